@@ -1,0 +1,148 @@
+// The memoised depth-first search over packed positions: finds a win, or the exact max discards, or stops
+// at the state budget with proven lower and upper bounds. Reusable across deals (tables are kept).
+
+import type { Deal } from './cards.ts';
+import { MAX_MOVES, MoveGenerator } from './movegen.ts';
+import type { Move } from './move.ts';
+import type { DiscardRule, Variant } from './rules.ts';
+import { WIN_DISCARDS } from './rules.ts';
+import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, startFrame, writeKey } from './state.ts';
+import { VisitedSet } from './table.ts';
+
+/** Deepest line the search can follow; far above any real line (≤ 48 removals, 12 deals, a few moves each). */
+const MAX_DEPTH = 2048;
+
+export type SearchStatus = 'won' | 'exhausted' | 'aborted';
+
+export interface SearchRun {
+  status: SearchStatus;
+  /** Most discards reached on any line explored (exact max discards when `exhausted`, 48 when `won`). */
+  best: number;
+  /** A proven upper bound on max discards (equals `best` unless `aborted`). */
+  upper: number;
+  /** New positions stored in the visited set during this run. */
+  states: number;
+  /** The line that wins (search moves, `KEEP` decisions included), when `won`. */
+  path: Move[];
+  /** The winning position's frame (to spread the aces), when `won`. */
+  final: Int32Array | undefined;
+}
+
+export interface SearchLimits {
+  /** Stop with `aborted` once this many positions are stored. */
+  maxStates: number;
+  /** Only lines that beat this many discards are of interest (a proven lower bound found before). */
+  atLeast?: number;
+}
+
+export class Search {
+  private readonly generator: MoveGenerator;
+  private readonly visited = new VisitedSet(14);
+  private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
+  private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
+  private readonly path = new Int32Array(MAX_DEPTH);
+  private readonly key = new Int32Array(KEY_WORDS);
+  private best = 0;
+  private maxStates = 0;
+  private aborted = false;
+  private won = false;
+  private winDepth = 0;
+  /** Largest upper bound of the positions left unexplored when the budget stopped the search. */
+  private openUpper = 0;
+
+  constructor(
+    readonly variant: Variant,
+    readonly discards: DiscardRule,
+    /** false: the plain exhaustive search over every legal move (the yardstick). */
+    readonly reductions = true,
+  ) {
+    this.generator = new MoveGenerator(variant, discards, reductions);
+  }
+
+  /** Bytes held by the visited set. */
+  get tableBytes(): number {
+    return this.visited.bytes;
+  }
+
+  run(deal: Deal, limits: SearchLimits): SearchRun {
+    this.generator.setDeal(deal);
+    this.visited.clear();
+    this.best = limits.atLeast ?? 0;
+    this.maxStates = limits.maxStates;
+    this.aborted = false;
+    this.won = false;
+    this.openUpper = 0;
+    startFrame(this.frames, 0);
+    this.storeKey(0);
+    this.dfs(0);
+    const states = this.visited.size;
+    if (this.won) {
+      const depth = this.winDepth;
+      return {
+        status: 'won', best: WIN_DISCARDS, upper: WIN_DISCARDS, states,
+        path: Array.from(this.path.subarray(0, depth)),
+        final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME),
+      };
+    }
+    if (this.aborted) {
+      return { status: 'aborted', best: this.best, upper: Math.max(this.best, this.openUpper), states, path: [], final: undefined };
+    }
+    return { status: 'exhausted', best: this.best, upper: this.best, states, path: [], final: undefined };
+  }
+
+  /** Adds the position at `depth` to the visited set; false when it was there already. */
+  private storeKey(depth: number): boolean {
+    const base = depth * FRAME;
+    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= 52);
+    return this.visited.add(this.key, 0);
+  }
+
+  /** An upper bound on the discards of every position reachable from the frame at `base`. */
+  private upperBound(_base: number): number {
+    return WIN_DISCARDS;
+  }
+
+  private dfs(depth: number): void {
+    const frames = this.frames;
+    const base = depth * FRAME;
+    const discards = frames[base + F_DISCARDS]!;
+    if (discards > this.best) this.best = discards;
+    if (discards === WIN_DISCARDS) {
+      this.won = true;
+      this.winDepth = depth;
+      return;
+    }
+    if (this.upperBound(base) <= this.best) return;
+    if (depth >= MAX_DEPTH) throw new Error('search line too deep');
+    const movesAt = depth * MAX_MOVES;
+    const count = this.generator.generate(frames, base, this.moves, movesAt);
+    const child = base + FRAME;
+    for (let i = 0; i < count; i++) {
+      const m = this.moves[movesAt + i]!;
+      this.generator.apply(frames, base, child, m);
+      if (!this.storeKey(depth + 1)) continue;
+      if (this.visited.size > this.maxStates) {
+        this.aborted = true;
+      }
+      if (this.aborted) {
+        // Everything from this child on is unexplored: its bound, and its siblings', cap what is left.
+        this.openUpper = Math.max(this.openUpper, this.upperBound(child));
+        for (let j = i + 1; j < count; j++) {
+          this.generator.apply(frames, base, child, this.moves[movesAt + j]!);
+          this.openUpper = Math.max(this.openUpper, this.upperBound(child));
+        }
+        return;
+      }
+      this.path[depth] = m;
+      this.dfs(depth + 1);
+      if (this.won) return;
+      if (this.aborted) {
+        for (let j = i + 1; j < count; j++) {
+          this.generator.apply(frames, base, child, this.moves[movesAt + j]!);
+          this.openUpper = Math.max(this.openUpper, this.upperBound(child));
+        }
+        return;
+      }
+    }
+  }
+}

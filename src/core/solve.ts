@@ -1,0 +1,112 @@
+// Solving one deal: the public entry of the core. Runs the searches, turns a winning line into a clean,
+// 1-minimal solution in RULES notation, and returns a tagged result: won, lost or unknown.
+
+import { type Deal, isAce } from './cards.ts';
+import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './move.ts';
+import type { GameMove } from './notation.ts';
+import { minimise, winsWith } from './replay.ts';
+import { type DiscardRule, type Variant, WIN_DISCARDS } from './rules.ts';
+import { Search, type SearchRun } from './search.ts';
+import { addToPile, exposedPosition, pileSize, takeFromPile } from './state.ts';
+
+/** Default state budget per search: bounds time and memory (the visited set holds ≤ 4 slots per state). */
+export const DEFAULT_MAX_STATES = 4_000_000;
+
+export interface SolveOptions {
+  variant: Variant;
+  discards: DiscardRule;
+  /** Positions a search may store before it stops with `unknown`. */
+  maxStates?: number;
+  /** false: plain exhaustive search over every legal move (the yardstick). Default true. */
+  reductions?: boolean;
+  /** Build the solution of a won deal (default true). Batch runs that only count wins may skip it. */
+  solution?: boolean;
+}
+
+interface Counters {
+  /** Positions stored, summed over the searches run for this deal. */
+  states: number;
+}
+
+export type SolveResult =
+  | (Counters & { kind: 'won'; solution: GameMove[] })
+  | (Counters & { kind: 'lost'; maxDiscards: number })
+  | (Counters & { kind: 'unknown'; lower: number; upper: number });
+
+/** Max discards as a number when exact, else its proven bounds. */
+export function discardBounds(result: SolveResult): { lower: number; upper: number } {
+  if (result.kind === 'won') return { lower: WIN_DISCARDS, upper: WIN_DISCARDS };
+  if (result.kind === 'lost') return { lower: result.maxDiscards, upper: result.maxDiscards };
+  return { lower: result.lower, upper: result.upper };
+}
+
+/** A solver that keeps its search tables between deals (one per variant × discard rule × mode). */
+export class Solver {
+  private readonly searches = new Map<string, Search>();
+
+  private search(variant: Variant, discards: DiscardRule, reductions: boolean): Search {
+    const name = `${variant}/${discards}/${reductions}`;
+    let search = this.searches.get(name);
+    if (search === undefined) {
+      search = new Search(variant, discards, reductions);
+      this.searches.set(name, search);
+    }
+    return search;
+  }
+
+  solve(deal: Deal, options: SolveOptions): SolveResult {
+    const { variant, discards } = options;
+    const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
+    const reductions = options.reductions ?? true;
+    const wantSolution = options.solution ?? true;
+    let states = 0;
+    let lower = 0;
+    let upper = WIN_DISCARDS;
+
+    // The forced rule only forbids plays, so its wins are wins under optional too, and its max discards is a
+    // lower bound there (SEARCH-NOTES fact 6): the cheap forced search runs first.
+    const rules: DiscardRule[] = discards === 'optional' && reductions ? ['forced', 'optional'] : [discards];
+    for (const rule of rules) {
+      const run = this.search(variant, rule, reductions).run(deal, { maxStates, atLeast: lower });
+      states += run.states;
+      if (run.status === 'won') {
+        return { kind: 'won', states, solution: wantSolution ? finishSolution(deal, run, variant, rule) : [] };
+      }
+      lower = Math.max(lower, run.best);
+      if (rule === discards) upper = run.upper;
+    }
+    if (lower === upper) return { kind: 'lost', states, maxDiscards: lower };
+    return { kind: 'unknown', states, lower, upper };
+  }
+}
+
+/**
+ * Turns a winning search line into a clean solution: drop the search's keep decisions, spread stacked aces
+ * one per pile, shorten to 1-minimal, and check the result replays to a win under `rule` (a forced-rule
+ * line is also legal under optional).
+ */
+function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: DiscardRule): GameMove[] {
+  const moves: GameMove[] = [];
+  for (const m of run.path) {
+    const kind = moveKind(m);
+    if (kind === DEAL) moves.push({ kind: 'deal' });
+    else if (kind === REMOVE) moves.push({ kind: 'remove', card: deal[movePosition(m)]! });
+    else if (kind === MOVE) moves.push({ kind: 'move', card: deal[movePosition(m)]!, pile: moveTo(m) });
+    else if (kind !== KEEP) throw new Error(`unknown search move ${m}`);
+  }
+  // 48 discards leave the four aces; spread any stacked ones onto the empty piles (legal in every variant).
+  const final = run.final!;
+  for (let p = 0; p < 4; p++) {
+    while (pileSize(final, 0, p) > 1) {
+      let q = 0;
+      while (pileSize(final, 0, q) !== 0) q++;
+      const pos = exposedPosition(final, 0, p);
+      if (!isAce(deal[pos]!)) throw new Error('won position holds a card that is not an ace');
+      moves.push({ kind: 'move', card: deal[pos]!, pile: q });
+      takeFromPile(final, 0, p, pos);
+      addToPile(final, 0, q, pos);
+    }
+  }
+  if (!winsWith(deal, moves, variant, rule)) throw new Error('internal error: the winning line does not replay');
+  return minimise(deal, moves, variant, rule);
+}

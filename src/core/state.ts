@@ -1,0 +1,117 @@
+// The bit-packed position: four pile masks over dealing positions, the deal count, kept marks; and its key.
+//
+// Why a pile is a set (SEARCH-NOTES fact 1): cards only ever land on a pile in increasing dealing order.
+// A deal puts newer cards on top; a move only fills an *empty* pile; a removal takes the top card; the
+// `easy` extraction keeps the rest in order. So a pile is exactly the set of the dealing positions of its
+// cards, ordered by position, and its exposed card is the one with the highest position. A position is
+// therefore fully described by one 52-bit mask per pile (split in two 32-bit words: positions 0–31 in
+// `lo`, 32–51 in `hi`), plus the number of cards dealt (cards at positions ≥ dealt are in the stock, the
+// other positions in no pile are discarded).
+
+/** Int32 slots of one position ("frame") in a frame buffer. */
+export const FRAME = 12;
+/** Slot of pile p's low mask word is 2p, of its high word 2p + 1. */
+export const F_DEALT = 8;
+/** Bit p set: the exposed card of pile p is kept (optional rule: it will not be removed before the deal). */
+export const F_KEPT = 9;
+export const F_DISCARDS = 10;
+
+/** Highest set position of a 52-bit mask, or -1 when empty. */
+export function highestPosition(lo: number, hi: number): number {
+  if (hi !== 0) return 63 - Math.clz32(hi);
+  if (lo !== 0) return 31 - Math.clz32(lo);
+  return -1;
+}
+
+/** Number of set bits of a 32-bit word. */
+export function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** Position of pile p's exposed card in the frame at `base`, or -1 when the pile is empty. */
+export function exposedPosition(frames: Int32Array, base: number, pile: number): number {
+  return highestPosition(frames[base + 2 * pile]!, frames[base + 2 * pile + 1]!);
+}
+
+/** Number of cards on pile p. */
+export function pileSize(frames: Int32Array, base: number, pile: number): number {
+  return popcount32(frames[base + 2 * pile]!) + popcount32(frames[base + 2 * pile + 1]!);
+}
+
+/** Writes the starting position of a deal (cards 0–3 on piles 0–3) into the frame at `base`. */
+export function startFrame(frames: Int32Array, base: number): void {
+  frames.fill(0, base, base + FRAME);
+  for (let pile = 0; pile < 4; pile++) frames[base + 2 * pile] = 1 << pile;
+  frames[base + F_DEALT] = 4;
+}
+
+/** Adds dealing position `pos` to pile p's mask. */
+export function addToPile(frames: Int32Array, base: number, pile: number, pos: number): void {
+  if (pos < 32) frames[base + 2 * pile] |= 1 << pos;
+  else frames[base + 2 * pile + 1] |= 1 << (pos - 32);
+}
+
+/** Takes dealing position `pos` out of pile p's mask. */
+export function takeFromPile(frames: Int32Array, base: number, pile: number, pos: number): void {
+  if (pos < 32) frames[base + 2 * pile] &= ~(1 << pos);
+  else frames[base + 2 * pile + 1] &= ~(1 << (pos - 32));
+}
+
+/** Whether dealing position `pos` is on pile p. */
+export function pileHas(frames: Int32Array, base: number, pile: number, pos: number): boolean {
+  return pos < 32
+    ? (frames[base + 2 * pile]! & (1 << pos)) !== 0
+    : (frames[base + 2 * pile + 1]! & (1 << (pos - 32))) !== 0;
+}
+
+/** The pile holding dealing position `pos`, or -1 (in the stock, or discarded). */
+export function pileOf(frames: Int32Array, base: number, pos: number): number {
+  for (let pile = 0; pile < 4; pile++) if (pileHas(frames, base, pile, pos)) return pile;
+  return -1;
+}
+
+/** Deals the next four stock cards, one onto each pile 0–3 (empty piles included); clears kept marks. */
+export function dealFrame(frames: Int32Array, base: number): void {
+  const dealt = frames[base + F_DEALT]!;
+  for (let pile = 0; pile < 4; pile++) addToPile(frames, base, pile, dealt + pile);
+  frames[base + F_DEALT] = dealt + 4;
+  frames[base + F_KEPT] = 0;
+}
+
+/** Key words per position in the visited set. */
+export const KEY_WORDS = 6;
+
+/**
+ * Writes the position's key (6 int32 words) to `out` at `at`. Injective over positions: word 0/1 hold the
+ * mask of positions on any pile, words 2/3 the mask of those on piles 1 or 3, words 4/5 those on piles 2 or
+ * 3, so each card's pile is read back from two bits. The high words use 20 bits; the number of deals made
+ * (dealt / 4, 1–13) and the kept marks ride in the spare bits of word 1, which is therefore never 0 (a free
+ * slot in the table is marked by 0). With `sortPiles`, the four piles are first put in a canonical order
+ * (allowed only when the stock is empty, SEARCH-NOTES fact 5; proof at the caller).
+ */
+export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: number, sortPiles: boolean): void {
+  let l0 = frames[base]!, h0 = frames[base + 1]!;
+  let l1 = frames[base + 2]!, h1 = frames[base + 3]!;
+  let l2 = frames[base + 4]!, h2 = frames[base + 5]!;
+  let l3 = frames[base + 6]!, h3 = frames[base + 7]!;
+  if (sortPiles) {
+    // A 4-element sorting network on (hi, lo) pairs, unsigned order.
+    let t: number;
+    const less = (ah: number, al: number, bh: number, bl: number): boolean =>
+      ah >>> 0 < bh >>> 0 || (ah === bh && al >>> 0 < bl >>> 0);
+    if (less(h1, l1, h0, l0)) { t = l0; l0 = l1; l1 = t; t = h0; h0 = h1; h1 = t; }
+    if (less(h3, l3, h2, l2)) { t = l2; l2 = l3; l3 = t; t = h2; h2 = h3; h3 = t; }
+    if (less(h2, l2, h0, l0)) { t = l0; l0 = l2; l2 = t; t = h0; h0 = h2; h2 = t; }
+    if (less(h3, l3, h1, l1)) { t = l1; l1 = l3; l3 = t; t = h1; h1 = h3; h3 = t; }
+    if (less(h2, l2, h1, l1)) { t = l1; l1 = l2; l2 = t; t = h1; h1 = h2; h2 = t; }
+  }
+  out[at] = l0 | l1 | l2 | l3;
+  out[at + 1] = h0 | h1 | h2 | h3 | ((frames[base + F_DEALT]! >> 2) << 20) | (frames[base + F_KEPT]! << 24);
+  out[at + 2] = l1 | l3;
+  out[at + 3] = h1 | h3;
+  out[at + 4] = l2 | l3;
+  out[at + 5] = h2 | h3;
+}
