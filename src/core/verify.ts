@@ -1,6 +1,17 @@
 // An independent replayer written from RULES.md alone: plays moves on a readable game and checks a solution.
 
-import { type Card, type Deal, CARDS, InputError, cardLabel, cardName, isAce, isDeal, rankOf, suitOf } from './cards.ts';
+import {
+  type Card,
+  type Deal,
+  CARDS,
+  InputError,
+  cardLabel,
+  cardName,
+  isAce,
+  isDeal,
+  rankOf,
+  suitOf,
+} from './cards.ts';
 import type { GameMove } from './notation.ts';
 import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 
