@@ -1,9 +1,11 @@
-// Replays readable moves on a packed position with the rules' legality checks: used to finish and
-// shorten the search's solutions. (The independent referee is verify.ts; this one shares state.ts.)
+// Replays readable moves on a packed position with the rules' legality checks, and shortens winning
+// lines: used to finish the search's solutions. (The independent referee is verify.ts; this one shares state.ts.)
 
 import { ACE_RANK, type Deal, RANKS } from './cards.ts';
 import type { GameMove } from './notation.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
+import { DEAL, MOVE, moveKind, movePosition, moveTo } from './move.ts';
+import { MAX_MOVES, MoveGenerator } from './movegen.ts';
 import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, exposedPosition, pileOf, pileSize, startFrame, takeFromPile } from './state.ts';
 
 export class PackedGame {
@@ -77,22 +79,95 @@ export function winsWith(deal: Deal, moves: readonly GameMove[], variant: Varian
 }
 
 /**
- * Shortens a winning move list until it is 1-minimal: dropping any single move makes it invalid. Each
- * pass tries to drop each move in turn and keeps every drop that still wins; it stops after a pass that
- * drops nothing, so the result is 1-minimal by construction.
+ * Shortens a winning move list until it is 1-minimal: dropping any single move makes it invalid. Each pass
+ * tries to drop every stretch of consecutive moves (longest first from each start, so a card shuffled
+ * between empty piles and back goes in one step) and keeps every drop that still wins; the passes stop
+ * when one drops nothing — in particular no single move — so the result is 1-minimal by construction.
  */
 export function minimise(deal: Deal, moves: readonly GameMove[], variant: Variant, discards: DiscardRule): GameMove[] {
   let list = moves.slice();
   let dropped = true;
   while (dropped) {
     dropped = false;
-    for (let i = list.length - 1; i >= 0; i--) {
-      const candidate = list.slice(0, i).concat(list.slice(i + 1));
-      if (winsWith(deal, candidate, variant, discards)) {
-        list = candidate;
-        dropped = true;
+    for (let start = 0; start < list.length; start++) {
+      for (let end = list.length; end > start; end--) {
+        const candidate = list.slice(0, start).concat(list.slice(end));
+        if (winsWith(deal, candidate, variant, discards)) {
+          list = candidate;
+          dropped = true;
+          break;
+        }
       }
     }
   }
   return list;
+}
+
+/** Most positions the per-round shortest-path search may visit before it keeps a round as it is. */
+const ROUND_BFS_LIMIT = 200_000;
+
+/**
+ * Rewrites each round of a winning line (the moves between two deals, and after the last one) as a
+ * shortest sequence of removals and moves from the round's first position to its last one, found by
+ * breadth-first search over every legal move. The positions at each deal are unchanged, so the line still
+ * wins; a round whose search passes ROUND_BFS_LIMIT positions is kept as it was.
+ */
+export function shortenRounds(deal: Deal, moves: readonly GameMove[], variant: Variant, discards: DiscardRule): GameMove[] {
+  const generator = new MoveGenerator(variant, discards, false);
+  generator.setDeal(deal);
+  const game = new PackedGame(deal, variant, discards);
+  const out: GameMove[] = [];
+  let start = 0;
+  while (start <= moves.length) {
+    let end = start;
+    while (end < moves.length && moves[end]!.kind !== 'deal') end++;
+    const from = game.frame.slice();
+    for (let i = start; i < end; i++) if (!game.play(moves[i]!)) throw new Error('shortenRounds: the line does not replay');
+    const shortest = shortestRound(generator, deal, from, game.frame);
+    out.push(...(shortest ?? moves.slice(start, end)));
+    if (end < moves.length) {
+      if (!game.play(moves[end]!)) throw new Error('shortenRounds: the line does not replay');
+      out.push(moves[end]!);
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+const frameKey = (frames: Int32Array, base: number): string => frames.subarray(base, base + 8).join(',');
+
+function shortestRound(generator: MoveGenerator, deal: Deal, from: Int32Array, to: Int32Array): GameMove[] | undefined {
+  const target = frameKey(to, 0);
+  if (frameKey(from, 0) === target) return [];
+  const frames: Int32Array[] = [from];
+  const parent: number[] = [-1];
+  const via: number[] = [0];
+  const seen = new Set<string>([frameKey(from, 0)]);
+  const scratch = new Int32Array(2 * FRAME);
+  const list = new Int32Array(MAX_MOVES);
+  for (let head = 0; head < frames.length && frames.length < ROUND_BFS_LIMIT; head++) {
+    scratch.set(frames[head]!, 0);
+    const count = generator.generate(scratch, 0, list, 0);
+    for (let i = 0; i < count; i++) {
+      const m = list[i]!;
+      if (moveKind(m) === DEAL) continue;
+      generator.apply(scratch, 0, FRAME, m);
+      const key = frameKey(scratch, FRAME);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      frames.push(scratch.slice(FRAME, 2 * FRAME));
+      parent.push(head);
+      via.push(m);
+      if (key === target) {
+        const path: GameMove[] = [];
+        for (let at = frames.length - 1; at > 0; at = parent[at]!) {
+          const move = via[at]!;
+          const card = deal[movePosition(move)]!;
+          path.push(moveKind(move) === MOVE ? { kind: 'move', card, pile: moveTo(move) } : { kind: 'remove', card });
+        }
+        return path.reverse();
+      }
+    }
+  }
+  return undefined;
 }

@@ -4,7 +4,7 @@
 import { type Deal, isAce } from './cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './move.ts';
 import type { GameMove } from './notation.ts';
-import { minimise, winsWith } from './replay.ts';
+import { minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, WIN_DISCARDS } from './rules.ts';
 import { Search, type SearchRun } from './search.ts';
 import { addToPile, exposedPosition, pileSize, takeFromPile } from './state.ts';
@@ -82,7 +82,7 @@ export class Solver {
 
 /**
  * Turns a winning search line into a clean solution: drop the search's keep decisions, spread stacked aces
- * one per pile, shorten to 1-minimal, and check the result replays to a win under `rule` (a forced-rule
+ * one per pile, replace each round by a shortest one, shorten to 1-minimal, and check the result replays to a win under `rule` (a forced-rule
  * line is also legal under optional).
  */
 function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: DiscardRule): GameMove[] {
@@ -108,5 +108,5 @@ function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: Disc
     }
   }
   if (!winsWith(deal, moves, variant, rule)) throw new Error('internal error: the winning line does not replay');
-  return minimise(deal, moves, variant, rule);
+  return minimise(deal, shortenRounds(deal, moves, variant, rule), variant, rule);
 }

@@ -1,0 +1,231 @@
+// The acesup command line: parses options, calls the library, prints. Subcommands solve and verify live
+// here; deal, estimate and merge are added from batch-commands.ts.
+
+import { Command, CommanderError, Option } from 'commander';
+import { createReadStream, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { InputError, formatDeal, parseDeal } from '../core/cards.ts';
+import { type GameMove, describeMove, formatMove, parseMoves } from '../core/notation.ts';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
+import { DEFAULT_MAX_STATES, type SolveResult, Solver } from '../core/solve.ts';
+import { Game, formatPiles, verify } from '../core/verify.ts';
+import { addBatchCommands } from './batch-commands.ts';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, isKnownError } from './errors.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** The lines of a deal or move list input: `[lineNumber, text]`, skipping blank lines and `#` comments. */
+async function* inputLines(file: string | undefined): AsyncGenerator<[number, string]> {
+  const input = file === undefined || file === '-' ? process.stdin : createReadStream(file, 'utf8');
+  if (file !== undefined && file !== '-') {
+    await new Promise<void>((resolve, reject) => {
+      input.once('open', () => resolve());
+      input.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)));
+    });
+  }
+  let number = 0;
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    number += 1;
+    const text = line.trim();
+    if (text === '' || text.startsWith('#')) continue;
+    yield [number, text];
+  }
+}
+
+const variantOption = (all: boolean) =>
+  new Option('--variant <name>', all ? 'which card may fill an empty pile; "all" runs the three variants' : 'which card may fill an empty pile')
+    .choices(all ? [...VARIANTS, 'all'] : [...VARIANTS])
+    .default(all ? 'all' : 'standard');
+const discardsOption = () =>
+  new Option('--discards <rule>', 'optional: deal at any time; forced: make every discard before dealing')
+    .choices([...DISCARD_RULES])
+    .default('optional');
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+
+function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRule, ms: number, maxStates: number): string {
+  const head = `${variant} · ${discards} discards:`;
+  const tail = `${fmt(result.states)} states, ${ms.toFixed(1)} ms`;
+  switch (result.kind) {
+    case 'won':
+      return `${head} WON — 48 discards, ${result.solution.length} moves (${tail})`;
+    case 'lost':
+      return `${head} LOST — at most ${result.maxDiscards} discards (${tail})`;
+    case 'unknown':
+      return `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; stopped at --max-states ${fmt(maxStates)} (${tail})`;
+  }
+}
+
+function printSolution(deal: Uint8Array, solution: readonly GameMove[], variant: Variant, discards: DiscardRule, show: boolean): void {
+  const game = new Game(deal, variant, discards);
+  const width = String(solution.length).length;
+  if (show) console.log(indent(formatPiles(game.piles()), 6) + `\n      stock: ${game.stockLeft()}`);
+  solution.forEach((move, i) => {
+    console.log(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`);
+    if (show) {
+      game.play(move);
+      console.log(indent(formatPiles(game.piles()), 6) + `\n      stock: ${game.stockLeft()}, discarded: ${game.discarded()}`);
+    }
+  });
+}
+
+const indent = (text: string, by: number): string => text.split('\n').map((line) => ' '.repeat(by) + line).join('\n');
+
+interface SolveFlags {
+  file?: string;
+  variant: Variant | 'all';
+  discards: DiscardRule;
+  maxStates: number;
+  json?: boolean;
+  show?: boolean;
+}
+
+async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
+  if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
+  const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
+  const solver = new Solver();
+  let exitCode = EXIT_OK;
+  const solveOne = (text: string, where: string): void => {
+    let deal: Uint8Array;
+    try {
+      deal = parseDeal(text);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      console.error(`acesup: ${where}${error.message}`);
+      exitCode = EXIT_USAGE;
+      return;
+    }
+    if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+    for (const variant of variants) {
+      const started = performance.now();
+      const result = solver.solve(deal, { variant, discards: flags.discards, maxStates: flags.maxStates });
+      const ms = performance.now() - started;
+      if (flags.json) {
+        console.log(JSON.stringify({
+          deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
+          maxDiscards: result.kind === 'won' ? 48 : result.kind === 'lost' ? result.maxDiscards : { lower: result.lower, upper: result.upper },
+          ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
+          states: result.states, ms: Math.round(ms * 1000) / 1000,
+        }));
+      } else {
+        console.log(verdictLine(result, variant, flags.discards, ms, flags.maxStates));
+        if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
+      }
+    }
+  };
+  if (words.length > 0) {
+    solveOne(words.join(' '), '');
+  } else {
+    if (flags.file === undefined && process.stdin.isTTY) {
+      throw new UsageError('no deal given: pass it as an argument, with --file F, or on standard input (see acesup solve --help)');
+    }
+    for await (const [line, text] of inputLines(flags.file)) solveOne(text, `line ${line}: `);
+  }
+  return exitCode;
+}
+
+interface VerifyFlags {
+  file?: string;
+  variant: Variant;
+  discards: DiscardRule;
+}
+
+async function verifyCommand(dealText: string | undefined, movesText: string | undefined, flags: VerifyFlags): Promise<number> {
+  const check = (deal: string, moves: string): string => {
+    const verdict = verify(parseDeal(deal), parseMoves(moves), flags.variant, flags.discards);
+    return verdict.ok ? 'ok' : `invalid: move ${verdict.move}: ${verdict.reason}`;
+  };
+  if (flags.file === undefined) {
+    if (dealText === undefined || movesText === undefined) {
+      throw new UsageError('verify needs a DEAL and a MOVES list (comma-separated), or --file with DEAL<TAB>MOVES lines');
+    }
+    const verdict = check(dealText, movesText);
+    console.log(verdict);
+    return verdict === 'ok' ? EXIT_OK : EXIT_INVALID;
+  }
+  if (dealText !== undefined) throw new UsageError('give the deal and moves as arguments or with --file, not both');
+  let exitCode = EXIT_OK;
+  for await (const [line, text] of inputLines(flags.file)) {
+    const tab = text.indexOf('\t');
+    try {
+      if (tab < 0) throw new InputError('expected DEAL<TAB>MOVES');
+      const verdict = check(text.slice(0, tab), text.slice(tab + 1));
+      console.log(`line ${line}: ${verdict}`);
+      if (verdict !== 'ok' && exitCode === EXIT_OK) exitCode = EXIT_INVALID;
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      console.error(`acesup: line ${line}: ${error.message}`);
+      exitCode = EXIT_USAGE;
+    }
+  }
+  return exitCode;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('acesup')
+    .description('Exact solver and win-rate analysis for the solitaire Aces Up (Idiot\'s Delight, Firing Squad, Aces High).')
+    .version(version)
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /u, 'acesup: ')) });
+
+  program
+    .command('solve')
+    .summary('solve deals exactly: won with a solution, or lost with the max discards')
+    .description('Solve one deal or many under perfect play (the stock order known). A deal is 52 cards in\n' +
+      'dealing order, e.g. "7S JS 5H AC 2D …" (T or 10 for ten, suits C D H S or ♣ ♦ ♥ ♠, any case,\n' +
+      'separated by spaces, commas or nothing). Without DEAL or --file, deals are read from standard\n' +
+      'input, one per line; blank lines and # comments are skipped.')
+    .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
+    .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)')
+    .addOption(variantOption(true))
+    .addOption(discardsOption())
+    .option('--max-states <n>', 'state budget per search; past it the verdict is "unknown" with bounds', integerOption(1), DEFAULT_MAX_STATES)
+    .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
+    .option('--show', 'print the four piles after each step of a solution')
+    .action(async (words: string[], flags: SolveFlags) => {
+      process.exitCode = await solveCommand(words, flags);
+    });
+
+  program
+    .command('verify')
+    .summary('check a move list against the rules: prints "ok" or the first illegal move and why')
+    .description('Replay a move list from a deal and check every move and the win. Moves are comma-separated:\n' +
+      '"deal", "remove XY", "move XY N" (N = pile 1–4). Exit 0 when the list wins, 1 when it does not.')
+    .argument('[deal]', 'the deal (quoted)')
+    .argument('[moves]', 'the moves, comma-separated (quoted)')
+    .option('-f, --file <path>', 'read DEAL<TAB>MOVES lines from a file ("-" for standard input)')
+    .addOption(variantOption(false))
+    .addOption(discardsOption())
+    .action(async (deal: string | undefined, moves: string | undefined, flags: VerifyFlags) => {
+      process.exitCode = await verifyCommand(deal, moves, flags);
+    });
+
+  addBatchCommands(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  // A closed pipe (e.g. `acesup solve … | head`) ends the output quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+    throw error;
+  });
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has printed its message already; help and version end well.
+      process.exitCode = error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+      return;
+    }
+    if (isKnownError(error)) {
+      console.error(`acesup: ${error.message}`);
+      process.exitCode = error instanceof UsageError ? error.exitCode : EXIT_USAGE;
+      return;
+    }
+    throw error;
+  }
+}
+
+await main(process.argv);
