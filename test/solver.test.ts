@@ -1,0 +1,149 @@
+// The fast solver against known answers, the slow reference solver, the plain search and the rules' referee.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dealFor } from '../src/batch/deals.ts';
+import { parseDeal } from '../src/core/cards.ts';
+import { type GameMove } from '../src/core/notation.ts';
+import { DISCARD_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
+import { type SolveResult, Solver, discardBounds } from '../src/core/solve.ts';
+import { verify } from '../src/core/verify.ts';
+import { referenceSolve } from './reference-solver.ts';
+
+const solver = new Solver();
+const COMBOS: [Variant, DiscardRule][] = VARIANTS.flatMap((v) => DISCARD_RULES.map((r): [Variant, DiscardRule] => [v, r]));
+
+/** SEARCH-NOTES fact 6: won under optional, lost under forced with at most 46 discards (strict). */
+const OPTIONAL_BEATS_FORCED = parseDeal(
+  '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S',
+);
+
+function expectValidWin(result: SolveResult, deal: Uint8Array, variant: Variant, discards: DiscardRule): GameMove[] {
+  expect(result.kind).toBe('won');
+  if (result.kind !== 'won') return [];
+  expect(verify(deal, result.solution, variant, discards)).toEqual({ ok: true });
+  return result.solution;
+}
+
+describe('known answers', () => {
+  it('the strict deal of SEARCH-NOTES: lost under forced with 46 discards, won under optional', () => {
+    expect(solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', discards: 'forced' })).toMatchObject({ kind: 'lost', maxDiscards: 46 });
+    const optional = solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', discards: 'optional' });
+    const solution = expectValidWin(optional, OPTIONAL_BEATS_FORCED, 'strict', 'optional');
+    // The win must deal over a removable card somewhere: it is not a forced-rule line.
+    expect(verify(OPTIONAL_BEATS_FORCED, solution, 'strict', 'forced').ok).toBe(false);
+  });
+
+  it('the sorted deck (aces first, then each suit in order) is lost everywhere, as the reference finds', () => {
+    const deal = parseDeal(`AC AD AH AS ${['C', 'D', 'H', 'S'].flatMap((suit) => [...'23456789TJQK'].map((rank) => rank + suit)).join(' ')}`);
+    for (const [variant, discards] of COMBOS.filter(([, rule]) => rule === 'forced')) {
+      const result = solver.solve(deal, { variant, discards });
+      expect(result.kind).toBe('lost');
+      expect(referenceSolve(deal, variant, discards, 300_000)).toEqual({ won: false, maxDiscards: discardBounds(result).upper });
+    }
+  });
+
+  it('strict: a king dealt onto its own ace, with no way to move the ace first, can never go', () => {
+    // Piles start AC 2D 2H 2S: nothing is removable, so no pile empties and the ace cannot move before
+    // KC lands on it. Only the ace outranks KC, and in strict neither card can ever leave that pile.
+    const first = parseDeal('AC 2D 2H 2S KC ' + [...'23456789TJQ'].map((rank) => `${rank}C`).join(' ') + ' ' +
+      ['D', 'H', 'S'].flatMap((suit) => [...'3456789TJQKA'].map((rank) => rank + suit)).join(' '));
+    for (const discards of DISCARD_RULES) {
+      const result = solver.solve(first, { variant: 'strict', discards, maxStates: 20_000_000 });
+      expect(result.kind).toBe('lost');
+      expect(discardBounds(result).upper).toBeLessThanOrEqual(47);
+    }
+    expect(referenceSolve(first, 'strict', 'forced', 300_000)).toEqual({
+      won: false,
+      maxDiscards: discardBounds(solver.solve(first, { variant: 'strict', discards: 'forced' })).upper,
+    });
+  });
+});
+
+describe('agreement with the slow reference solver', () => {
+  for (const [variant, discards] of COMBOS) {
+    it(`${variant} × ${discards}: same verdict and max discards where both decide`, () => {
+      let compared = 0;
+      const deals = variant === 'strict' ? (discards === 'forced' ? 300 : 100) : 40;
+      for (let index = 0; index < deals; index++) {
+        const deal = dealFor(7, index);
+        const fast = solver.solve(deal, { variant, discards, maxStates: 200_000 });
+        const slow = referenceSolve(deal, variant, discards, 10_000);
+        if (slow === undefined || fast.kind === 'unknown') continue;
+        compared += 1;
+        expect({ index, won: fast.kind === 'won', max: discardBounds(fast).upper }).toEqual({ index, won: slow.won, max: slow.maxDiscards });
+      }
+      expect(compared).toBeGreaterThan(discards === 'forced' ? 15 : 2);
+    });
+  }
+});
+
+describe('the reductions change no verdict (reduced search against the plain one)', () => {
+  for (const [variant, discards] of COMBOS) {
+    it(`${variant} × ${discards}`, () => {
+      let compared = 0;
+      for (let index = 0; index < (variant === 'strict' ? 100 : 40); index++) {
+        const deal = dealFor(11, index);
+        const plain = solver.solve(deal, { variant, discards, maxStates: 100_000, reductions: false, solution: false });
+        if (plain.kind === 'unknown') continue;
+        const reduced = solver.solve(deal, { variant, discards, maxStates: 1_000_000, solution: false });
+        compared += 1;
+        expect({ index, kind: reduced.kind, bounds: discardBounds(reduced) }).toEqual({ index, kind: plain.kind, bounds: discardBounds(plain) });
+      }
+      expect(compared).toBeGreaterThan(discards === 'forced' ? 15 : 3);
+    });
+  }
+});
+
+describe('properties', () => {
+  const dealIndex = fc.integer({ min: 0, max: 1_000_000 });
+
+  it('every won solution replays through verify, under its variant and rule', () => {
+    fc.assert(fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
+      const deal = dealFor(3, index);
+      const result = solver.solve(deal, { variant, discards, maxStates: 100_000 });
+      if (result.kind === 'won') expectValidWin(result, deal, variant, discards);
+    }), { numRuns: 60 });
+  });
+
+  it('solutions are 1-minimal: dropping any single move makes them invalid', () => {
+    fc.assert(fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
+      const deal = dealFor(5, index);
+      const result = solver.solve(deal, { variant, discards, maxStates: 100_000 });
+      if (result.kind !== 'won') return;
+      for (let i = 0; i < result.solution.length; i++) {
+        const shorter = result.solution.filter((_, j) => j !== i);
+        expect(verify(deal, shorter, variant, discards).ok).toBe(false);
+      }
+    }), { numRuns: 30 });
+  });
+
+  it('every forced win is an optional win, and forced max discards never exceed optional', () => {
+    fc.assert(fc.property(dealIndex, fc.constantFrom(...VARIANTS), (index, variant) => {
+      const deal = dealFor(9, index);
+      const forced = solver.solve(deal, { variant, discards: 'forced', maxStates: 100_000, solution: false });
+      const optional = solver.solve(deal, { variant, discards: 'optional', maxStates: 100_000, solution: false });
+      if (forced.kind === 'won') expect(optional.kind).toBe('won');
+      expect(discardBounds(optional).upper).toBeGreaterThanOrEqual(discardBounds(forced).lower);
+    }), { numRuns: 40 });
+  });
+
+  it('a budget ends in unknown with bounds that hold the exact answer', () => {
+    let unknowns = 0;
+    for (let index = 0; index < 30; index++) {
+      const deal = dealFor(13, index);
+      const exact = solver.solve(deal, { variant: 'standard', discards: 'forced', solution: false });
+      const cut = solver.solve(deal, { variant: 'standard', discards: 'forced', maxStates: 300, solution: false });
+      if (exact.kind === 'unknown') continue;
+      if (cut.kind !== 'unknown') {
+        expect(cut.kind).toBe(exact.kind);
+        continue;
+      }
+      unknowns += 1;
+      expect(cut.states).toBeLessThanOrEqual(301);
+      expect(cut.lower).toBeLessThanOrEqual(discardBounds(exact).lower);
+      expect(cut.upper).toBeGreaterThanOrEqual(discardBounds(exact).upper);
+    }
+    expect(unknowns).toBeGreaterThan(5);
+  });
+});
