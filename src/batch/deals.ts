@@ -34,7 +34,7 @@ export function dealFor(seed: number, index: number): Deal {
   h = fmix32(h ^ (index % 0x100000000));
   h = fmix32(h ^ Math.floor(index / 0x100000000));
   const state = [1, 2, 3, 4].map((k) => fmix32(h + Math.imul(k, 0x9e3779b9)));
-  if (state.every((word) => word === 0)) state[0] = 1; // xoroshiro's one forbidden state
+  if (!state.some((word) => word !== 0)) state[0] = 1; // xoroshiro's one forbidden state
   const rng = xoroshiro128plusFromState(state);
   const deck = new Uint8Array(52);
   for (let i = 0; i < 52; i++) deck[i] = i;
