@@ -1,0 +1,128 @@
+// The results of a batch: for each rule set (variant × discard rule) and each deal index of a range, the
+// verdict, the max-discards bounds, the states searched and the time, kept in typed arrays.
+
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
+
+/** One variant under one discard rule. */
+export interface Ruleset {
+  readonly variant: Variant;
+  readonly discards: DiscardRule;
+}
+
+/** `standard/optional`, as printed. */
+export const rulesetName = (ruleset: Ruleset): string => `${ruleset.variant}/${ruleset.discards}`;
+
+/** Every variant × discard rule asked for, in the order rows are written: variants, then discard rules, as in rules.ts. */
+export function rulesetsFor(variants: readonly Variant[], discards: readonly DiscardRule[]): Ruleset[] {
+  const rulesets: Ruleset[] = [];
+  for (const variant of VARIANTS) {
+    if (!variants.includes(variant)) continue;
+    for (const rule of DISCARD_RULES) if (discards.includes(rule)) rulesets.push({ variant, discards: rule });
+  }
+  return rulesets;
+}
+
+/** A deal's verdict as a small integer; NONE marks a deal not solved yet. */
+export const NONE = 0;
+export const WON = 1;
+export const LOST = 2;
+export const UNKNOWN = 3;
+export type Outcome = typeof WON | typeof LOST | typeof UNKNOWN;
+/** The verdict's word in CSV and JSON, by outcome code. */
+export const OUTCOME_NAMES = ['', 'won', 'lost', 'unknown'] as const;
+
+/** What solving one deal under one rule set gave. `ms` is NaN when not known (a CSV written without timings). */
+export interface DealRecord {
+  outcome: Outcome;
+  lower: number;
+  upper: number;
+  states: number;
+  ms: number;
+}
+
+/** Results for the deals `first … first + count − 1` of one seed, under each of `rulesets`. */
+export class ResultTable {
+  private readonly outcomes: Uint8Array;
+  private readonly lowers: Uint8Array;
+  private readonly uppers: Uint8Array;
+  private readonly stateCounts: Float64Array;
+  private readonly times: Float64Array;
+
+  constructor(
+    readonly seed: number,
+    readonly first: number,
+    readonly count: number,
+    readonly rulesets: readonly Ruleset[],
+  ) {
+    const cells = count * rulesets.length;
+    this.outcomes = new Uint8Array(cells);
+    this.lowers = new Uint8Array(cells);
+    this.uppers = new Uint8Array(cells);
+    this.stateCounts = new Float64Array(cells);
+    this.times = new Float64Array(cells).fill(Number.NaN);
+  }
+
+  /** The slot of a rule set in `rulesets`, or −1. */
+  slotOf(variant: string, discards: string): number {
+    return this.rulesets.findIndex((r) => r.variant === variant && r.discards === discards);
+  }
+
+  contains(index: number): boolean {
+    return index >= this.first && index < this.first + this.count;
+  }
+
+  private cell(slot: number, index: number): number {
+    return slot * this.count + (index - this.first);
+  }
+
+  has(slot: number, index: number): boolean {
+    return this.outcomes[this.cell(slot, index)] !== NONE;
+  }
+
+  set(slot: number, index: number, record: DealRecord): void {
+    const cell = this.cell(slot, index);
+    this.outcomes[cell] = record.outcome;
+    this.lowers[cell] = record.lower;
+    this.uppers[cell] = record.upper;
+    this.stateCounts[cell] = record.states;
+    this.times[cell] = record.ms;
+  }
+
+  get(slot: number, index: number): DealRecord | undefined {
+    const cell = this.cell(slot, index);
+    const outcome = this.outcomes[cell]!;
+    if (outcome === NONE) return undefined;
+    return { outcome: outcome as Outcome, lower: this.lowers[cell]!, upper: this.uppers[cell]!, states: this.stateCounts[cell]!, ms: this.times[cell]! };
+  }
+
+  /** Deals solved under the rule set in `slot`. */
+  solved(slot: number): number {
+    let n = 0;
+    const end = (slot + 1) * this.count;
+    for (let cell = slot * this.count; cell < end; cell++) if (this.outcomes[cell] !== NONE) n += 1;
+    return n;
+  }
+
+  /** Wins so far under the rule set in `slot`. */
+  won(slot: number): number {
+    let n = 0;
+    const end = (slot + 1) * this.count;
+    for (let cell = slot * this.count; cell < end; cell++) if (this.outcomes[cell] === WON) n += 1;
+    return n;
+  }
+
+  /** The deals not solved yet under the rule set in `slot`, as runs `[start, end)` of consecutive indices. */
+  missing(slot: number): [number, number][] {
+    const runs: [number, number][] = [];
+    let start = -1;
+    for (let i = 0; i <= this.count; i++) {
+      const open = i < this.count && this.outcomes[slot * this.count + i] === NONE;
+      if (open && start < 0) start = i;
+      if (!open && start >= 0) {
+        runs.push([this.first + start, this.first + i]);
+        start = -1;
+      }
+    }
+    return runs;
+  }
+}

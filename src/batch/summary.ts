@@ -1,0 +1,112 @@
+// The summary of a batch, one entry per rule set: counts, win rate with its 95% interval, the histogram of
+// max discards, states per deal, time; and the summary CSV that records it with the run's provenance.
+
+import { stringify } from 'csv-stringify/sync';
+import { WIN_DISCARDS } from '../core/rules.ts';
+import { LOST, type ResultTable, UNKNOWN, WON } from './results.ts';
+import { quantile, winRate } from './stats.ts';
+
+export interface RulesetSummary {
+  variant: string;
+  discards: string;
+  /** Deals solved under this rule set, and their lowest and highest indices (null when none). */
+  deals: number;
+  firstIndex: number | null;
+  lastIndex: number | null;
+  won: number;
+  lost: number;
+  unknown: number;
+  /** Between won/deals and (won + unknown)/deals; equal when no deal is unknown. */
+  winRate: { low: number; high: number };
+  /** 95% Wilson interval: the low end for won/deals, the high end for (won + unknown)/deals. */
+  ci95: { low: number; high: number };
+  /** Deals by max discards 0–48 (48 = won), over the won and lost deals; unknown deals are not in it. */
+  maxDiscards: number[];
+  /** States searched per deal: nearest-rank median and 99th percentile, largest, sum. */
+  states: { median: number; p99: number; max: number; total: number };
+  /** Solver time summed over the deals whose time is known, and how many those are. */
+  solveSeconds: number;
+  timedDeals: number;
+}
+
+/** Summarises every rule set of `table` over the deals solved so far. */
+export function summarise(table: ResultTable): RulesetSummary[] {
+  return table.rulesets.map((ruleset, slot) => {
+    const histogram = new Array<number>(WIN_DISCARDS + 1).fill(0);
+    const states: number[] = [];
+    let won = 0, lost = 0, unknown = 0, total = 0, ms = 0, timed = 0;
+    let firstIndex: number | null = null;
+    let lastIndex: number | null = null;
+    for (let index = table.first; index < table.first + table.count; index++) {
+      const record = table.get(slot, index);
+      if (record === undefined) continue;
+      firstIndex ??= index;
+      lastIndex = index;
+      if (record.outcome === WON) won += 1;
+      else if (record.outcome === LOST) lost += 1;
+      else if (record.outcome === UNKNOWN) unknown += 1;
+      if (record.outcome !== UNKNOWN) histogram[record.lower]! += 1;
+      states.push(record.states);
+      total += record.states;
+      if (!Number.isNaN(record.ms)) {
+        ms += record.ms;
+        timed += 1;
+      }
+    }
+    const sorted = Float64Array.from(states).sort();
+    const deals = won + lost + unknown;
+    const rate = winRate(won, unknown, deals);
+    return {
+      variant: ruleset.variant,
+      discards: ruleset.discards,
+      deals, firstIndex, lastIndex, won, lost, unknown,
+      winRate: { low: rate.low, high: rate.high },
+      ci95: rate.ci95,
+      maxDiscards: histogram,
+      states: { median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: deals === 0 ? Number.NaN : sorted[deals - 1]!, total },
+      solveSeconds: ms / 1000,
+      timedDeals: timed,
+    };
+  });
+}
+
+/** What the summary file says about the run itself. */
+export interface RunInfo {
+  command: string;
+  version: string;
+  commit: string;
+  seed: number;
+  /** Wall-clock seconds of this run, workers and state budget (null for a merge, which solves nothing). */
+  wallSeconds: number | null;
+  workers: number | null;
+  maxStates: number | null;
+  /** Whether every deal asked for was solved (false after an interrupt or a failure). */
+  complete: boolean;
+}
+
+const number = (n: number | null, digits?: number): string =>
+  n === null || Number.isNaN(n) ? '' : digits === undefined ? String(n) : n.toFixed(digits);
+
+/** The summary CSV: a header and one row per rule set, every figure of the summary and the run's provenance. */
+export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): string {
+  const columns = [
+    'variant', 'discards', 'seed', 'first_index', 'last_index', 'deals', 'won', 'lost', 'unknown',
+    'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high',
+    'states_median', 'states_p99', 'states_max', 'states_total',
+    'solve_seconds', 'deals_per_second', 'wall_seconds', 'workers', 'max_states', 'complete',
+    ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`),
+    'command', 'version', 'commit',
+  ];
+  const rows = summaries.map((s) => [
+    s.variant, s.discards, String(run.seed), number(s.firstIndex), number(s.lastIndex),
+    String(s.deals), String(s.won), String(s.lost), String(s.unknown),
+    number(s.winRate.low, 6), number(s.winRate.high, 6), number(s.ci95.low, 6), number(s.ci95.high, 6),
+    number(s.states.median), number(s.states.p99), number(s.states.max), String(s.states.total),
+    s.timedDeals === 0 ? '' : number(s.solveSeconds, 3),
+    s.timedDeals === 0 || s.solveSeconds === 0 ? '' : number(s.timedDeals / s.solveSeconds, 2),
+    number(run.wallSeconds, 3), number(run.workers), number(run.maxStates), String(run.complete),
+    ...s.maxDiscards.map(String),
+    run.command, run.version, run.commit,
+  ]);
+  return stringify([columns, ...rows]);
+}

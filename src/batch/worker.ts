@@ -1,0 +1,65 @@
+// A pool worker: solves a chunk of consecutive deals of one seed under one rule set, keeping one Solver
+// (and its search tables) for every chunk this thread is given.
+
+import { type DiscardRule, type Variant } from '../core/rules.ts';
+import { Solver, discardBounds } from '../core/solve.ts';
+import { dealFor } from './deals.ts';
+import { LOST, UNKNOWN, WON } from './results.ts';
+
+export interface ChunkTask {
+  seed: number;
+  /** First deal index of the chunk. */
+  start: number;
+  count: number;
+  variant: Variant;
+  discards: DiscardRule;
+  maxStates: number;
+}
+
+/** Numbers per solved deal in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
+export const FIELDS = 5;
+
+export interface ChunkResult {
+  /** FIELDS numbers per deal solved, in index order from `start`. */
+  values: Float64Array;
+  /** Deals solved: `count`, or fewer when the deal after them threw. */
+  solved: number;
+  /** The message of the error that deal `start + solved` threw. */
+  error?: string;
+}
+
+const solver = new Solver();
+
+/**
+ * Test hook, off unless set: ACESUP_TEST_FAIL="throw:I" makes deal I throw, "crash:I" ends the worker
+ * thread abruptly on deal I (to test that the run reports it).
+ */
+const testFail = /^(throw|crash):(\d+)$/u.exec(process.env['ACESUP_TEST_FAIL'] ?? '');
+
+export default function solveChunk(task: ChunkTask): ChunkResult {
+  const values = new Float64Array(task.count * FIELDS);
+  for (let i = 0; i < task.count; i++) {
+    const index = task.start + i;
+    try {
+      if (testFail !== null && Number(testFail[2]) === index) {
+        if (testFail[1] === 'crash') process.exit(70);
+        throw new Error(`test failure on deal ${index}`);
+      }
+      const started = performance.now();
+      const result = solver.solve(dealFor(task.seed, index), {
+        variant: task.variant, discards: task.discards, maxStates: task.maxStates, solution: false,
+      });
+      const ms = performance.now() - started;
+      const { lower, upper } = discardBounds(result);
+      const at = i * FIELDS;
+      values[at] = result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN;
+      values[at + 1] = lower;
+      values[at + 2] = upper;
+      values[at + 3] = result.states;
+      values[at + 4] = ms;
+    } catch (error) {
+      return { values: values.slice(0, i * FIELDS), solved: i, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  return { values, solved: task.count };
+}

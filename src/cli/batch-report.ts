@@ -1,0 +1,59 @@
+// Printing a batch summary for people: per rule set the counts, the win rate with its 95% interval, a
+// histogram of max discards drawn with block characters, states per deal and time.
+
+import type { RulesetSummary } from '../batch/summary.ts';
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+const percent = (p: number): string => `${(p * 100).toFixed(2)}%`;
+const seconds = (s: number): string => (s >= 100 ? `${fmt(Math.round(s))} s` : `${s.toFixed(s >= 10 ? 1 : 2)} s`);
+const rate = (n: number): string => (n >= 100 ? fmt(Math.round(n)) : n.toFixed(1));
+
+/** Width of the longest histogram bar, in characters. */
+const BAR_WIDTH = 40;
+/** Max discards per histogram row (the last row, 48, is the won deals on their own). */
+const BUCKET = 4;
+
+/** The histogram of max discards as lines: rows of BUCKET discards, then 48 (won). */
+function histogram(counts: readonly number[]): string[] {
+  const rows: [string, number][] = [];
+  for (let low = 0; low < 48; low += BUCKET) {
+    let n = 0;
+    for (let d = low; d < low + BUCKET; d++) n += counts[d]!;
+    rows.push([`${low}–${low + BUCKET - 1}`, n]);
+  }
+  rows.push(['48 won', counts[48]!]);
+  const most = Math.max(1, ...rows.map(([, n]) => n));
+  const total = rows.reduce((sum, [, n]) => sum + n, 0);
+  return rows.map(([label, n]) => {
+    const eighths = Math.round((n / most) * BAR_WIDTH * 8);
+    const bar = '█'.repeat(Math.floor(eighths / 8)) + (eighths % 8 === 0 ? (n > 0 && eighths === 0 ? '▏' : '') : ' ▏▎▍▌▋▊▉'[eighths % 8]!);
+    const share = total === 0 ? '' : ` (${((n / total) * 100).toFixed(1)}%)`;
+    return `    ${label.padStart(6)} │${bar.padEnd(BAR_WIDTH)} ${fmt(n)}${share}`;
+  });
+}
+
+/** The summary of one rule set, as lines. */
+export function rulesetReport(s: RulesetSummary): string[] {
+  const range = s.firstIndex === null ? '' : ` (${fmt(s.firstIndex)}–${fmt(s.lastIndex!)})`;
+  const lines = [`${s.variant} · ${s.discards} discards — ${fmt(s.deals)} deals${range}`];
+  lines.push(`  won ${fmt(s.won)} · lost ${fmt(s.lost)} · unknown ${fmt(s.unknown)}`);
+  if (s.deals === 0) return [...lines, '  (no deal solved)'];
+  if (s.unknown === 0) {
+    lines.push(`  win rate ${percent(s.winRate.low)}, 95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)}`);
+  } else {
+    lines.push(`  win rate between ${percent(s.winRate.low)} (every unknown lost) and ${percent(s.winRate.high)} (every unknown won);`);
+    lines.push(`  95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)} (from the low end of the first to the high end of the second)`);
+  }
+  lines.push(`  max discards of the won and lost deals${s.unknown > 0 ? ` (${fmt(s.unknown)} unknown left out)` : ''}:`);
+  lines.push(...histogram(s.maxDiscards));
+  lines.push(`  states per deal: median ${fmt(s.states.median)} · p99 ${fmt(s.states.p99)} · max ${fmt(s.states.max)}`);
+  lines.push(s.timedDeals === 0
+    ? '  time: not recorded'
+    : `  time: ${seconds(s.solveSeconds)} of solving${s.timedDeals < s.deals ? ` (${fmt(s.timedDeals)} timed deals)` : ''} · ${rate(s.timedDeals / Math.max(s.solveSeconds, 1e-9))} deals/s per worker`);
+  return lines;
+}
+
+/** The whole report: a heading, each rule set, a closing line. */
+export function summaryReport(heading: string, summaries: readonly RulesetSummary[], closing: string): string {
+  return [heading, '', ...summaries.flatMap((s) => [...rulesetReport(s), '']), closing].join('\n');
+}
