@@ -37,6 +37,21 @@ export class MoveGenerator {
   private readonly acesOnly: boolean;
   private readonly buriedCards: boolean;
   private readonly forced: boolean;
+  /**
+   * R6 (an inert last deal). When the last four cards of the deal (positions 48–51) have four different
+   * suits, nothing can happen after the last deal: each pile then exposes one of those cards, no two share
+   * a suit, so no removal is possible, and no pile is empty, so no move is possible either. Hence:
+   *  - those cards are never discarded: every position's max discards is at most 48 minus the number of
+   *    non-aces among them (`upperBound`), and a win needs them to be the four aces;
+   *  - the last deal changes no discard count and is followed by nothing, so from 48 cards dealt on, the
+   *    position behaves as if the stock were empty (`endgameDealt` = 48): R4 and R5 apply there (their
+   *    proofs only need "no later deal after which a card acts"), and the last deal itself need not be
+   *    explored — a won line (possible only when those cards are the aces) ends with it, added when the
+   *    solution is written out.
+   * Otherwise `endgameDealt` is 52 and `upperBound` 48.
+   */
+  endgameDealt = 52;
+  upperBound = 48;
   /** Scratch: exposed position per pile. */
   private readonly exposed = new Int32Array(4);
 
@@ -70,6 +85,11 @@ export class MoveGenerator {
       this.lowerLo[pos] = lo;
       this.lowerHi[pos] = hi;
     }
+    const lastSuits = new Set([48, 49, 50, 51].map((pos) => this.suit[pos]));
+    const inert = this.reductions && lastSuits.size === 4;
+    this.endgameDealt = inert ? 48 : 52;
+    this.upperBound = 48;
+    if (inert) for (let pos = 48; pos < 52; pos++) if (this.rank[pos] !== ACE_RANK) this.upperBound -= 1;
   }
 
   /** Whether the exposed card of pile p (position e) is removable: a higher exposed card of its suit elsewhere. */
@@ -129,10 +149,10 @@ export class MoveGenerator {
       if (exposed[p]! < 0) empty |= 1 << p;
     }
     const dealt = frames[base + F_DEALT]!;
-    const stockEmpty = dealt >= 52;
     let n = at;
 
     if (!this.reductions) {
+      const stockEmpty = dealt >= 52;
       let anyRemoval = false;
       for (let p = 0; p < 4; p++) {
         if (this.removable(p)) {
@@ -145,6 +165,8 @@ export class MoveGenerator {
       return n - at;
     }
 
+    // From here on, "stock empty" means "no deal left that can matter" (R6).
+    const stockEmpty = dealt >= this.endgameDealt;
     const kept = frames[base + F_KEPT]!;
     for (let p = 0; p < 4; p++) {
       if ((kept & (1 << p)) !== 0 || !this.removable(p)) continue;

@@ -93,13 +93,13 @@ export class Search {
   /** Adds the position at `depth` to the visited set; false when it was there already. */
   private storeKey(depth: number): boolean {
     const base = depth * FRAME;
-    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= 52);
+    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.endgameDealt);
     return this.visited.add(this.key, 0);
   }
 
-  /** An upper bound on the discards of every position reachable from the frame at `base`. */
+  /** An upper bound on the discards of every position reachable from the frame at `base` (proof: movegen R6). */
   private upperBound(_base: number): number {
-    return WIN_DISCARDS;
+    return this.generator.upperBound;
   }
 
   private dfs(depth: number): void {

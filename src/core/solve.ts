@@ -7,7 +7,7 @@ import type { GameMove } from './notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, WIN_DISCARDS } from './rules.ts';
 import { Search, type SearchRun } from './search.ts';
-import { addToPile, exposedPosition, pileSize, takeFromPile } from './state.ts';
+import { F_DEALT, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
 
 /** Default state budget per search: bounds time and memory (the visited set holds ≤ 4 slots per state). */
 export const DEFAULT_MAX_STATES = 4_000_000;
@@ -94,8 +94,13 @@ function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: Disc
     else if (kind === MOVE) moves.push({ kind: 'move', card: deal[movePosition(m)]!, pile: moveTo(m) });
     else if (kind !== KEEP) throw new Error(`unknown search move ${m}`);
   }
-  // 48 discards leave the four aces; spread any stacked ones onto the empty piles (legal in every variant).
+  // 48 discards leave the four aces. Deal any aces still in the stock (R6: a search may stop before an
+  // inert last deal of four aces), then spread stacked aces onto the empty piles (legal in every variant).
   const final = run.final!;
+  while (final[F_DEALT]! < 52) {
+    dealFrame(final, 0);
+    moves.push({ kind: 'deal' });
+  }
   for (let p = 0; p < 4; p++) {
     while (pileSize(final, 0, p) > 1) {
       let q = 0;
