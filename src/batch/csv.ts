@@ -78,7 +78,7 @@ const OUTCOMES: Readonly<Record<string, Outcome>> = { won: 1, lost: 2, unknown: 
  * file and line of the first row that is not of the form this program writes.
  */
 export async function readDealsCsv(file: string, onRow: (row: DealRow, line: number) => void): Promise<void> {
-  const parser = parse({ relax_column_count: true });
+  const parser = parse({ relax_column_count: true, info: true });
   const input = createReadStream(file);
   const opened = new Promise<void>((resolve, reject) => {
     input.once('open', () => resolve());
@@ -89,8 +89,8 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
   input.pipe(parser);
   let header = true;
   try {
-    for await (const fields of parser as AsyncIterable<string[]>) {
-      const line = parser.info.lines;
+    for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const line = info.lines;
       const where = `${file} line ${line}`;
       if (header) {
         if (fields.join(',') !== DEAL_COLUMNS.join(',')) {

@@ -31,20 +31,27 @@ export interface ChunkResult {
 const solver = new Solver();
 
 /**
- * Test hook, off unless set: ACESUP_TEST_FAIL="throw:I" makes deal I throw, "crash:I" ends the worker
- * thread abruptly on deal I (to test that the run reports it).
+ * Test hooks, off unless ACESUP_TEST is set: "throw:I" makes deal I throw, "crash:I" ends the worker thread
+ * abruptly on deal I (the run must report both), "sleep:MS" adds MS milliseconds to every deal (to
+ * interrupt a run at a known pace). None of them changes a result.
  */
-const testFail = /^(throw|crash):(\d+)$/u.exec(process.env['ACESUP_TEST_FAIL'] ?? '');
+const testHook = /^(throw|crash|sleep):(\d+)$/u.exec(process.env['ACESUP_TEST'] ?? '');
+const testSleep = testHook?.[1] === 'sleep' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+
+function runTestHook(index: number): void {
+  if (testHook === null) return;
+  const n = Number(testHook[2]);
+  if (testSleep !== undefined) Atomics.wait(testSleep, 0, 0, n);
+  else if (n === index && testHook[1] === 'crash') process.exit(70);
+  else if (n === index) throw new Error(`test failure on deal ${index}`);
+}
 
 export default function solveChunk(task: ChunkTask): ChunkResult {
   const values = new Float64Array(task.count * FIELDS);
   for (let i = 0; i < task.count; i++) {
     const index = task.start + i;
     try {
-      if (testFail !== null && Number(testFail[2]) === index) {
-        if (testFail[1] === 'crash') process.exit(70);
-        throw new Error(`test failure on deal ${index}`);
-      }
+      runTestHook(index);
       const started = performance.now();
       const result = solver.solve(dealFor(task.seed, index), {
         variant: task.variant, discards: task.discards, maxStates: task.maxStates, solution: false,

@@ -70,6 +70,12 @@ const shardOption = (value: string): { k: number; n: number } => {
   return shard;
 };
 
+const secondsOption = (value: string): number => {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds ≥ 0.');
+  return n;
+};
+
 interface RunReport {
   heading: string;
   closing: string;
@@ -111,6 +117,7 @@ interface EstimateFlags {
   timings: boolean;
   resume?: boolean;
   shard?: { k: number; n: number };
+  progressEvery: number;
 }
 
 async function estimateCommand(flags: EstimateFlags): Promise<number> {
@@ -133,7 +140,7 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
   if (resuming) resumed = await readIntoTable(flags.csv!, table);
 
   const names = rulesets.map(rulesetName);
-  const progress = new EstimateProgress(names, range.count, rulesets.map((_, slot) => table.solved(slot)), rulesets.map((_, slot) => table.won(slot)));
+  const progress = new EstimateProgress(names, range.count, rulesets.map((_, slot) => table.solved(slot)), rulesets.map((_, slot) => table.won(slot)), flags.progressEvery);
   const controller = new AbortController();
   let signalled: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -252,6 +259,7 @@ export function addBatchCommands(program: Command): void {
     .option('--resume', 'continue the run whose per-deal CSV is --csv: solve only the deals missing from it')
     .option('--summary <file>', 'write the summary (one row per rule set, with the command, version and commit) to this CSV file')
     .option('--json', 'print the summary as JSON instead of text')
+    .option('--progress-every <seconds>', 'when standard error is not a terminal (a log), print a progress line this often; 0: never', secondsOption, 60)
     .action(async (flags: EstimateFlags) => {
       process.exitCode = await estimateCommand(flags);
     });

@@ -3,9 +3,6 @@
 
 import cliProgress from 'cli-progress';
 
-/** Seconds between the plain progress lines written when standard error is not a terminal. */
-const PLAIN_EVERY_SECONDS = 60;
-
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 export class EstimateProgress {
@@ -17,8 +14,17 @@ export class EstimateProgress {
   private readonly bars: cliProgress.SingleBar[] = [];
   private readonly timer: NodeJS.Timeout | undefined;
 
-  /** `names` of the rule sets; `total` deals each; `done` and `won` already (a resumed run). */
-  constructor(private readonly names: readonly string[], private readonly total: number, done: readonly number[], won: readonly number[]) {
+  /**
+   * `names` of the rule sets; `total` deals each; `done` and `won` already (a resumed run); without a
+   * terminal, a plain line every `plainSeconds` (0: never).
+   */
+  constructor(
+    private readonly names: readonly string[],
+    private readonly total: number,
+    done: readonly number[],
+    won: readonly number[],
+    plainSeconds: number,
+  ) {
     this.done = [...done];
     this.won = [...won];
     this.startDone = [...done];
@@ -36,8 +42,8 @@ export class EstimateProgress {
       names.forEach((name, slot) => {
         this.bars.push(this.multibar!.create(total, this.done[slot]!, { name: name.padEnd(width), speed: '0', won: fmt(this.won[slot]!) }));
       });
-    } else {
-      this.timer = setInterval(() => this.plainLine(), PLAIN_EVERY_SECONDS * 1000);
+    } else if (plainSeconds > 0) {
+      this.timer = setInterval(() => this.plainLine(), plainSeconds * 1000);
       this.timer.unref();
     }
   }
