@@ -1,0 +1,191 @@
+// Black-box tests of `acesup deal`, `acesup estimate` and `acesup merge`: the per-deal CSV is the same
+// with 1 and 2 workers and solving each deal alone; shards merge into one run; an interrupted run resumes
+// into the same file; failures and bad options are reported plainly.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDeal } from '../src/core/cards.ts';
+import { type DiscardRule, type Variant } from '../src/core/rules.ts';
+import { Solver, discardBounds } from '../src/core/solve.ts';
+import { dealFor } from '../src/batch/deals.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'acesup-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Ran> } {
+  const child = spawn(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<Ran>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, done };
+}
+
+const acesup = (args: string[], env: Record<string, string> = {}): Promise<Ran> => start(args, env).done;
+const file = (name: string): string => join(dir, name);
+const read = (name: string): string => readFileSync(file(name), 'utf8');
+
+/** Small, quick runs: every variant and rule, a low state budget (so that some deals are unknown). */
+const SMALL = ['--variant', 'all', '--discards', 'both', '--deals', '18', '--seed', '5', '--max-states', '3000', '--no-timings'];
+
+/** The summary as JSON without the parts that depend on time. */
+function timeless(json: string): unknown {
+  const summary = JSON.parse(json) as { rulesets: Record<string, unknown>[] };
+  return { ...summary, run: undefined, rulesets: summary.rulesets.map(({ solveSeconds: _s, timedDeals: _t, ...rest }) => rest) };
+}
+
+/** Strict, forced, 200 deals: quick (a few ms per deal), for the interrupt test. */
+const STRICT = ['--variant', 'strict', '--discards', 'forced', '--deals', '200', '--seed', '9', '--workers', '2', '--no-timings'];
+
+// The runs several tests compare with, started together: SMALL on 1 and 2 workers, in 3 shards, and STRICT.
+let one: Ran, two: Ran, shards: Ran[], reference: Ran;
+beforeAll(async () => {
+  [one, two, reference, ...shards] = await Promise.all([
+    acesup(['estimate', ...SMALL, '--workers', '1', '--csv', file('w1.csv'), '--json']),
+    acesup(['estimate', ...SMALL, '--workers', '2', '--csv', file('w2.csv'), '--summary', file('w2-summary.csv')]),
+    acesup(['estimate', ...STRICT, '--csv', file('reference.csv')]),
+    ...[1, 2, 3].map((k) => acesup(['estimate', ...SMALL, '--workers', '1', '--shard', `${k}/3`, '--csv', file(`shard${k}.csv`)])),
+  ]);
+}, 60_000);
+
+describe('acesup deal', () => {
+  it('prints the pinned deals of a seed', async () => {
+    const ran = await acesup(['deal', '--seed', '1', '--index', '0', '--count', '2']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toBe(`${formatDeal(dealFor(1, 0))}\n${formatDeal(dealFor(1, 1))}\n`);
+    expect(ran.stdout.startsWith('QD 4C 9C 5C 7D 9H 8D 2S KH 7S JC AD')).toBe(true);
+  });
+});
+
+describe('acesup estimate', () => {
+  it('writes the same per-deal CSV with 1 and 2 workers, and the same as solving each deal alone', () => {
+    expect(one.code, one.stderr).toBe(0);
+    expect(two.code, two.stderr).toBe(0);
+    expect(read('w1.csv')).toBe(read('w2.csv'));
+    expect(two.stdout).toMatch(/standard · optional discards — 18 deals/u);
+    expect(two.stdout).toMatch(/95% Wilson interval/u);
+
+    const rows = parse(read('w1.csv'), { columns: true }) as Record<string, string>[];
+    expect(rows.length).toBe(18 * 6);
+    expect(rows.slice(0, 6).map((r) => `${r['index']} ${r['variant']}/${r['discards']}`)).toEqual([
+      '0 standard/optional', '0 standard/forced', '0 strict/optional', '0 strict/forced', '0 easy/optional', '0 easy/forced',
+    ]);
+    for (const row of rows) {
+      const deal = dealFor(5, Number(row['index']));
+      const result = new Solver().solve(deal, { variant: row['variant'] as Variant, discards: row['discards'] as DiscardRule, maxStates: 3000, solution: false });
+      const { lower, upper } = discardBounds(result);
+      expect(row).toEqual({
+        seed: '5', index: row['index'], deal: formatDeal(deal), variant: row['variant'], discards: row['discards'], result: result.kind,
+        max_discards_lower: String(lower), max_discards_upper: String(upper), states: String(result.states), ms: '',
+      });
+    }
+    expect(new Set(rows.map((r) => r['result']))).toEqual(new Set(['won', 'lost', 'unknown']));
+
+    const summary = parse(read('w2-summary.csv'), { columns: true }) as Record<string, string>[];
+    expect(summary.map((r) => `${r['variant']}/${r['discards']} ${r['deals']}`)).toEqual([
+      'standard/optional 18', 'standard/forced 18', 'strict/optional 18', 'strict/forced 18', 'easy/optional 18', 'easy/forced 18',
+    ]);
+    expect(summary[0]!['command']).toMatch(/^acesup estimate --variant all /u);
+    expect(summary[0]!['commit']).toMatch(/^[0-9a-f]{40}(-dirty)?$|^unknown$/u);
+    const json = JSON.parse(one.stdout) as { rulesets: { won: number; lost: number; unknown: number }[] };
+    for (const [slot, s] of json.rulesets.entries()) {
+      expect(String(s.won)).toBe(summary[slot]!['won']);
+      expect(s.won + s.lost + s.unknown).toBe(18);
+    }
+  });
+
+  it('split into shards and merged gives the one-run CSV and summary', async () => {
+    for (const shard of shards) expect(shard.code, shard.stderr).toBe(0);
+    expect(read('shard1.csv').split('\n').length).toBe(2 + 6 * 6);
+    const [merged, overlap, notCsv] = await Promise.all([
+      acesup(['merge', file('shard3.csv'), file('shard1.csv'), file('shard2.csv'), '--csv', file('merged.csv'), '--json']),
+      acesup(['merge', file('shard1.csv'), file('w1.csv')]),
+      acesup(['merge', file('w2-summary.csv')]),
+    ]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(read('merged.csv')).toBe(read('w1.csv'));
+    expect(timeless(merged.stdout)).toEqual(timeless(one.stdout));
+    expect(overlap.code).toBe(2);
+    expect(overlap.stderr).toMatch(/^acesup: deal 0 under standard\/optional is in both .*shard1\.csv and .*w1\.csv: the files overlap\n$/u);
+    expect(notCsv.code).toBe(2);
+    expect(notCsv.stderr).toMatch(/w2-summary\.csv is not a per-deal CSV of acesup/u);
+  }, 30_000);
+
+  it('stops on SIGINT, writes what is finished, and --resume ends with the one-run file', async () => {
+    const options = STRICT;
+    expect(reference.code, reference.stderr).toBe(0);
+
+    // 20 ms more per deal: about 2 s of work on two workers. Interrupt once the first deals are in.
+    const run = start(['estimate', ...options, '--csv', file('stopped.csv'), '--progress-every', '0.1'], { ACESUP_TEST: 'sleep:20' });
+    await new Promise<void>((resolve) => {
+      run.child.stderr!.on('data', (chunk: Buffer) => {
+        const done = /strict\/forced (\d+)\/200/u.exec(chunk.toString());
+        if (done !== null && Number(done[1]) > 0) resolve();
+      });
+    });
+    run.child.kill('SIGINT');
+    const stopped = await run.done;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stdout).toMatch(/^PARTIAL SUMMARY/u);
+    expect(stopped.stderr).toMatch(/acesup: interrupted by SIGINT: \d+ of 200 results finished; the finished deals are in/u);
+    const partial = (parse(read('stopped.csv')) as string[][]).length - 1;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(200);
+    expect(existsSync(`${file('stopped.csv')}.${run.child.pid}.tmp`)).toBe(false);
+
+    const again = await acesup(['estimate', ...options, '--csv', file('stopped.csv')]);
+    expect(again.code, again.stderr).toBe(2);
+    expect(again.stderr).toMatch(/exists: add --resume/u);
+    const resumed = await acesup(['estimate', ...options, '--csv', file('stopped.csv'), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(new RegExp(`${partial} read from`, 'u'));
+    expect(read('stopped.csv')).toBe(read('reference.csv'));
+
+    const otherSeed = await acesup(['estimate', ...options, '--seed', '10', '--csv', file('stopped.csv'), '--resume']);
+    expect(otherSeed.code).toBe(2);
+    expect(otherSeed.stderr).toMatch(/line 2: seed 9, but this run has --seed 10/u);
+  }, 30_000);
+
+  it.concurrent.each([
+    ['throw', /deal 7 of seed 1 \(strict\/forced\) failed: test failure on deal 7; the finished deals are in/u],
+    ['crash', /deal 7 of seed 1 \(strict\/forced\) failed: the worker thread died/u],
+  ])('reports a deal that fails (%s) by its index, writes the rest and exits 1', async (how, message) => {
+    const csv = file(`${how}.csv`);
+    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], { ACESUP_TEST: `${how}:7` });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(message);
+    const rows = parse(readFileSync(csv, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.some((r) => r['index'] === '7')).toBe(false);
+    expect(rows.some((r) => r['index'] === '0')).toBe(true);
+  }, 30_000);
+
+  it.concurrent.each([
+    [['--deals', '-1'], /^acesup: option '--deals <n>' argument '-1' is invalid\. expected a whole number ≥ 1\./u],
+    [['--shard', '3/2'], /^acesup: option '--shard <k\/n>' argument '3\/2' is invalid\. expected K\/N with 1 ≤ K ≤ N/u],
+    [['--variant', 'hard'], /^acesup: option '--variant <name>' argument 'hard' is invalid\. Allowed choices are standard, strict, easy, all\./u],
+    [['--csv', '/nonexistent/dir/deals.csv'], /^acesup: cannot write --csv \/nonexistent\/dir\/deals\.csv: no such directory$/u],
+    [['--summary', '/'], /^acesup: cannot write --summary \/: it is a directory$/u],
+    [['--resume'], /^acesup: --resume needs --csv FILE/u],
+  ])('rejects %j with a one-line message and exit 2', async (args, message) => {
+    const ran = await acesup(['estimate', '--deals', '5', ...args]);
+    expect(ran.code).toBe(2);
+    const lines = ran.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(message);
+    // At most commander's hint follows; never a stack trace.
+    expect(lines.slice(1).every((line) => line === '(run with --help for usage)')).toBe(true);
+    expect(ran.stdout).toBe('');
+  }, 30_000);
+});
