@@ -24,6 +24,8 @@ import { EstimateProgress } from './progress.ts';
 export const DEFAULT_DEALS = 2000;
 /** The seed when none is given. */
 export const DEFAULT_SEED = 1;
+/** A signal this long after the first one quits at once; sooner, it is the same signal delivered twice. */
+const SECOND_SIGNAL_MS = 1000;
 /** Exit code of a run that failed on a deal (a deal threw or a worker died). */
 const EXIT_FAILED = 1;
 
@@ -143,9 +145,16 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
   const progress = new EstimateProgress(names, range.count, rulesets.map((_, slot) => table.solved(slot)), rulesets.map((_, slot) => table.won(slot)), flags.progressEvery);
   const controller = new AbortController();
   let signalled: NodeJS.Signals | undefined;
+  let signalledAt = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
-    if (signalled !== undefined) process.exit(EXIT_INTERRUPTED); // a second Ctrl-C: give up at once
+    // A second Ctrl-C gives up at once, without writing. One signal often arrives twice within a moment
+    // (sent to the process and to its process group, as `timeout` and some launchers do): that is not a second.
+    if (signalled !== undefined) {
+      if (performance.now() - signalledAt > SECOND_SIGNAL_MS) process.exit(EXIT_INTERRUPTED);
+      return;
+    }
     signalled = signal;
+    signalledAt = performance.now();
     controller.abort();
   };
   process.on('SIGINT', onSignal);

@@ -24,12 +24,15 @@ function histogram(counts: readonly number[]): string[] {
   rows.push(['48 won', counts[48]!]);
   const most = Math.max(1, ...rows.map(([, n]) => n));
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
-  return rows.map(([label, n]) => {
+  // Rows below the first deal are left out (and said so), as most deals reach far.
+  const from = Math.max(0, Math.min(rows.findIndex(([, n]) => n > 0), rows.length - 1));
+  const lines = from === 0 ? [] : [`    ${`0–${from * BUCKET - 1}`.padStart(6)} │ none`];
+  return [...lines, ...rows.slice(from).map(([label, n]) => {
     const eighths = Math.round((n / most) * BAR_WIDTH * 8);
     const bar = '█'.repeat(Math.floor(eighths / 8)) + (eighths % 8 === 0 ? (n > 0 && eighths === 0 ? '▏' : '') : ' ▏▎▍▌▋▊▉'[eighths % 8]!);
     const share = total === 0 ? '' : ` (${((n / total) * 100).toFixed(1)}%)`;
     return `    ${label.padStart(6)} │${bar.padEnd(BAR_WIDTH)} ${fmt(n)}${share}`;
-  });
+  })];
 }
 
 /** The summary of one rule set, as lines. */
@@ -42,7 +45,7 @@ export function rulesetReport(s: RulesetSummary): string[] {
     lines.push(`  win rate ${percent(s.winRate.low)}, 95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)}`);
   } else {
     lines.push(`  win rate between ${percent(s.winRate.low)} (every unknown lost) and ${percent(s.winRate.high)} (every unknown won);`);
-    lines.push(`  95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)} (from the low end of the first to the high end of the second)`);
+    lines.push(`  95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)} (low end for the first, high end for the second)`);
   }
   lines.push(`  max discards of the won and lost deals${s.unknown > 0 ? ` (${fmt(s.unknown)} unknown left out)` : ''}:`);
   lines.push(...histogram(s.maxDiscards));

@@ -30,8 +30,8 @@ export class EstimateProgress {
     this.startDone = [...done];
     if (process.stderr.isTTY) {
       this.multibar = new cliProgress.MultiBar({
-        format: ' {name} {bar} {percentage}% · {value}/{total} deals · {speed} deals/s · won {won} · ETA {eta_formatted}',
-        barsize: 24,
+        format: ' {name} {bar} {percentage}% {value}/{total} deals · {speed}/s · won {won} · ETA {eta_formatted}',
+        barsize: 16,
         hideCursor: true,
         clearOnComplete: false,
         etaBuffer: 50,
