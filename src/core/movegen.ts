@@ -22,7 +22,25 @@
 import { ACE_RANK, type Deal, RANKS } from './cards.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES } from './rules.ts';
 import { DEAL, KEEP, MOVE, type Move, REMOVE, dealMove, keepMove, moveFrom, moveKind, movePosition, moveMove, moveTo, removeMove } from './move.ts';
-import { F_DEALT, F_DISCARDS, F_KEPT, FRAME, addToPile, dealFrame, highestPosition, popcount32, takeFromPile } from './state.ts';
+import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO, FRAME, addToPile, dealFrame, highestPosition, popcount32, takeFromPile } from './state.ts';
+
+// R7 (a kept card must act; optional rule). Say a play *keeps* card c at deal j when c is on a pile and
+// removable just before deal j but is not removed. For a round r (the play between deal r and the next deal,
+// or the end), let Seen(r) be the cards exposed at some moment of it. Within a round nothing is covered, so
+// Seen(r) is exactly the cards exposed at its last moment plus those removed during it: a function of the
+// positions at the round's two ends. Call c *discharged* if for some round r after deal j, c ∈ Seen(r) and
+// Seen(r) holds a lower card of c's suit (in strict: with another home pile, since non-aces never move).
+// If c ever removes a card after deal j, both are exposed at that moment, so c is discharged. Hence, if c is
+// never discharged, c never removes a card after deal j, and by Lemma S the play T(σ) that removes c just
+// before deal j (legal: c is removable then; deals are always legal under optional) reaches at least σ's
+// discards and wins when σ wins, while its vector (discards before deal 1, before deal 2, …) is
+// lexicographically larger (one more discard before deal j, none fewer anywhere). Among the plays with the
+// most discards, one with the largest vector therefore discharges every keep. The reduced search explores a
+// play with the very same positions at every deal (R2's canonical order changes nothing at deals), hence the
+// same Seen sets and the same discharges. So the search may drop every line in which some kept card can no
+// longer be discharged: at a deal, (a) a card kept earlier and still owed has been discarded, or (b) no
+// lower card of its suit (strict: with another home pile) is left on the piles or in the stock. The frame
+// carries the owed cards and the part of the current round's Seen set that bears on them (both in the key).
 
 /** Most moves one position can have (easy: up to 51 cards × 3 empty piles, plus a deal). */
 export const MAX_MOVES = 160;
@@ -37,6 +55,8 @@ export class MoveGenerator {
   private readonly acesOnly: boolean;
   private readonly buriedCards: boolean;
   private readonly forced: boolean;
+  /** R7 in use: reduced search under the optional rule. */
+  private readonly owing: boolean;
   /**
    * R6 (an inert last deal). When the last four cards of the deal (positions 48–51) have four different
    * suits, nothing can happen after the last deal: each pile then exposes one of those cards, no two share
@@ -52,6 +72,11 @@ export class MoveGenerator {
    */
   endgameDealt = 52;
   upperBound = 48;
+  /** Strict: per position, mask of the higher non-aces of its suit with another home pile (R8). */
+  private readonly helperLo = new Int32Array(52);
+  private readonly helperHi = new Int32Array(52);
+  /** Per position, the position of the ace of its suit. */
+  private readonly acePosition = new Int8Array(52);
   /** Scratch: exposed position per pile. */
   private readonly exposed = new Int32Array(4);
 
@@ -64,6 +89,7 @@ export class MoveGenerator {
     this.acesOnly = VARIANT_RULES[variant].acesOnly;
     this.buriedCards = VARIANT_RULES[variant].buriedCards;
     this.forced = discards === 'forced';
+    this.owing = reductions && !this.forced;
   }
 
   /** Loads a deal: per-position suit, rank and lower-card masks. */
@@ -85,12 +111,103 @@ export class MoveGenerator {
       this.lowerLo[pos] = lo;
       this.lowerHi[pos] = hi;
     }
+    for (let pos = 0; pos < 52; pos++) {
+      let lo = 0, hi = 0;
+      for (let other = 0; other < 52; other++) {
+        if (this.suit[other] !== this.suit[pos]) continue;
+        if (this.rank[other] === ACE_RANK) this.acePosition[pos] = other;
+        else if (this.rank[other]! > this.rank[pos]! && (other & 3) !== (pos & 3)) {
+          if (other < 32) lo |= 1 << other;
+          else hi |= 1 << (other - 32);
+        }
+      }
+      this.helperLo[pos] = lo;
+      this.helperHi[pos] = hi;
+    }
     const lastSuits = new Set([48, 49, 50, 51].map((pos) => this.suit[pos]));
     const inert = this.reductions && lastSuits.size === 4;
     this.endgameDealt = inert ? 48 : 52;
     this.upperBound = 48;
     if (inert) for (let pos = 48; pos < 52; pos++) if (this.rank[pos] !== ACE_RANK) this.upperBound -= 1;
   }
+
+  /**
+   * An upper bound on the discards of every position reachable from the frame at `base`.
+   *
+   * R6 gives a bound for the whole deal. R8 (strict: cards stuck for good). In strict only aces move, so a
+   * non-ace stays on its home pile (position mod 4) for good. Build a set D of stuck cards step by step:
+   * add a non-ace c on pile P to D when none of the cards that could remove it can ever be exposed beside
+   * it — each higher card of its suit still in play (on a pile or in the stock) is either a non-ace with
+   * home pile P (always on c's pile), or the ace lying on P below c, or a card lying strictly below a card
+   * already in D (a card of D itself stays exposable: it can still remove others). Soundness, by induction on the order of D: a card in D is never removed, since a removal needs a
+   * higher card of its suit exposed on another pile at that moment, and each candidate is on c's own pile
+   * for good, or under c (exposed only after c leaves P, which a non-ace does only by removal), or under a
+   * card of D, which never goes (induction) and never moves (a non-ace), so it is never exposed. Hence no
+   * card of D, and no card below one, is ever discarded (a discard needs the card exposed). The bound is
+   * 48 minus those non-aces.
+   */
+  bound(frames: Int32Array, base: number): number {
+    if (!this.acesOnly || !this.reductions) return this.upperBound;
+    const dealt = frames[base + F_DEALT]!;
+    const inPlayLo = frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]! | (dealt >= 32 ? 0 : ~((1 << dealt) - 1));
+    const inPlayHi = frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]! |
+      (dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1));
+    // Per pile: the positions at or below its highest stuck card so far (the stuck part of the pile).
+    const stuck = this.stuckScratch;
+    stuck.fill(0);
+    this.stuckTop.fill(-1);
+    let changed = true;
+    while (changed) {
+      changed = false;
+      // Buried for good: the cards strictly below the highest stuck card of each pile.
+      let buriedLo = 0, buriedHi = 0;
+      for (let p = 0; p < 4; p++) {
+        const top = this.stuckTop[p]!;
+        if (top < 0) continue;
+        buriedLo |= stuck[2 * p]! & (top < 32 ? ~(1 << top) : -1);
+        buriedHi |= stuck[2 * p + 1]! & (top >= 32 ? ~(1 << (top - 32)) : -1);
+      }
+      for (let p = 0; p < 4; p++) {
+        const lo = frames[base + 2 * p]!, hi = frames[base + 2 * p + 1]!;
+        // Candidates: the cards of P above its stuck part.
+        let candLo = lo & ~stuck[2 * p]!, candHi = hi & ~stuck[2 * p + 1]!;
+        while ((candLo | candHi) !== 0) {
+          const pos = candHi !== 0 ? 63 - Math.clz32(candHi) : 31 - Math.clz32(candLo);
+          if (pos >= 32) candHi &= ~(1 << (pos - 32));
+          else candLo &= ~(1 << pos);
+          if (this.rank[pos] === ACE_RANK) continue;
+          // Could a non-ace helper with another home pile, not buried under stuck cards, still come?
+          if ((this.helperLo[pos]! & inPlayLo & ~buriedLo) !== 0 || (this.helperHi[pos]! & inPlayHi & ~buriedHi) !== 0) continue;
+          // Could the ace? Not when it lies on P below this card, nor when it is buried under stuck cards.
+          const ace = this.acePosition[pos]!;
+          const aceOnP = ace < 32 ? (lo & (1 << ace)) !== 0 : (hi & (1 << (ace - 32))) !== 0;
+          const aceBuried = ace < 32 ? (buriedLo & (1 << ace)) !== 0 : (buriedHi & (1 << (ace - 32))) !== 0;
+          const aceInPlay = ace < 32 ? (inPlayLo & (1 << ace)) !== 0 : (inPlayHi & (1 << (ace - 32))) !== 0;
+          if (aceInPlay && !aceBuried && !(aceOnP && ace < pos)) continue;
+          // Stuck: it and everything below it on P (the cards below it are buried; it is not).
+          stuck[2 * p] = pos >= 32 ? lo : lo & ((pos === 31 ? -1 : (1 << (pos + 1)) - 1));
+          stuck[2 * p + 1] = pos >= 32 ? hi & (pos - 32 === 31 ? -1 : (1 << (pos - 31)) - 1) : 0;
+          this.stuckTop[p] = pos;
+          changed = true;
+          break;
+        }
+      }
+    }
+    let count = 0;
+    for (let p = 0; p < 4; p++) {
+      for (let word = 0; word < 2; word++) {
+        let bits = stuck[2 * p + word]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          if (this.rank[31 - Math.clz32(low) + 32 * word] !== ACE_RANK) count += 1;
+        }
+      }
+    }
+    return Math.min(this.upperBound, 48 - count);
+  }
+  private readonly stuckScratch = new Int32Array(8);
+  private readonly stuckTop = new Int8Array(4);
 
   /** Whether the exposed card of pile p (position e) is removable: a higher exposed card of its suit elsewhere. */
   private removable(p: number): boolean {
@@ -221,15 +338,19 @@ export class MoveGenerator {
     return n;
   }
 
-  /** Copies the frame at `base` to `child` and plays move m there. */
-  apply(frames: Int32Array, base: number, child: number, m: Move): void {
+  /**
+   * Copies the frame at `base` to `child` and plays move m there. Returns false when the child is dropped
+   * by R7 (a kept card can no longer act); the child is then not to be explored.
+   */
+  apply(frames: Int32Array, base: number, child: number, m: Move): boolean {
     frames.copyWithin(child, base, base + FRAME);
     const kind = moveKind(m);
-    if (kind === DEAL) {
-      dealFrame(frames, child);
-    } else if (kind === REMOVE) {
-      takeFromPile(frames, child, moveFrom(m), movePosition(m));
+    if (kind === DEAL) return this.deal(frames, child);
+    if (kind === REMOVE) {
+      const from = moveFrom(m);
+      takeFromPile(frames, child, from, movePosition(m));
       frames[child + F_DISCARDS]! += 1;
+      if (this.owing) this.seeTop(frames, child, from);
     } else if (kind === KEEP) {
       frames[child + F_KEPT]! |= 1 << moveFrom(m);
     } else if (kind === MOVE) {
@@ -241,7 +362,96 @@ export class MoveGenerator {
         // The kept mark follows the card; the card now exposed on the source pile is a new decision.
         const kept = frames[child + F_KEPT]!;
         frames[child + F_KEPT] = (kept & ~(1 << from)) | (((kept >> from) & 1) << to);
+        if (this.owing) this.seeTop(frames, child, from);
+      } else if (this.owing) {
+        this.see(frames, child, pos); // easy: a buried card comes out, exposed on its new pile
       }
     }
+    return true;
+  }
+
+  /** Deals in the child frame; settles R7's owed cards at the end of the round. */
+  private deal(frames: Int32Array, child: number): boolean {
+    if (!this.owing) {
+      dealFrame(frames, child);
+      return true;
+    }
+    let owedLo = frames[child + F_OWED_LO]!, owedHi = frames[child + F_OWED_HI]!;
+    const onPilesLo = frames[child]! | frames[child + 2]! | frames[child + 4]! | frames[child + 6]!;
+    const onPilesHi = frames[child + 1]! | frames[child + 3]! | frames[child + 5]! | frames[child + 7]!;
+    // R7 (a): an owed card discarded without being discharged.
+    if ((owedLo & ~onPilesLo) !== 0 || (owedHi & ~onPilesHi) !== 0) return false;
+    // The cards kept at this deal become owed.
+    const kept = frames[child + F_KEPT]!;
+    for (let p = 0; p < 4; p++) {
+      if ((kept & (1 << p)) === 0) continue;
+      const pos = highestPosition(frames[child + 2 * p]!, frames[child + 2 * p + 1]!);
+      if (pos < 32) owedLo |= 1 << pos;
+      else owedHi |= 1 << (pos - 32);
+    }
+    dealFrame(frames, child);
+    frames[child + F_OWED_LO] = owedLo;
+    frames[child + F_OWED_HI] = owedHi;
+    frames[child + F_SEEN_LO] = 0;
+    frames[child + F_SEEN_HI] = 0;
+    if ((owedLo | owedHi) === 0) return true;
+    // R7 (b): an owed card with no lower card left to meet.
+    const dealt = frames[child + F_DEALT]!;
+    const inPlayLo = onPilesLo | (dealt >= 32 ? 0 : ~((1 << dealt) - 1)) | (frames[child]! | frames[child + 2]! | frames[child + 4]! | frames[child + 6]!);
+    const inPlayHi = onPilesHi | (dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1)) | (frames[child + 1]! | frames[child + 3]! | frames[child + 5]! | frames[child + 7]!);
+    for (let word = 0; word < 2; word++) {
+      let bits = word === 0 ? owedLo : owedHi;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        const pos = 31 - Math.clz32(low) + 32 * word;
+        if ((this.lowerLo[pos]! & inPlayLo) === 0 && (this.lowerHi[pos]! & inPlayHi) === 0) return false;
+      }
+    }
+    // A new round: its Seen set starts with the four cards just dealt.
+    for (let p = 0; p < 4; p++) this.see(frames, child, dealt - 4 + p);
+    return true;
+  }
+
+  /** R7: the exposed card of pile p has been seen this round. */
+  private seeTop(frames: Int32Array, child: number, pile: number): void {
+    const pos = highestPosition(frames[child + 2 * pile]!, frames[child + 2 * pile + 1]!);
+    if (pos >= 0) this.see(frames, child, pos);
+  }
+
+  /**
+   * R7: card `pos` is exposed at this moment of the round. Adds it to Seen, discharges every owed card that
+   * has now been seen together with a lower card of its suit, and keeps in Seen only what bears on the
+   * cards still owed (so that equal futures have equal keys).
+   */
+  private see(frames: Int32Array, child: number, pos: number): void {
+    let owedLo = frames[child + F_OWED_LO]!, owedHi = frames[child + F_OWED_HI]!;
+    if ((owedLo | owedHi) === 0) return;
+    let seenLo = frames[child + F_SEEN_LO]!, seenHi = frames[child + F_SEEN_HI]!;
+    if (pos < 32) seenLo |= 1 << pos;
+    else seenHi |= 1 << (pos - 32);
+    let keepLo = 0, keepHi = 0;
+    for (let word = 0; word < 2; word++) {
+      let bits = word === 0 ? owedLo : owedHi;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        const c = 31 - Math.clz32(low) + 32 * word;
+        const cSeen = word === 0 ? (seenLo & low) !== 0 : (seenHi & low) !== 0;
+        if (cSeen && ((seenLo & this.lowerLo[c]!) !== 0 || (seenHi & this.lowerHi[c]!) !== 0)) {
+          if (word === 0) owedLo ^= low;
+          else owedHi ^= low;
+          continue;
+        }
+        keepLo |= this.lowerLo[c]!;
+        keepHi |= this.lowerHi[c]!;
+        if (word === 0) keepLo |= low;
+        else keepHi |= low;
+      }
+    }
+    frames[child + F_OWED_LO] = owedLo;
+    frames[child + F_OWED_HI] = owedHi;
+    frames[child + F_SEEN_LO] = seenLo & keepLo;
+    frames[child + F_SEEN_HI] = seenHi & keepHi;
   }
 }

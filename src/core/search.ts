@@ -97,9 +97,9 @@ export class Search {
     return this.visited.add(this.key, 0);
   }
 
-  /** An upper bound on the discards of every position reachable from the frame at `base` (proof: movegen R6). */
-  private upperBound(_base: number): number {
-    return this.generator.upperBound;
+  /** An upper bound on the discards of every position reachable from the frame at `base` (movegen R6, R8). */
+  private upperBound(base: number): number {
+    return this.generator.bound(this.frames, base);
   }
 
   private dfs(depth: number): void {
@@ -119,7 +119,7 @@ export class Search {
     const child = base + FRAME;
     for (let i = 0; i < count; i++) {
       const m = this.moves[movesAt + i]!;
-      this.generator.apply(frames, base, child, m);
+      if (!this.generator.apply(frames, base, child, m)) continue;
       if (!this.storeKey(depth + 1)) continue;
       if (this.visited.size > this.maxStates) {
         this.aborted = true;

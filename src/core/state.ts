@@ -9,12 +9,18 @@
 // other positions in no pile are discarded).
 
 /** Int32 slots of one position ("frame") in a frame buffer. */
-export const FRAME = 12;
+export const FRAME = 16;
 /** Slot of pile p's low mask word is 2p, of its high word 2p + 1. */
 export const F_DEALT = 8;
 /** Bit p set: the exposed card of pile p is kept (optional rule: it will not be removed before the deal). */
 export const F_KEPT = 9;
 export const F_DISCARDS = 10;
+/** Optional rule, reduced search: mask (lo, hi) of the cards kept at an earlier deal that must still act
+ *  (movegen R7), and mask of the cards exposed at some moment of this round that bear on them. */
+export const F_OWED_LO = 11;
+export const F_OWED_HI = 12;
+export const F_SEEN_LO = 13;
+export const F_SEEN_HI = 14;
 
 /** Highest set position of a 52-bit mask, or -1 when empty. */
 export function highestPosition(lo: number, hi: number): number {
@@ -82,14 +88,15 @@ export function dealFrame(frames: Int32Array, base: number): void {
 }
 
 /** Key words per position in the visited set. */
-export const KEY_WORDS = 6;
+export const KEY_WORDS = 10;
 
 /**
- * Writes the position's key (6 int32 words) to `out` at `at`. Injective over positions: word 0/1 hold the
+ * Writes the position's key (10 int32 words) to `out` at `at`. Injective over positions: word 0/1 hold the
  * mask of positions on any pile, words 2/3 the mask of those on piles 1 or 3, words 4/5 those on piles 2 or
  * 3, so each card's pile is read back from two bits. The high words use 20 bits; the number of deals made
  * (dealt / 4, 1–13) and the kept marks ride in the spare bits of word 1, which is therefore never 0 (a free
- * slot in the table is marked by 0). With `sortPiles`, the four piles are first put in a canonical order
+ * slot in the table is marked by 0). Words 6–9 copy the owed and seen masks (zero unless R7 is in use).
+ * With `sortPiles`, the four piles are first put in a canonical order
  * (allowed only when the stock is empty, SEARCH-NOTES fact 5; proof at the caller).
  */
 export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: number, sortPiles: boolean): void {
@@ -114,4 +121,8 @@ export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: 
   out[at + 3] = h1 | h3;
   out[at + 4] = l2 | l3;
   out[at + 5] = h2 | h3;
+  out[at + 6] = frames[base + F_OWED_LO]!;
+  out[at + 7] = frames[base + F_OWED_HI]!;
+  out[at + 8] = frames[base + F_SEEN_LO]!;
+  out[at + 9] = frames[base + F_SEEN_HI]!;
 }

@@ -50,26 +50,25 @@ export class VisitedSet {
    * when it was already visited.
    */
   add(key: Int32Array, at: number): boolean {
-    const k0 = key[at]!, k1 = key[at + 1]!, k2 = key[at + 2]!, k3 = key[at + 3]!, k4 = key[at + 4]!, k5 = key[at + 5]!;
-    let h = Math.imul(k0 ^ 0x9e3779b9, 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 15) ^ k1, 0xc2b2ae35);
-    h = Math.imul(h ^ (h >>> 13) ^ k2, 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 16) ^ k3, 0xc2b2ae35);
-    h = Math.imul(h ^ (h >>> 15) ^ k4, 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13) ^ k5, 0xc2b2ae35);
+    let h = 0x9e3779b9;
+    for (let w = 0; w < KEY_WORDS; w++) {
+      h = Math.imul(h ^ key[at + w]!, 0x85ebca6b);
+      h ^= h >>> 15;
+    }
+    h = Math.imul(h, 0xc2b2ae35);
     h ^= h >>> 16;
     const keys = this.keys, stamps = this.stamps, generation = this.generation, mask = this.mask;
     let slot = h & mask;
     for (;;) {
       if (stamps[slot] !== generation) break;
       const o = slot * KEY_WORDS;
-      if (keys[o] === k0 && keys[o + 1] === k1 && keys[o + 2] === k2 && keys[o + 3] === k3 && keys[o + 4] === k4 && keys[o + 5] === k5) {
-        return false;
-      }
+      let w = 0;
+      while (w < KEY_WORDS && keys[o + w] === key[at + w]) w++;
+      if (w === KEY_WORDS) return false;
       slot = (slot + 1) & mask;
     }
     const o = slot * KEY_WORDS;
-    keys[o] = k0; keys[o + 1] = k1; keys[o + 2] = k2; keys[o + 3] = k3; keys[o + 4] = k4; keys[o + 5] = k5;
+    for (let w = 0; w < KEY_WORDS; w++) keys[o + w] = key[at + w]!;
     stamps[slot] = generation;
     this.size += 1;
     // Keep the load factor at most 1/2.
