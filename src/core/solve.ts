@@ -59,24 +59,27 @@ export class Solver {
     const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
     const reductions = options.reductions ?? true;
     const wantSolution = options.solution ?? true;
-    let states = 0;
-    let lower = 0;
-    let upper = WIN_DISCARDS;
 
-    // The forced rule only forbids plays, so its wins are wins under optional too, and its max discards is a
-    // lower bound there (SEARCH-NOTES fact 6): the cheap forced search runs first.
-    const rules: DiscardRule[] = discards === 'optional' && reductions ? ['forced', 'optional'] : [discards];
-    for (const rule of rules) {
-      const run = this.search(variant, rule, reductions).run(deal, { maxStates, atLeast: lower });
-      states += run.states;
-      if (run.status === 'won') {
-        return { kind: 'won', states, solution: wantSolution ? finishSolution(deal, run, variant, rule) : [] };
-      }
-      lower = Math.max(lower, run.best);
-      if (rule === discards) upper = run.upper;
+    if (discards === 'forced' || !reductions) {
+      const run = this.search(variant, discards, reductions).run(deal, { maxStates });
+      if (run.status === 'won') return { kind: 'won', states: run.states, solution: wantSolution ? finishSolution(deal, run, variant, discards) : [] };
+      if (run.status === 'exhausted') return { kind: 'lost', states: run.states, maxDiscards: run.best };
+      return { kind: 'unknown', states: run.states, lower: run.best, upper: run.upper };
     }
-    if (lower === upper) return { kind: 'lost', states, maxDiscards: lower };
-    return { kind: 'unknown', states, lower, upper };
+
+    // Optional rule. 1. The forced rule only forbids plays: its wins are wins, and its max discards is a
+    // lower bound (SEARCH-NOTES fact 6).
+    const forced = this.search(variant, 'forced', true).run(deal, { maxStates });
+    let states = forced.states;
+    if (forced.status === 'won') {
+      return { kind: 'won', states, solution: wantSolution ? finishSolution(deal, forced, variant, 'forced') : [] };
+    }
+    // 2. The optional search proper, only for lines that beat the forced rule's best.
+    const run = this.search(variant, 'optional', true).run(deal, { maxStates, atLeast: forced.best });
+    states += run.states;
+    if (run.status === 'won') return { kind: 'won', states, solution: wantSolution ? finishSolution(deal, run, variant, 'optional') : [] };
+    if (run.status === 'exhausted') return { kind: 'lost', states, maxDiscards: run.best };
+    return { kind: 'unknown', states, lower: run.best, upper: run.upper };
   }
 }
 
