@@ -114,7 +114,7 @@ describe('deals', () => {
   });
 
   it('are permutations of the deck and do not depend on what was dealt before', () => {
-    fc.assert(fc.property(fc.nat(0xffffffff), fc.nat(Number.MAX_SAFE_INTEGER), (seed, index) => {
+    fc.assert(fc.property(fc.nat(0xffffffff), fc.nat(Number.MAX_SAFE_INTEGER - 1), (seed, index) => {
       const deal = dealFor(seed, index);
       expect(isDeal(deal)).toBe(true);
       dealFor((seed ^ 1) >>> 0, index + 1);

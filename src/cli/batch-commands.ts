@@ -20,8 +20,15 @@ import { summaryReport } from './batch-report.ts';
 import { EXIT_INTERRUPTED, EXIT_OK, UsageError, integerOption } from './errors.ts';
 import { EstimateProgress } from './progress.ts';
 
-/** Deals of a plain `acesup estimate` (all variants, optional discards): about a minute on two cores. */
-export const DEFAULT_DEALS = 2000;
+/**
+ * A plain `acesup estimate` (all variants, optional discards) should take about a minute on two cores.
+ * Measured with the solver of 2026-11 (one core, all three variants): about 9.5 deals/s at 20,000 states,
+ * 2.3 at 100,000, and under 0.1 at the solver's default budget (heavy tails: single deals of 40 s and more).
+ * Hence 1,000 deals at 20,000 states: most optional-rule deals end "unknown" at that budget, which the
+ * summary says plainly; raise --max-states for firm figures.
+ */
+export const DEFAULT_DEALS = 1000;
+export const DEFAULT_ESTIMATE_MAX_STATES = 20_000;
 /** The seed when none is given. */
 export const DEFAULT_SEED = 1;
 /** A signal this long after the first one quits at once; sooner, it is the same signal delivered twice. */
@@ -231,7 +238,7 @@ export function addBatchCommands(program: Command): void {
   program
     .command('deal')
     .summary('print reproducible random deals: deal I of seed S is always the same 52 cards')
-    .description('Print deals in canonical form, one per line (ready for `acesup solve`). Deal number I of\n' +
+    .description('Print deals in canonical form, one per line (ready for `acesup solve`). Deal number I of ' +
       'seed S is computed from (S, I) alone, so it is the same in every run, worker and shard.')
     .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
     .option('--index <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
@@ -249,20 +256,20 @@ export function addBatchCommands(program: Command): void {
   program
     .command('estimate')
     .summary('win rates under perfect play from many random deals, on all cores, with CSV output')
-    .description('Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule,\n' +
-      'on a pool of worker threads, and print per rule set: won, lost, unknown, the win rate with its 95%\n' +
-      'Wilson interval, a histogram of max discards, states per deal and time. Ctrl-C stops, writes the\n' +
-      'finished deals and prints a partial summary (exit 130); --resume continues from the CSV.\n' +
-      'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings\n' +
-      '(the ms column is the only part that changes from run to run).')
+    .description('Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule, ' +
+      'on a pool of worker threads, and print per rule set: won, lost, unknown, the win rate with its 95% ' +
+      'Wilson interval, a histogram of max discards, states per deal and time. Ctrl-C stops, writes the ' +
+      'finished deals and prints a partial summary (exit 130); --resume continues from the CSV. ' +
+      'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings ' +
+      '(the ms column, the solving time, is the only part that changes from run to run).')
     .addOption(new Option('--variant <name>', 'which card may fill an empty pile; "all" runs the three').choices([...VARIANTS, 'all']).default('all'))
     .addOption(new Option('--discards <rule>', 'optional: deal at any time; forced: every discard before dealing; both').choices([...DISCARD_RULES, 'both']).default('optional'))
     .option('--deals <n>', 'how many deals', integerOption(1), DEFAULT_DEALS)
     .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
     .option('--from <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .option('--shard <k/n>', 'solve only part K of N (1 ≤ K ≤ N) of the deals; put the parts together with `acesup merge`', shardOption)
-    .option('--workers <n>', 'worker threads (default: the cores of this machine)', integerOption(1, 1024), availableParallelism())
-    .option('--max-states <n>', 'state budget per search; past it a deal is "unknown" with bounds', integerOption(1), DEFAULT_MAX_STATES)
+    .addOption(new Option('--workers <n>', 'worker threads').argParser(integerOption(1, 1024)).default(availableParallelism(), 'the cores of this machine'))
+    .option('--max-states <n>', `state budget per search; past it a deal is "unknown" with bounds (acesup solve uses ${DEFAULT_MAX_STATES.toLocaleString('en-US')})`, integerOption(1), DEFAULT_ESTIMATE_MAX_STATES)
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
     .option('--resume', 'continue the run whose per-deal CSV is --csv: solve only the deals missing from it')
@@ -276,8 +283,8 @@ export function addBatchCommands(program: Command): void {
   program
     .command('merge')
     .summary('put per-deal CSVs of shards together and print the summary of the whole run')
-    .description('Read per-deal CSVs written by `acesup estimate --shard K/N --csv …` (or any runs of one seed,\n' +
-      'variants and discard rules that do not overlap) and print the summary one run over all of them\n' +
+    .description('Read per-deal CSVs written by `acesup estimate --shard K/N --csv …` (or any runs of one seed, ' +
+      'variants and discard rules that do not overlap) and print the summary one run over all of them ' +
       'would print. Time is the solving time summed from the ms column.')
     .argument('<files...>', 'the per-deal CSV files')
     .option('--csv <file>', 'write the merged per-deal CSV (sorted as one run writes it)')
