@@ -15,7 +15,7 @@ export const DEFAULT_MAX_STATES = 4_000_000;
 export interface SolveOptions {
   variant: Variant;
   discards: DiscardRule;
-  /** Positions a search may store before it stops with `unknown`. */
+  /** Positions the searches for one deal may store, in all, before they stop with `unknown`. */
   maxStates?: number;
   /** false: plain exhaustive search over every legal move (the yardstick). Default true. */
   reductions?: boolean;
@@ -75,7 +75,7 @@ export class Solver {
       return { kind: 'won', states, solution: wantSolution ? finishSolution(deal, forced, variant, 'forced') : [] };
     }
     // 2. The optional search proper, only for lines that beat the forced rule's best.
-    const run = this.search(variant, 'optional', true).run(deal, { maxStates, atLeast: forced.best });
+    const run = this.search(variant, 'optional', true).run(deal, { maxStates: Math.max(1, maxStates - states), atLeast: forced.best });
     states += run.states;
     if (run.status === 'won') return { kind: 'won', states, solution: wantSolution ? finishSolution(deal, run, variant, 'optional') : [] };
     if (run.status === 'exhausted') return { kind: 'lost', states, maxDiscards: run.best };

@@ -1,0 +1,61 @@
+// The solver benchmark: fixed seeded deals per variant × discard rule, solved on one thread; prints deals/s,
+// states/s, states per deal (median, p99, max), unknowns, peak memory, and the node-count signature.
+//
+//   npm run bench                      the default set (a few minutes on 2 cores)
+//   npm run bench -- --deals 400       deals per variant × rule (strict gets 10×)
+//   npm run bench -- --only standard/forced --max-states 4000000
+
+import { parseArgs } from 'node:util';
+import { dealFor } from '../src/batch/deals.ts';
+import { DISCARD_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
+import { DEFAULT_MAX_STATES, Solver } from '../src/core/solve.ts';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '2026' },
+    deals: { type: 'string', default: '100' },
+    'max-states': { type: 'string', default: String(DEFAULT_MAX_STATES) },
+    only: { type: 'string' },
+    plain: { type: 'boolean', default: false },
+  },
+});
+const seed = Number(values.seed);
+const baseDeals = Number(values.deals);
+const maxStates = Number(values['max-states']);
+
+const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+console.log(`acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.plain ? 'plain search' : 'reduced search'}, one thread, Node ${process.version}`);
+console.log('variant  rule      deals  decided  won  unknown    deals/s   states/s   median     p99        max  peak RSS');
+let signature = 0;
+for (const variant of VARIANTS) {
+  for (const discards of DISCARD_RULES) {
+    const name = `${variant}/${discards}`;
+    if (values.only !== undefined && !values.only.split(',').includes(name)) continue;
+    const deals = variant === 'strict' ? baseDeals * 10 : baseDeals;
+    const solver = new Solver();
+    const states: number[] = [];
+    let won = 0, unknown = 0;
+    const started = performance.now();
+    for (let index = 0; index < deals; index++) {
+      const result = solver.solve(dealFor(seed, index), {
+        variant: variant as Variant, discards: discards as DiscardRule, maxStates, solution: false, reductions: !values.plain,
+      });
+      states.push(result.states);
+      if (result.kind === 'won') won += 1;
+      if (result.kind === 'unknown') unknown += 1;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const total = states.reduce((a, b) => a + b, 0);
+    signature += total;
+    states.sort((a, b) => a - b);
+    const rss = process.resourceUsage().maxRSS / 1024;
+    console.log(
+      `${variant.padEnd(8)} ${discards.padEnd(8)} ${String(deals).padStart(6)} ${(100 * (1 - unknown / deals)).toFixed(1).padStart(7)}% ${String(won).padStart(4)} ${String(unknown).padStart(8)}` +
+      ` ${(deals / seconds).toFixed(1).padStart(10)} ${fmt(total / seconds).padStart(10)} ${fmt(quantile(states, 0.5)).padStart(8)}` +
+      ` ${fmt(quantile(states, 0.99)).padStart(9)} ${fmt(states[states.length - 1] ?? 0).padStart(10)} ${rss.toFixed(0).padStart(6)} MiB`,
+    );
+  }
+}
+console.log(`node-count signature (total states searched): ${fmt(signature)}`);
