@@ -193,6 +193,31 @@ export class MoveGenerator {
         }
       }
     }
+    // R7 with R8: an owed card buried for good is never seen again, and one whose lower cards (other home
+    // piles) are all gone or buried for good, none seen this round, is never seen beside one: the line
+    // cannot discharge it, and every continuation is dropped (returned as a bound below any discard count).
+    const owedLo = frames[base + F_OWED_LO]!, owedHi = frames[base + F_OWED_HI]!;
+    if ((owedLo | owedHi) !== 0) {
+      let buriedLo = 0, buriedHi = 0;
+      for (let p = 0; p < 4; p++) {
+        const top = this.stuckTop[p]!;
+        if (top < 0) continue;
+        buriedLo |= stuck[2 * p]! & (top < 32 ? ~(1 << top) : -1);
+        buriedHi |= stuck[2 * p + 1]! & (top >= 32 ? ~(1 << (top - 32)) : -1);
+      }
+      if ((owedLo & buriedLo) !== 0 || (owedHi & buriedHi) !== 0) return -1;
+      const seenLo = frames[base + F_SEEN_LO]!, seenHi = frames[base + F_SEEN_HI]!;
+      for (let word = 0; word < 2; word++) {
+        let bits = word === 0 ? owedLo : owedHi;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const c = 31 - Math.clz32(low) + 32 * word;
+          const lowerLo = this.lowerLo[c]!, lowerHi = this.lowerHi[c]!;
+          if ((lowerLo & ((inPlayLo & ~buriedLo) | seenLo)) === 0 && (lowerHi & ((inPlayHi & ~buriedHi) | seenHi)) === 0) return -1;
+        }
+      }
+    }
     let count = 0;
     for (let p = 0; p < 4; p++) {
       for (let word = 0; word < 2; word++) {
