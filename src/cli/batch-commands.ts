@@ -5,6 +5,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDeal } from '../core/cards.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
@@ -67,7 +68,7 @@ function checkWritable(file: string, option: string): void {
     rmSync(temporary);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    const why = code === 'ENOENT' ? (existsSync(dirname(file)) ? 'cannot create a file there' : 'no such directory') : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
       : code === 'EISDIR' ? 'it is a directory' : code === 'EROFS' ? 'read-only file system' : (error as Error).message;
     throw new UsageError(`cannot write ${option} ${file}: ${why}`);
   }
