@@ -1,7 +1,7 @@
 // A pool worker: solves a chunk of consecutive deals of one seed under one rule set, keeping one Solver
 // (and its search tables) for every chunk this thread is given.
 
-import { type DiscardRule, type Variant } from '../core/rules.ts';
+import type { DiscardRule, Variant } from '../core/rules.ts';
 import { Solver, discardBounds } from '../core/solve.ts';
 import { dealFor } from './deals.ts';
 import { LOST, UNKNOWN, WON } from './results.ts';
