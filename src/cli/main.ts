@@ -180,7 +180,7 @@ export function buildProgram(): Command {
     .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)')
     .addOption(variantOption(true))
     .addOption(discardsOption())
-    .option('--max-states <n>', 'state budget per search; past it the verdict is "unknown" with bounds', integerOption(1), DEFAULT_MAX_STATES)
+    .option('--max-states <n>', 'state budget per deal (all its searches); past it the verdict is "unknown" with bounds', integerOption(1), DEFAULT_MAX_STATES)
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')
     .action(async (words: string[], flags: SolveFlags) => {

@@ -37,7 +37,7 @@ export interface SearchLimits {
 
 export class Search {
   private readonly generator: MoveGenerator;
-  private readonly visited = new VisitedSet(14);
+  private readonly visited: VisitedSet;
   private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
   private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
   private readonly path = new Int32Array(MAX_DEPTH);
@@ -55,8 +55,11 @@ export class Search {
     readonly discards: DiscardRule,
     /** false: the plain exhaustive search over every legal move (the yardstick). */
     readonly reductions = true,
+    /** The visited set; searches that never run at the same time may share one. */
+    visited?: VisitedSet,
   ) {
     this.generator = new MoveGenerator(variant, discards, reductions);
+    this.visited = visited ?? new VisitedSet();
   }
 
   /** Bytes held by the visited set. */

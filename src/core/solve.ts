@@ -7,10 +7,12 @@ import type { GameMove } from './notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, WIN_DISCARDS } from './rules.ts';
 import { Search, type SearchRun } from './search.ts';
+import { VisitedSet } from './table.ts';
 import { F_DEALT, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
 
-/** Default state budget per search: bounds time and memory (the visited set holds ≤ 4 slots per state). */
-export const DEFAULT_MAX_STATES = 4_000_000;
+/** Default state budget per deal: bounds time and memory (the visited set holds ≤ 4 slots of 44 bytes per
+ *  state; at this budget, at most 2^22 slots: 176 MiB, plus the old table while it grows). */
+export const DEFAULT_MAX_STATES = 2_000_000;
 
 export interface SolveOptions {
   variant: Variant;
@@ -43,12 +45,14 @@ export function discardBounds(result: SolveResult): { lower: number; upper: numb
 /** A solver that keeps its search tables between deals (one per variant × discard rule × mode). */
 export class Solver {
   private readonly searches = new Map<string, Search>();
+  /** One visited set for all the searches of this solver (they run one at a time). */
+  private readonly visited = new VisitedSet();
 
   private search(variant: Variant, discards: DiscardRule, reductions: boolean): Search {
     const name = `${variant}/${discards}/${reductions}`;
     let search = this.searches.get(name);
     if (search === undefined) {
-      search = new Search(variant, discards, reductions);
+      search = new Search(variant, discards, reductions, this.visited);
       this.searches.set(name, search);
     }
     return search;

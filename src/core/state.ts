@@ -87,6 +87,11 @@ export function dealFrame(frames: Int32Array, base: number): void {
   frames[base + F_KEPT] = 0;
 }
 
+/** Unsigned order of two 52-bit masks given as (hi, lo) words. */
+function less(ah: number, al: number, bh: number, bl: number): boolean {
+  return ah >>> 0 < bh >>> 0 || (ah === bh && al >>> 0 < bl >>> 0);
+}
+
 /** Key words per position in the visited set. */
 export const KEY_WORDS = 10;
 
@@ -107,8 +112,6 @@ export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: 
   if (sortPiles) {
     // A 4-element sorting network on (hi, lo) pairs, unsigned order.
     let t: number;
-    const less = (ah: number, al: number, bh: number, bl: number): boolean =>
-      ah >>> 0 < bh >>> 0 || (ah === bh && al >>> 0 < bl >>> 0);
     if (less(h1, l1, h0, l0)) { t = l0; l0 = l1; l1 = t; t = h0; h0 = h1; h1 = t; }
     if (less(h3, l3, h2, l2)) { t = l2; l2 = l3; l3 = t; t = h2; h2 = h3; h3 = t; }
     if (less(h2, l2, h0, l0)) { t = l0; l0 = l2; l2 = t; t = h0; h0 = h2; h2 = t; }

@@ -1,16 +1,19 @@
 // The visited set: open addressing with linear probing over one Int32Array of full keys (no hash-only
 // entries, so a collision can never pass for a visit), cleared in O(1) between deals by a generation stamp.
+//
+// Each slot is one row of ROW words: the stamp of the generation that wrote it, then the key. Keeping the
+// stamp in the row means one memory access per probe.
 
 import { KEY_WORDS } from './state.ts';
 
+const ROW = KEY_WORDS + 1;
 const MIN_BITS = 12;
 
 export class VisitedSet {
   private bits: number;
   private mask: number;
-  private keys: Int32Array;
-  /** Slot i is in use when stamps[i] === generation. */
-  private stamps: Uint32Array;
+  private rows: Int32Array;
+  /** A slot is in use when its stamp equals the current generation. */
   private generation = 1;
   /** Positions stored since the last clear. */
   size = 0;
@@ -18,58 +21,53 @@ export class VisitedSet {
   constructor(initialBits = 16) {
     this.bits = Math.max(MIN_BITS, initialBits);
     this.mask = (1 << this.bits) - 1;
-    this.keys = new Int32Array((1 << this.bits) * KEY_WORDS);
-    this.stamps = new Uint32Array(1 << this.bits);
+    this.rows = new Int32Array((1 << this.bits) * ROW);
   }
 
-  /** Bytes held by the table's arrays. */
+  /** Bytes held by the table. */
   get bytes(): number {
-    return this.keys.byteLength + this.stamps.byteLength;
+    return this.rows.byteLength;
   }
 
-  /** Forgets every position. Shrinks a table that a hard deal grew past `keepBits`. */
-  clear(keepBits = 20): void {
+  /**
+   * Forgets every position, in O(1). A table that a hard deal grew past `keepBits` is shrunk back to that
+   * size (by default 2^22 slots, 176 MiB: what the default budget of 2,000,000 states needs at load 1/2),
+   * so that an idle solver does not hold the memory of a larger budget's hardest deal.
+   */
+  clear(keepBits = 22): void {
     this.size = 0;
     if (this.bits > keepBits) {
       this.bits = keepBits;
       this.mask = (1 << keepBits) - 1;
-      this.keys = new Int32Array((1 << keepBits) * KEY_WORDS);
-      this.stamps = new Uint32Array(1 << keepBits);
+      this.rows = new Int32Array((1 << keepBits) * ROW);
       this.generation = 1;
       return;
     }
     this.generation += 1;
-    if (this.generation === 0xffffffff) {
-      this.stamps.fill(0);
+    if (this.generation === 0x7fffffff) {
+      this.rows.fill(0);
       this.generation = 1;
     }
   }
 
   /**
-   * Adds the key at `key[at … at+5]`. Returns true when it was not there before (a new position), false
-   * when it was already visited.
+   * Adds the key at `key[at … at+KEY_WORDS-1]`. Returns true when it was not there before (a new position),
+   * false when it was already visited.
    */
   add(key: Int32Array, at: number): boolean {
-    let h = 0x9e3779b9;
-    for (let w = 0; w < KEY_WORDS; w++) {
-      h = Math.imul(h ^ key[at + w]!, 0x85ebca6b);
-      h ^= h >>> 15;
-    }
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-    const keys = this.keys, stamps = this.stamps, generation = this.generation, mask = this.mask;
-    let slot = h & mask;
+    const rows = this.rows, generation = this.generation, mask = this.mask;
+    let slot = hashKey(key, at) & mask;
     for (;;) {
-      if (stamps[slot] !== generation) break;
-      const o = slot * KEY_WORDS;
+      const o = slot * ROW;
+      if (rows[o] !== generation) break;
       let w = 0;
-      while (w < KEY_WORDS && keys[o + w] === key[at + w]) w++;
+      while (w < KEY_WORDS && rows[o + 1 + w] === key[at + w]) w++;
       if (w === KEY_WORDS) return false;
       slot = (slot + 1) & mask;
     }
-    const o = slot * KEY_WORDS;
-    for (let w = 0; w < KEY_WORDS; w++) keys[o + w] = key[at + w]!;
-    stamps[slot] = generation;
+    const o = slot * ROW;
+    rows[o] = generation;
+    for (let w = 0; w < KEY_WORDS; w++) rows[o + 1 + w] = key[at + w]!;
     this.size += 1;
     // Keep the load factor at most 1/2.
     if (this.size * 2 > mask + 1) this.grow();
@@ -77,16 +75,33 @@ export class VisitedSet {
   }
 
   private grow(): void {
-    const oldKeys = this.keys, oldStamps = this.stamps, oldGeneration = this.generation;
+    const old = this.rows, oldGeneration = this.generation;
     const oldSlots = this.mask + 1;
     this.bits += 1;
-    this.mask = (1 << this.bits) - 1;
-    this.keys = new Int32Array((1 << this.bits) * KEY_WORDS);
-    this.stamps = new Uint32Array(1 << this.bits);
-    this.generation = 1;
-    this.size = 0;
+    const mask = (1 << this.bits) - 1;
+    const rows = new Int32Array((1 << this.bits) * ROW);
     for (let slot = 0; slot < oldSlots; slot++) {
-      if (oldStamps[slot] === oldGeneration) this.add(oldKeys, slot * KEY_WORDS);
+      const from = slot * ROW;
+      if (old[from] !== oldGeneration) continue;
+      let to = hashKey(old, from + 1) & mask;
+      while (rows[to * ROW] === 1) to = (to + 1) & mask;
+      const at = to * ROW;
+      rows[at] = 1;
+      for (let w = 1; w < ROW; w++) rows[at + w] = old[from + w]!;
     }
+    this.mask = mask;
+    this.rows = rows;
+    this.generation = 1;
   }
+}
+
+/** The slot hash of the key at `key[at … at+KEY_WORDS-1]`. */
+function hashKey(key: Int32Array, at: number): number {
+  let h = 0x9e3779b9;
+  for (let w = 0; w < KEY_WORDS; w++) {
+    h = Math.imul(h ^ key[at + w]!, 0x85ebca6b);
+    h ^= h >>> 15;
+  }
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
