@@ -3,6 +3,7 @@
 
 import type { DiscardRule, Variant } from '../core/rules.ts';
 import { Solver, discardBounds } from '../core/solve.ts';
+import { verify } from '../core/verify.ts';
 import { dealFor } from './deals.ts';
 import { LOST, UNKNOWN, WON } from './results.ts';
 
@@ -53,10 +54,16 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
     try {
       runTestHook(index);
       const started = performance.now();
-      const result = solver.solve(dealFor(task.seed, index), {
-        variant: task.variant, discards: task.discards, maxStates: task.maxStates, solution: false,
+      const deal = dealFor(task.seed, index);
+      const result = solver.solve(deal, {
+        variant: task.variant, discards: task.discards, maxStates: task.maxStates, solution: 'raw',
       });
       const ms = performance.now() - started;
+      // Every win is checked by the independent referee before it counts.
+      if (result.kind === 'won') {
+        const check = verify(deal, result.solution, task.variant, task.discards);
+        if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
+      }
       const { lower, upper } = discardBounds(result);
       const at = i * FIELDS;
       values[at] = result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN;

@@ -21,8 +21,12 @@ export interface SolveOptions {
   maxStates?: number;
   /** false: plain exhaustive search over every legal move (the yardstick). Default true. */
   reductions?: boolean;
-  /** Build the solution of a won deal (default true). Batch runs that only count wins may skip it. */
-  solution?: boolean;
+  /**
+   * The solution of a won deal: `true` (default) a clean, 1-minimal one; `'raw'` the search's winning line
+   * as it was found (legal and winning, not shortened: cheap, for batch runs that check every win);
+   * `false` none.
+   */
+  solution?: boolean | 'raw';
 }
 
 interface Counters {
@@ -62,11 +66,13 @@ export class Solver {
     const { variant, discards } = options;
     const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
     const reductions = options.reductions ?? true;
-    const wantSolution = options.solution ?? true;
+    const wanted = options.solution ?? true;
+    const finish = (run: SearchRun, rule: DiscardRule): GameMove[] =>
+      wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true);
 
     if (discards === 'forced' || !reductions) {
       const run = this.search(variant, discards, reductions).run(deal, { maxStates });
-      if (run.status === 'won') return { kind: 'won', states: run.states, solution: wantSolution ? finishSolution(deal, run, variant, discards) : [] };
+      if (run.status === 'won') return { kind: 'won', states: run.states, solution: finish(run, discards) };
       if (run.status === 'exhausted') return { kind: 'lost', states: run.states, maxDiscards: run.best };
       return { kind: 'unknown', states: run.states, lower: run.best, upper: run.upper };
     }
@@ -76,12 +82,12 @@ export class Solver {
     const forced = this.search(variant, 'forced', true).run(deal, { maxStates });
     let states = forced.states;
     if (forced.status === 'won') {
-      return { kind: 'won', states, solution: wantSolution ? finishSolution(deal, forced, variant, 'forced') : [] };
+      return { kind: 'won', states, solution: finish(forced, 'forced') };
     }
     // 2. The optional search proper, only for lines that beat the forced rule's best.
     const run = this.search(variant, 'optional', true).run(deal, { maxStates: Math.max(1, maxStates - states), atLeast: forced.best });
     states += run.states;
-    if (run.status === 'won') return { kind: 'won', states, solution: wantSolution ? finishSolution(deal, run, variant, 'optional') : [] };
+    if (run.status === 'won') return { kind: 'won', states, solution: finish(run, 'optional') };
     if (run.status === 'exhausted') return { kind: 'lost', states, maxDiscards: run.best };
     return { kind: 'unknown', states, lower: run.best, upper: run.upper };
   }
@@ -92,7 +98,7 @@ export class Solver {
  * one per pile, replace each round by a shortest one, shorten to 1-minimal, and check the result replays to a win under `rule` (a forced-rule
  * line is also legal under optional).
  */
-function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: DiscardRule): GameMove[] {
+function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: DiscardRule, clean: boolean): GameMove[] {
   const moves: GameMove[] = [];
   for (const m of run.path) {
     const kind = moveKind(m);
@@ -120,5 +126,6 @@ function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: Disc
     }
   }
   if (!winsWith(deal, moves, variant, rule)) throw new Error('internal error: the winning line does not replay');
+  if (!clean) return moves;
   return minimise(deal, shortenRounds(deal, moves, variant, rule), variant, rule);
 }
