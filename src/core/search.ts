@@ -124,22 +124,18 @@ export class Search {
       const m = this.moves[movesAt + i]!;
       if (!this.generator.apply(frames, base, child, m)) continue;
       if (!this.storeKey(depth + 1)) continue;
-      if (this.visited.size > this.maxStates) {
-        this.aborted = true;
+      if (this.visited.size > this.maxStates) this.aborted = true;
+      const searched = !this.aborted;
+      if (searched) {
+        this.path[depth] = m;
+        this.dfs(depth + 1);
+        if (this.won) return;
       }
       if (this.aborted) {
-        // Everything from this child on is unexplored: its bound, and its siblings', cap what is left.
-        this.openUpper = Math.max(this.openUpper, this.upperBound(child));
-        for (let j = i + 1; j < count; j++) {
-          this.generator.apply(frames, base, child, this.moves[movesAt + j]!);
-          this.openUpper = Math.max(this.openUpper, this.upperBound(child));
-        }
-        return;
-      }
-      this.path[depth] = m;
-      this.dfs(depth + 1);
-      if (this.won) return;
-      if (this.aborted) {
+        // The budget ran out: what this position leaves unexplored is this child, unless it was searched
+        // (its own unexplored part is counted below it), and the siblings after it; their bounds cap the
+        // max discards still possible there.
+        if (!searched) this.openUpper = Math.max(this.openUpper, this.upperBound(child));
         for (let j = i + 1; j < count; j++) {
           this.generator.apply(frames, base, child, this.moves[movesAt + j]!);
           this.openUpper = Math.max(this.openUpper, this.upperBound(child));
