@@ -1,0 +1,122 @@
+// Black-box tests of `acesup solve` and `acesup verify`: the binary run as a user would, its output and
+// exit codes, including bad input and bad options.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dealFor } from '../src/batch/deals.ts';
+import { formatDeal, parseDeal } from '../src/core/cards.ts';
+import { parseMoves } from '../src/core/notation.ts';
+import { verify } from '../src/core/verify.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'acesup-solve-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function acesup(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
+  const ran = spawnSync(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, input: input ?? '', encoding: 'utf8' });
+  return { code: ran.status, stdout: ran.stdout, stderr: ran.stderr };
+}
+
+/** SEARCH-NOTES fact 6: strict, won under optional, lost under forced with at most 46 discards. */
+const NOTES_DEAL =
+  '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+
+describe('acesup solve', () => {
+  it('answers every variant for a deal given as an argument, with numbered steps in suit symbols', () => {
+    const ran = acesup(['solve', NOTES_DEAL]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain(`Deal ${NOTES_DEAL}`);
+    for (const variant of ['standard', 'strict', 'easy']) expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
+    expect(ran.stdout).toMatch(/^strict · optional discards: WON — 48 discards/mu);
+    expect(ran.stdout).toMatch(/^ +1\. (deal$|remove |move )/mu);
+    expect(ran.stdout).toMatch(/[♣♦♥♠]/u);
+  });
+
+  it('prints JSON Lines whose solutions replay through verify, and the forced loss with its max discards', () => {
+    const ran = acesup(['solve', '--json', '--variant', 'strict', NOTES_DEAL]);
+    expect(ran.code).toBe(0);
+    const line = JSON.parse(ran.stdout.trim()) as Record<string, unknown>;
+    expect(line).toMatchObject({ deal: NOTES_DEAL, variant: 'strict', discards: 'optional', result: 'won', maxDiscards: 48 });
+    expect(typeof line['states']).toBe('number');
+    expect(typeof line['ms']).toBe('number');
+    const moves = parseMoves((line['solution'] as string[]).join(','));
+    expect(verify(parseDeal(NOTES_DEAL), moves, 'strict', 'optional')).toEqual({ ok: true });
+
+    const forced = JSON.parse(acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', NOTES_DEAL]).stdout) as Record<string, unknown>;
+    expect(forced).toMatchObject({ result: 'lost', maxDiscards: 46 });
+    expect(forced['solution']).toBeUndefined();
+  });
+
+  it('reports unknown with bounds when the budget runs out', () => {
+    const ran = acesup(['solve', '--json', '--variant', 'standard', '--max-states', '5', formatDeal(dealFor(1, 19))]);
+    const line = JSON.parse(ran.stdout) as { result: string; maxDiscards: { lower: number; upper: number } };
+    expect(line.result).toBe('unknown');
+    expect(line.maxDiscards.lower).toBeLessThanOrEqual(line.maxDiscards.upper);
+  });
+
+  it('reads deals from standard input and --file, skips blanks and comments, names a bad line and goes on', () => {
+    const text = `# two deals and a bad one\n\n${formatDeal(dealFor(1, 0))}\n7S JS 5H\n${formatDeal(dealFor(1, 1))}\n`;
+    const fromStdin = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced'], text);
+    expect(fromStdin.code).toBe(2);
+    expect(fromStdin.stdout.trim().split('\n')).toHaveLength(2);
+    expect(fromStdin.stderr.trim()).toBe('acesup: line 4: deal has 3 cards, expected 52 (missing cards 2C 3C 4C 5C 6C 7C 8C 9C …)');
+    const path = join(dir, 'deals.txt');
+    writeFileSync(path, text);
+    const fromFile = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', '--file', path]);
+    const timeless = (out: string): unknown[] => out.trim().split('\n').map((line) => ({ ...(JSON.parse(line) as object), ms: 0 }));
+    expect(timeless(fromFile.stdout)).toEqual(timeless(fromStdin.stdout));
+    expect(fromFile.code).toBe(2);
+  });
+
+  it('shows the four piles after each step with --show', () => {
+    const ran = acesup(['solve', '--show', '--variant', 'strict', NOTES_DEAL]);
+    expect(ran.stdout).toMatch(/^ +1: .*\n +2: .*\n +3: .*\n +4: .*\n +stock: 48/mu);
+    expect(ran.stdout).toContain('discarded: 48');
+  });
+
+  it('rejects bad input and options with one line and exit 2, no stack trace', () => {
+    const cases: [string[], RegExp][] = [
+      [['solve', '7S JS XX'], /^acesup: unknown card "XX" at position 3 \(column 7\)$/u],
+      [['solve', NOTES_DEAL.replace('7S', '4C')], /^acesup: duplicate card 4C at positions 1 and 2$/u],
+      [['solve', '--variant', 'klondike', NOTES_DEAL], /^acesup: option '--variant <name>' argument 'klondike' is invalid/u],
+      [['solve', '--max-states', '0', NOTES_DEAL], /^acesup: option '--max-states <n>' argument '0' is invalid/u],
+      [['solve', '--file', join(dir, 'nowhere.txt')], /^acesup: cannot read .*nowhere\.txt: no such file$/u],
+      [['solve', '--frobnicate'], /^acesup: unknown option '--frobnicate'$/u],
+      [['verify', NOTES_DEAL], /^acesup: verify needs a DEAL and a MOVES list/u],
+      [['verify', NOTES_DEAL, 'deal, jump 7S'], /^acesup: move 2: "jump 7S" is not a move/u],
+    ];
+    for (const [args, message] of cases) {
+      const ran = acesup(args);
+      expect({ args, code: ran.code }).toEqual({ args, code: 2 });
+      expect(ran.stderr.trim().split('\n')).toHaveLength(1);
+      expect(ran.stderr.trim()).toMatch(message);
+      expect(ran.stderr).not.toMatch(/\n\s+at /u);
+    }
+  });
+});
+
+describe('acesup verify', () => {
+  const deal = '7S JS 5H AC 4C 3H KD 2D 6D 7H 5D 9D 3D TD 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+
+  it('accepts the solver\'s own solution (exit 0) and names the first illegal move (exit 1)', () => {
+    const solved = JSON.parse(acesup(['solve', '--json', '--variant', 'standard', deal]).stdout) as { solution: string[] };
+    const ok = acesup(['verify', deal, solved.solution.join(', ')]);
+    expect(ok).toMatchObject({ code: 0, stdout: 'ok\n' });
+    const bad = acesup(['verify', deal, 'remove 5H']);
+    expect(bad).toMatchObject({ code: 1, stdout: 'invalid: move 1: no exposed card of hearts higher than 5H on another pile\n' });
+    const unfinished = acesup(['verify', deal, 'remove 7S, move 5H 1, deal']);
+    expect(unfinished).toMatchObject({ code: 1, stdout: 'invalid: move 4: not won: 44 cards left in the stock\n' });
+  });
+
+  it('checks DEAL<TAB>MOVES lines from a file, line by line', () => {
+    const solved = JSON.parse(acesup(['solve', '--json', '--variant', 'easy', deal]).stdout) as { solution: string[] };
+    const path = join(dir, 'moves.tsv');
+    writeFileSync(path, `${deal}\t${solved.solution.join(',')}\n${deal}\tremove AC\n`);
+    const ran = acesup(['verify', '--variant', 'easy', '--file', path]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toBe('line 1: ok\nline 2: invalid: move 1: an ace cannot be removed\n');
+  });
+});
