@@ -159,14 +159,8 @@ export class MoveGenerator {
     let changed = true;
     while (changed) {
       changed = false;
-      // Buried for good: the cards strictly below the highest stuck card of each pile.
-      let buriedLo = 0, buriedHi = 0;
-      for (let p = 0; p < 4; p++) {
-        const top = this.stuckTop[p]!;
-        if (top < 0) continue;
-        buriedLo |= stuck[2 * p]! & (top < 32 ? ~(1 << top) : -1);
-        buriedHi |= stuck[2 * p + 1]! & (top >= 32 ? ~(1 << (top - 32)) : -1);
-      }
+      this.buryUnderStuck();
+      const buriedLo = this.buriedLo, buriedHi = this.buriedHi;
       for (let p = 0; p < 4; p++) {
         const lo = frames[base + 2 * p]!, hi = frames[base + 2 * p + 1]!;
         // Candidates: the cards of P above its stuck part.
@@ -198,13 +192,8 @@ export class MoveGenerator {
     // cannot discharge it, and every continuation is dropped (returned as a bound below any discard count).
     const owedLo = frames[base + F_OWED_LO]!, owedHi = frames[base + F_OWED_HI]!;
     if ((owedLo | owedHi) !== 0) {
-      let buriedLo = 0, buriedHi = 0;
-      for (let p = 0; p < 4; p++) {
-        const top = this.stuckTop[p]!;
-        if (top < 0) continue;
-        buriedLo |= stuck[2 * p]! & (top < 32 ? ~(1 << top) : -1);
-        buriedHi |= stuck[2 * p + 1]! & (top >= 32 ? ~(1 << (top - 32)) : -1);
-      }
+      this.buryUnderStuck();
+      const buriedLo = this.buriedLo, buriedHi = this.buriedHi;
       if ((owedLo & buriedLo) !== 0 || (owedHi & buriedHi) !== 0) return -1;
       const seenLo = frames[base + F_SEEN_LO]!, seenHi = frames[base + F_SEEN_HI]!;
       for (let word = 0; word < 2; word++) {
@@ -233,6 +222,21 @@ export class MoveGenerator {
   }
   private readonly stuckScratch = new Int32Array(8);
   private readonly stuckTop = new Int8Array(4);
+  private buriedLo = 0;
+  private buriedHi = 0;
+
+  /** R8: the cards buried for good, strictly below the highest stuck card of each pile, into buriedLo/Hi. */
+  private buryUnderStuck(): void {
+    let lo = 0, hi = 0;
+    for (let p = 0; p < 4; p++) {
+      const top = this.stuckTop[p]!;
+      if (top < 0) continue;
+      lo |= this.stuckScratch[2 * p]! & (top < 32 ? ~(1 << top) : -1);
+      hi |= this.stuckScratch[2 * p + 1]! & (top >= 32 ? ~(1 << (top - 32)) : -1);
+    }
+    this.buriedLo = lo;
+    this.buriedHi = hi;
+  }
 
   /** Whether the exposed card of pile p (position e) is removable: a higher exposed card of its suit elsewhere. */
   private removable(p: number): boolean {
