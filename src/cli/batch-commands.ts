@@ -142,6 +142,8 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
   if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
   if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
 
+  // The provenance of the code that solves, read before the work starts (the tree may change during a long run).
+  const source = provenance();
   const table = new ResultTable(flags.seed, range.first, range.count, rulesets);
   let resumed = 0;
   if (resuming) resumed = await readIntoTable(flags.csv!, table);
@@ -192,7 +194,7 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
     `${resumed > 0 ? `; ${fmt(resumed)} read from ${flags.csv}` : ''}; ${fmt(results)} of ${fmt(wanted)} done.`;
   await report({
     heading, closing, summaries, table,
-    run: { command: commandLine(), ...provenance(), seed: flags.seed, wallSeconds, workers: flags.workers, maxStates: flags.maxStates, complete: !partial },
+    run: { command: commandLine(), ...source, seed: flags.seed, wallSeconds, workers: flags.workers, maxStates: flags.maxStates, complete: !partial },
   }, flags);
 
   const saved = flags.csv === undefined ? '' : `; the finished deals are in ${flags.csv}`;
