@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 const pct = (x: string): string => `${(100 * Number(x)).toFixed(2)}%`;
 const num = (x: string): string => Number(x).toLocaleString('en-US');
 
-console.log('| variant | rule | deals | won | lost | unknown | win rate | 95% interval | deals/s (per worker) | states p99 | max states | command | commit |');
+console.log('| variant | rule | deals | won | lost | unknown | win rate | 95% interval | deals/s (per worker) | states p99 | budget (--max-states) | command | commit |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | --- | --- |');
 for (const file of process.argv.slice(2)) {
   const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];

@@ -8,9 +8,11 @@ run() {
   node bin/acesup.js estimate "$@" --workers 2 --summary "results/$name.summary.csv" --csv "results/$name.csv" \
     --progress-every 120 > "results/$name.txt"
 }
-run strict-forced-1m  --variant strict   --discards forced --deals 1000000 --seed 1
+run strict-forced-1m  --variant strict   --discards forced --deals 1000000 --seed 1   # ran with --max-states 20000 (then the default); no deal needs more than 12,614
 run strict-both       --variant strict   --discards both   --deals 4000 --seed 2 --max-states 200000
 run standard-both     --variant standard --discards both   --deals 4000 --seed 2 --max-states 200000
 run easy-both         --variant easy     --discards both   --deals 3000 --seed 2 --max-states 200000
+run standard-forced-100k --variant standard --discards forced --deals 100000 --seed 3 --max-states 2000000
 gzip -f results/strict-both.csv results/standard-both.csv results/easy-both.csv
-rm -f results/strict-forced-1m.csv   # 1,000,000 rows: regenerate with the command above (deals are reproducible)
+# 1,000,000 and 100,000 rows: regenerate with the commands above (deals are reproducible)
+rm -f results/strict-forced-1m.csv results/standard-forced-100k.csv
