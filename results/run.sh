@@ -12,7 +12,9 @@ run strict-forced-1m  --variant strict   --discards forced --deals 1000000 --see
 run strict-both       --variant strict   --discards both   --deals 4000 --seed 2 --max-states 200000
 run standard-both     --variant standard --discards both   --deals 4000 --seed 2 --max-states 200000
 run easy-both         --variant easy     --discards both   --deals 3000 --seed 2 --max-states 200000
-run standard-forced-100k --variant standard --discards forced --deals 100000 --seed 3 --max-states 2000000
+# Started as --deals 100000; stopped with Ctrl-C at 24,273 deals (the session's time), then finished as 50,000
+# deals with --resume (its per-deal rows are those one uninterrupted run of this command writes):
+run standard-forced-50k --variant standard --discards forced --deals 50000 --seed 3 --max-states 2000000
 gzip -f results/strict-both.csv results/standard-both.csv results/easy-both.csv
-# 1,000,000 and 100,000 rows: regenerate with the commands above (deals are reproducible)
-rm -f results/strict-forced-1m.csv results/standard-forced-100k.csv
+# 1,000,000 and 50,000 rows: regenerate with the commands above (deals are reproducible)
+rm -f results/strict-forced-1m.csv results/standard-forced-50k.csv

@@ -18,7 +18,7 @@ import { ResultTable, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { type IndexRange, parseShard, shardRange } from '../batch/shard.ts';
 import { type RulesetSummary, type RunInfo, summarise, summaryCsv } from '../batch/summary.ts';
 import { summaryReport } from './batch-report.ts';
-import { EXIT_INTERRUPTED, EXIT_OK, UsageError, integerOption } from './errors.ts';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, UsageError, integerOption } from './errors.ts';
 import { EstimateProgress } from './progress.ts';
 
 /**
@@ -31,9 +31,6 @@ export const DEFAULT_DEALS = 1000;
 export const DEFAULT_SEED = 1;
 /** A signal this long after the first one quits at once; sooner, it is the same signal delivered twice. */
 const SECOND_SIGNAL_MS = 1000;
-/** Exit code of a run that failed on a deal (a deal threw or a worker died). */
-const EXIT_FAILED = 1;
-
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const fmt = (n: number): string => n.toLocaleString('en-US');
 

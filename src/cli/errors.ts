@@ -3,9 +3,11 @@
 import { InvalidArgumentError } from 'commander';
 import { InputError } from '../core/cards.ts';
 
-/** Exit codes: 0 success; 1 a verdict of "no" (verify: invalid); 2 bad input or options; 130 interrupted. */
+/** Exit codes: 0 success; 1 a verdict of "no" (verify: invalid) or a failed run (a deal threw, a worker
+ *  died); 2 bad input or options; 130 interrupted. */
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
+export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 
