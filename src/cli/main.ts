@@ -172,10 +172,15 @@ export function buildProgram(): Command {
   program
     .command('solve')
     .summary('solve deals exactly: won with a solution, or lost with the max discards')
-    .description('Solve one deal or many under perfect play (the stock order known). A deal is 52 cards in\n' +
-      'dealing order, e.g. "7S JS 5H AC 2D …" (T or 10 for ten, suits C D H S or ♣ ♦ ♥ ♠, any case,\n' +
-      'separated by spaces, commas or nothing). Without DEAL or --file, deals are read from standard\n' +
-      'input, one per line; blank lines and # comments are skipped.')
+    .description('Solve one deal or many under perfect play (the stock order known). A deal is 52 cards in ' +
+      'dealing order, e.g. "7S JS 5H AC 2D …" (T or 10 for ten, suits C D H S or ♣ ♦ ♥ ♠, any case, ' +
+      'separated by spaces, commas or nothing). Without DEAL or --file, deals are read from standard ' +
+      'input, one per line; blank lines and # comments are skipped. A won deal comes with a solution that ' +
+      'replays; a lost one with its max discards (the most cards any line of play discards).')
+    .addHelpText('after', '\nExamples:\n' +
+      '  acesup solve "7S JS 5H AC 4C 3H KD 2D …"                 all three variants, optional discards\n' +
+      '  acesup solve --variant strict --discards forced --show "…"  one variant, the piles after each step\n' +
+      '  acesup deal --seed 1 --count 100 | acesup solve --json    many deals, JSON Lines')
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
     .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)')
     .addOption(variantOption(true))
@@ -190,8 +195,9 @@ export function buildProgram(): Command {
   program
     .command('verify')
     .summary('check a move list against the rules: prints "ok" or the first illegal move and why')
-    .description('Replay a move list from a deal and check every move and the win. Moves are comma-separated:\n' +
-      '"deal", "remove XY", "move XY N" (N = pile 1–4). Exit 0 when the list wins, 1 when it does not.')
+    .description('Replay a move list from a deal and check every move and the win. Moves are comma-separated: ' +
+      '"deal", "remove XY", "move XY N" (N = pile 1–4). Exit 0 when the list wins, 1 when it does not, 2 for bad input.')
+    .addHelpText('after', '\nExample:\n  acesup verify --variant strict "4C 7S 3H KD …" "deal, remove 2D, deal, …"')
     .argument('[deal]', 'the deal (quoted)')
     .argument('[moves]', 'the moves, comma-separated (quoted)')
     .option('-f, --file <path>', 'read DEAL<TAB>MOVES lines from a file ("-" for standard input)')
