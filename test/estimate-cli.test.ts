@@ -159,6 +159,28 @@ describe('acesup estimate', () => {
     expect(otherSeed.stderr).toMatch(/line 2: seed 9, but this run has --seed 10/u);
   }, 30_000);
 
+  it('checkpoints the finished deals, so that even a killed run (SIGKILL) resumes into the one-run file', async () => {
+    const options = STRICT;
+    const run = start(['estimate', ...options, '--csv', file('killed.csv'), '--checkpoint-every', '0.2', '--progress-every', '0.1'], { ACESUP_TEST: 'sleep:20' });
+    // Kill it without warning once a checkpoint holds some finished deals.
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (existsSync(file('killed.csv')) && read('killed.csv').trim().split('\n').length > 1) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 50);
+    });
+    run.child.kill('SIGKILL');
+    const killed = await run.done;
+    expect(killed.signal).toBe('SIGKILL');
+    const kept = (parse(read('killed.csv')) as string[][]).length - 1;
+    expect(kept).toBeGreaterThan(0);
+    const resumed = await acesup(['estimate', ...options, '--csv', file('killed.csv'), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(read('killed.csv')).toBe(read('reference.csv'));
+  }, 30_000);
+
   it.concurrent.each([
     ['throw', /deal 7 of seed 1 \(strict\/forced\) failed: test failure on deal 7; the finished deals are in/u],
     ['crash', /deal 7 of seed 1 \(strict\/forced\) failed: the worker thread died/u],

@@ -122,6 +122,7 @@ interface EstimateFlags {
   resume?: boolean;
   shard?: { k: number; n: number };
   progressEvery: number;
+  checkpointEvery: number;
 }
 
 async function estimateCommand(flags: EstimateFlags): Promise<number> {
@@ -164,6 +165,14 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const started = performance.now();
+  // Checkpoints: the finished deals are written to --csv now and then (temporary name, then rename), so
+  // that even a hard kill (SIGKILL, out of memory) loses at most that much work; --resume reads them.
+  let checkpoint: Promise<void> = Promise.resolve();
+  const checkpoints = flags.csv !== undefined && flags.checkpointEvery > 0
+    ? setInterval(() => {
+      checkpoint = checkpoint.then(() => writeDealsCsv(flags.csv!, table, flags.timings));
+    }, flags.checkpointEvery * 1000)
+    : undefined;
   let end;
   try {
     end = await solveMissing(table, {
@@ -171,6 +180,8 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
       onChunk: (slot, solved, won) => progress.advance(slot, solved, won),
     });
   } finally {
+    clearInterval(checkpoints);
+    await checkpoint;
     progress.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -273,6 +284,7 @@ export function addBatchCommands(program: Command): void {
     .option('--summary <file>', 'write the summary (one row per rule set, with the command, version and commit) to this CSV file')
     .option('--json', 'print the summary as JSON instead of text')
     .option('--progress-every <seconds>', 'when standard error is not a terminal (a log), print a progress line this often; 0: never', secondsOption, 60)
+    .option('--checkpoint-every <seconds>', 'with --csv, write the finished deals to it this often, so that even a killed run can --resume; 0: never', secondsOption, 300)
     .action(async (flags: EstimateFlags) => {
       process.exitCode = await estimateCommand(flags);
     });
