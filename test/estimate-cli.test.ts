@@ -191,7 +191,10 @@ describe('acesup estimate', () => {
     expect(ran.stderr).toMatch(message);
     const rows = parse(readFileSync(csv, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows.some((r) => r['index'] === '7')).toBe(false);
-    expect(rows.some((r) => r['index'] === '0')).toBe(true);
+    // The deals finished before the failure are kept (which ones depends on the workers' timing: a thread
+    // still starting up may not have finished deal 0 when deal 7 fails on the other).
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r['result'] === 'won' || r['result'] === 'lost')).toBe(true);
   }, 30_000);
 
   it.concurrent.each([
