@@ -82,7 +82,8 @@ export class Solver {
     const forced = this.search(variant, 'forced', true).run(deal, { maxStates });
     let states = forced.states;
     if (forced.status === 'won') {
-      return { kind: 'won', states, solution: finish(forced, 'forced') };
+      // Shortened and made 1-minimal under the optional rule, which the forced line also obeys.
+      return { kind: 'won', states, solution: finish(forced, 'optional') };
     }
     // 2. The optional search proper, only for lines that beat the forced rule's best.
     const run = this.search(variant, 'optional', true).run(deal, { maxStates: Math.max(1, maxStates - states), atLeast: forced.best });
@@ -94,9 +95,9 @@ export class Solver {
 }
 
 /**
- * Turns a winning search line into a clean solution: drop the search's keep decisions, spread stacked aces
- * one per pile, replace each round by a shortest one, shorten to 1-minimal, and check the result replays to a win under `rule` (a forced-rule
- * line is also legal under optional).
+ * Turns a winning search line into a solution under `rule` (a forced-rule line is also legal under
+ * optional): drop the search's keep decisions, spread stacked aces one per pile, check that it replays to a
+ * win; then, when `clean`, replace each round by a shortest one and shorten it to 1-minimal under `rule`.
  */
 function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: DiscardRule, clean: boolean): GameMove[] {
   const moves: GameMove[] = [];
