@@ -136,13 +136,13 @@ export function formatDeal(deal: Deal): string {
 /** Checks that `deal` holds each of the 52 cards once (for decks built in code, not parsed). */
 export function isDeal(deal: ArrayLike<number>): boolean {
   if (deal.length !== CARDS) return false;
-  let seen = 0n;
+  const seen = new Uint8Array(CARDS);
   for (let i = 0; i < CARDS; i++) {
     const card = deal[i]!;
-    if (!Number.isInteger(card) || card < 0 || card >= CARDS) return false;
-    seen |= 1n << BigInt(card);
+    if (!Number.isInteger(card) || card < 0 || card >= CARDS || seen[card] === 1) return false;
+    seen[card] = 1;
   }
-  return seen === (1n << 52n) - 1n;
+  return true;
 }
 
 /** The pile (0-based) that the card at dealing position `pos` lands on. */
