@@ -5,7 +5,6 @@ export type Card = number;
 
 export const CARDS = 52;
 export const RANKS = 13;
-export const SUITS = 4;
 export const ACE_RANK = 12;
 
 /** Rank letters by rank index (0 = two … 12 = ace). */
@@ -144,6 +143,3 @@ export function isDeal(deal: ArrayLike<number>): boolean {
   }
   return true;
 }
-
-/** The pile (0-based) that the card at dealing position `pos` lands on. */
-export const pileOfPosition = (pos: number): number => pos & 3;
