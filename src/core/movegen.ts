@@ -22,7 +22,7 @@
 import { ACE_RANK, type Deal, RANKS } from './cards.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES } from './rules.ts';
 import { DEAL, KEEP, MOVE, type Move, REMOVE, dealMove, keepMove, moveFrom, moveKind, movePosition, moveMove, moveTo, removeMove } from './move.ts';
-import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO, FRAME, addToPile, dealFrame, highestPosition, popcount32, takeFromPile } from './state.ts';
+import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO, FRAME, addToPile, dealFrame, highestPosition, inPlayHi, inPlayLo, popcount32, takeFromPile } from './state.ts';
 
 // R7 (a kept card must act; optional rule). Say a play *keeps* card c at deal j when c is on a pile and
 // removable just before deal j but is not removed. For a round r (the play between deal r and the next deal,
@@ -148,10 +148,7 @@ export class MoveGenerator {
    */
   bound(frames: Int32Array, base: number): number {
     if (!this.acesOnly || !this.reductions) return this.upperBound;
-    const dealt = frames[base + F_DEALT]!;
-    const inPlayLo = frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]! | (dealt >= 32 ? 0 : ~((1 << dealt) - 1));
-    const inPlayHi = frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]! |
-      (dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1));
+    const playLo = inPlayLo(frames, base), playHi = inPlayHi(frames, base);
     // Per pile: the positions at or below its highest stuck card so far (the stuck part of the pile).
     const stuck = this.stuckScratch;
     stuck.fill(0);
@@ -171,12 +168,12 @@ export class MoveGenerator {
           else candLo &= ~(1 << pos);
           if (this.rank[pos] === ACE_RANK) continue;
           // Could a non-ace helper with another home pile, not buried under stuck cards, still come?
-          if ((this.helperLo[pos]! & inPlayLo & ~buriedLo) !== 0 || (this.helperHi[pos]! & inPlayHi & ~buriedHi) !== 0) continue;
+          if ((this.helperLo[pos]! & playLo & ~buriedLo) !== 0 || (this.helperHi[pos]! & playHi & ~buriedHi) !== 0) continue;
           // Could the ace? Not when it lies on P below this card, nor when it is buried under stuck cards.
           const ace = this.acePosition[pos]!;
           const aceOnP = ace < 32 ? (lo & (1 << ace)) !== 0 : (hi & (1 << (ace - 32))) !== 0;
           const aceBuried = ace < 32 ? (buriedLo & (1 << ace)) !== 0 : (buriedHi & (1 << (ace - 32))) !== 0;
-          const aceInPlay = ace < 32 ? (inPlayLo & (1 << ace)) !== 0 : (inPlayHi & (1 << (ace - 32))) !== 0;
+          const aceInPlay = ace < 32 ? (playLo & (1 << ace)) !== 0 : (playHi & (1 << (ace - 32))) !== 0;
           if (aceInPlay && !aceBuried && !(aceOnP && ace < pos)) continue;
           // Stuck: it and everything below it on P (the cards below it are buried; it is not).
           stuck[2 * p] = pos >= 32 ? lo : lo & ((pos === 31 ? -1 : (1 << (pos + 1)) - 1));
@@ -203,7 +200,7 @@ export class MoveGenerator {
           bits ^= low;
           const c = 31 - Math.clz32(low) + 32 * word;
           const lowerLo = this.lowerLo[c]!, lowerHi = this.lowerHi[c]!;
-          if ((lowerLo & ((inPlayLo & ~buriedLo) | seenLo)) === 0 && (lowerHi & ((inPlayHi & ~buriedHi) | seenHi)) === 0) return -1;
+          if ((lowerLo & ((playLo & ~buriedLo) | seenLo)) === 0 && (lowerHi & ((playHi & ~buriedHi) | seenHi)) === 0) return -1;
         }
       }
     }
@@ -255,12 +252,7 @@ export class MoveGenerator {
    * (on a pile or in the stock) and, in strict, has another home pile (SEARCH-NOTES fact 4, sharpened).
    */
   private mayRemoveLater(frames: Int32Array, base: number, pos: number): boolean {
-    const dealt = frames[base + F_DEALT]!;
-    const onPilesLo = frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]!;
-    const onPilesHi = frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]!;
-    const stockLo = dealt >= 32 ? 0 : ~((1 << dealt) - 1);
-    const stockHi = dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1);
-    return ((onPilesLo | stockLo) & this.lowerLo[pos]!) !== 0 || ((onPilesHi | stockHi) & this.lowerHi[pos]!) !== 0;
+    return (inPlayLo(frames, base) & this.lowerLo[pos]!) !== 0 || (inPlayHi(frames, base) & this.lowerHi[pos]!) !== 0;
   }
 
   /**
@@ -426,15 +418,14 @@ export class MoveGenerator {
     if ((owedLo | owedHi) === 0) return true;
     // R7 (b): an owed card with no lower card left to meet.
     const dealt = frames[child + F_DEALT]!;
-    const inPlayLo = onPilesLo | (dealt >= 32 ? 0 : ~((1 << dealt) - 1)) | (frames[child]! | frames[child + 2]! | frames[child + 4]! | frames[child + 6]!);
-    const inPlayHi = onPilesHi | (dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1)) | (frames[child + 1]! | frames[child + 3]! | frames[child + 5]! | frames[child + 7]!);
+    const playLo = inPlayLo(frames, child), playHi = inPlayHi(frames, child);
     for (let word = 0; word < 2; word++) {
       let bits = word === 0 ? owedLo : owedHi;
       while (bits !== 0) {
         const low = bits & -bits;
         bits ^= low;
         const pos = 31 - Math.clz32(low) + 32 * word;
-        if ((this.lowerLo[pos]! & inPlayLo) === 0 && (this.lowerHi[pos]! & inPlayHi) === 0) return false;
+        if ((this.lowerLo[pos]! & playLo) === 0 && (this.lowerHi[pos]! & playHi) === 0) return false;
       }
     }
     // A new round: its Seen set starts with the four cards just dealt.
