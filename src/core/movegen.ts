@@ -42,6 +42,10 @@ import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO
 // lower card of its suit (strict: with another home pile) is left on the piles or in the stock. The frame
 // carries the owed cards and the part of the current round's Seen set that bears on them (both in the key).
 
+/** Per pile p: mask (lo, hi) of the dealing positions whose card is dealt onto p (position mod 4 = p). */
+const LANDING_LO = Int32Array.from([0, 1, 2, 3], (p) => 0x11111111 << p);
+const LANDING_HI = Int32Array.from([0, 1, 2, 3], (p) => (0x11111 << p) & 0xfffff);
+
 /** Most moves one position can have (easy: up to 51 cards × 3 empty piles, plus a deal). */
 export const MAX_MOVES = 160;
 
@@ -72,9 +76,12 @@ export class MoveGenerator {
    */
   endgameDealt = 52;
   upperBound = 48;
-  /** Strict: per position, mask of the higher non-aces of its suit with another home pile (R8). */
-  private readonly helperLo = new Int32Array(52);
-  private readonly helperHi = new Int32Array(52);
+  /** Per position, mask of the non-aces of its suit that outrank it (R8). */
+  private readonly higherLo = new Int32Array(52);
+  private readonly higherHi = new Int32Array(52);
+  /** Mask of the positions holding non-aces (R8). */
+  private nonAceLo = 0;
+  private nonAceHi = 0;
   /** Per position, the position of the ace of its suit. */
   private readonly acePosition = new Int8Array(52);
   /** Scratch: exposed position per pile. */
@@ -111,18 +118,23 @@ export class MoveGenerator {
       this.lowerLo[pos] = lo;
       this.lowerHi[pos] = hi;
     }
+    this.nonAceLo = 0;
+    this.nonAceHi = 0;
     for (let pos = 0; pos < 52; pos++) {
       let lo = 0, hi = 0;
       for (let other = 0; other < 52; other++) {
         if (this.suit[other] !== this.suit[pos]) continue;
         if (this.rank[other] === ACE_RANK) this.acePosition[pos] = other;
-        else if (this.rank[other]! > this.rank[pos]! && (other & 3) !== (pos & 3)) {
+        else if (this.rank[other]! > this.rank[pos]!) {
           if (other < 32) lo |= 1 << other;
           else hi |= 1 << (other - 32);
         }
       }
-      this.helperLo[pos] = lo;
-      this.helperHi[pos] = hi;
+      this.higherLo[pos] = lo;
+      this.higherHi[pos] = hi;
+      if (this.rank[pos] === ACE_RANK) continue;
+      if (pos < 32) this.nonAceLo |= 1 << pos;
+      else this.nonAceHi |= 1 << (pos - 32);
     }
     const lastSuits = new Set([48, 49, 50, 51].map((pos) => this.suit[pos]));
     const inert = this.reductions && lastSuits.size === 4;
@@ -132,66 +144,95 @@ export class MoveGenerator {
   }
 
   /**
-   * An upper bound on the discards of every position reachable from the frame at `base`.
+   * An upper bound on the discards of every position reachable from the frame at `base`; -1 when R7 drops
+   * every continuation (see below).
    *
-   * R6 gives a bound for the whole deal. R8 (strict: cards stuck for good). In strict only aces move, so a
-   * non-ace stays on its home pile (position mod 4) for good. Build a set D of stuck cards step by step:
-   * add a non-ace c on pile P to D when none of the cards that could remove it can ever be exposed beside
-   * it — each higher card of its suit still in play (on a pile or in the stock) is either a non-ace with
-   * home pile P (always on c's pile), or the ace lying on P below c, or a card lying strictly below a card
-   * already in D (a card of D itself stays exposable: it can still remove others). Soundness, by induction on the order of D: a card in D is never removed, since a removal needs a
-   * higher card of its suit exposed on another pile at that moment, and each candidate is on c's own pile
-   * for good, or under c (exposed only after c leaves P, which a non-ace does only by removal), or under a
-   * card of D, which never goes (induction) and never moves (a non-ace), so it is never exposed. Hence no
-   * card of D, and no card below one, is ever discarded (a discard needs the card exposed). The bound is
-   * 48 minus those non-aces.
+   * R6 gives a bound for the whole deal. R8 (cards that can never go; a least fixpoint). Call a card of
+   * this position *exposable* when every non-ace above it on its pile is in R, and build R, the cards
+   * that may still be removed, step by step: add a non-ace c on pile P once it is exposable and some card
+   * h that outranks it in its suit could meet it: h exposable on a pile other than P, or h in the stock
+   * and dealt onto a pile other than P; the ace of c's suit may also lie on P above c (strict: an ace can
+   * move away). Each step adds the highest non-ace of a pile not yet in R (its *frontier*): the cards
+   * below a frontier are not exposable yet.
+   * Soundness, in a *fixed-pile* world: a play in which non-aces never change piles (strict always; any
+   * variant when nothing moves). Claim: every card on a pile now that such a play removes is in R. By
+   * induction on the order of removals: when c goes at time t, it is exposed, so every card now above it
+   * has left its pile before t — a non-ace only by removal, so it went earlier and is in R; and a card h
+   * that outranks c is exposed at t on another pile: a non-ace h on a pile now stays on its pile, and the
+   * non-aces above it went before t (in R); a stock card lands on its own pile (position mod 4); the ace,
+   * if it lies on P below c, could leave P only after c. So c meets the rule and is in R.
+   * Which worlds are fixed-pile: strict, always (only aces move). In standard and easy a move needs an
+   * empty pile. If no pile is empty now and every pile holds an ace or a non-ace not in R (the position is
+   * *locked*), no pile ever empties: up to the first move the play is fixed-pile, so that non-ace is never
+   * removed, and an ace leaves a pile only by a move; so there is no first move, and every play is
+   * fixed-pile. (There the ace must be on another pile: the rule above with "P above c" dropped for it.)
+   * Not locked: the bound is R6's alone.
+   * So no non-ace outside R is ever discarded; the bound is 48 minus their number (and R6's, if lower).
+   * Every card strictly below a non-ace outside R is *buried for good*: never exposed again.
    */
   bound(frames: Int32Array, base: number): number {
-    if (!this.acesOnly || !this.reductions) return this.upperBound;
-    const playLo = inPlayLo(frames, base), playHi = inPlayHi(frames, base);
-    // Per pile: the positions at or below its highest stuck card so far (the stuck part of the pile).
-    const stuck = this.stuckScratch;
-    stuck.fill(0);
-    this.stuckTop.fill(-1);
+    if (!this.reductions) return this.upperBound;
+    const fixedPiles = this.acesOnly;
+    if (!fixedPiles) {
+      for (let p = 0; p < 4; p++) if ((frames[base + 2 * p]! | frames[base + 2 * p + 1]!) === 0) return this.upperBound;
+    }
+    const dealt = frames[base + F_DEALT]!;
+    const stockLo = dealt >= 32 ? 0 : ~((1 << dealt) - 1);
+    const stockHi = dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1);
+    const nonAceLo = this.nonAceLo, nonAceHi = this.nonAceHi;
+    const frontier = this.frontier;
+    const exposableLo = this.exposableLo, exposableHi = this.exposableHi;
+    // Start: R empty; each pile's frontier is its highest non-ace.
+    for (let p = 0; p < 4; p++) this.setFrontier(frames, base, p, 64);
     let changed = true;
     while (changed) {
       changed = false;
-      this.buryUnderStuck();
-      const buriedLo = this.buriedLo, buriedHi = this.buriedHi;
+      const allLo = exposableLo[0]! | exposableLo[1]! | exposableLo[2]! | exposableLo[3]!;
+      const allHi = exposableHi[0]! | exposableHi[1]! | exposableHi[2]! | exposableHi[3]!;
       for (let p = 0; p < 4; p++) {
-        const lo = frames[base + 2 * p]!, hi = frames[base + 2 * p + 1]!;
-        // Candidates: the cards of P above its stuck part.
-        let candLo = lo & ~stuck[2 * p]!, candHi = hi & ~stuck[2 * p + 1]!;
-        while ((candLo | candHi) !== 0) {
-          const pos = candHi !== 0 ? 63 - Math.clz32(candHi) : 31 - Math.clz32(candLo);
-          if (pos >= 32) candHi &= ~(1 << (pos - 32));
-          else candLo &= ~(1 << pos);
-          if (this.rank[pos] === ACE_RANK) continue;
-          // Could a non-ace helper with another home pile, not buried under stuck cards, still come?
-          if ((this.helperLo[pos]! & playLo & ~buriedLo) !== 0 || (this.helperHi[pos]! & playHi & ~buriedHi) !== 0) continue;
-          // Could the ace? Not when it lies on P below this card, nor when it is buried under stuck cards.
-          const ace = this.acePosition[pos]!;
-          const aceOnP = ace < 32 ? (lo & (1 << ace)) !== 0 : (hi & (1 << (ace - 32))) !== 0;
-          const aceBuried = ace < 32 ? (buriedLo & (1 << ace)) !== 0 : (buriedHi & (1 << (ace - 32))) !== 0;
-          const aceInPlay = ace < 32 ? (playLo & (1 << ace)) !== 0 : (playHi & (1 << (ace - 32))) !== 0;
-          if (aceInPlay && !aceBuried && !(aceOnP && ace < pos)) continue;
-          // Stuck: it and everything below it on P (the cards below it are buried; it is not).
-          stuck[2 * p] = pos >= 32 ? lo : lo & ((pos === 31 ? -1 : (1 << (pos + 1)) - 1));
-          stuck[2 * p + 1] = pos >= 32 ? hi & (pos - 32 === 31 ? -1 : (1 << (pos - 31)) - 1) : 0;
-          this.stuckTop[p] = pos;
-          changed = true;
-          break;
+        const c = frontier[p]!;
+        if (c < 0) continue;
+        const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
+        // Where a card that outranks c could meet it: exposable on another pile, or dealt onto another pile.
+        const meetLo = (allLo & ~pileLo) | (stockLo & ~LANDING_LO[p]!);
+        const meetHi = (allHi & ~pileHi) | (stockHi & ~LANDING_HI[p]!);
+        let meets = (this.higherLo[c]! & meetLo) !== 0 || (this.higherHi[c]! & meetHi) !== 0;
+        if (!meets) {
+          const ace = this.acePosition[c]!;
+          // strict: the ace may also be exposable on P itself (above c), or dealt onto P, and move away.
+          meets = ace < 32
+            ? ((fixedPiles ? allLo | stockLo : meetLo) & (1 << ace)) !== 0
+            : ((fixedPiles ? allHi | stockHi : meetHi) & (1 << (ace - 32))) !== 0;
         }
+        if (!meets) continue;
+        this.setFrontier(frames, base, p, c);
+        changed = true;
       }
     }
-    // R7 with R8: an owed card buried for good is never seen again, and one whose lower cards (other home
-    // piles) are all gone or buried for good, none seen this round, is never seen beside one: the line
-    // cannot discharge it, and every continuation is dropped (returned as a bound below any discard count).
+    let dead = 0;
+    let buriedLo = 0, buriedHi = 0;
+    for (let p = 0; p < 4; p++) {
+      const c = frontier[p]!;
+      const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
+      if (c < 0) {
+        // Locked needs a non-ace outside R or an ace on every pile (standard, easy).
+        if (!fixedPiles && ((pileLo & ~nonAceLo) | (pileHi & ~nonAceHi)) === 0) return this.upperBound;
+        continue;
+      }
+      // The frontier and every card below it: not in R (non-aces), buried for good (strictly below).
+      const belowLo = c >= 32 ? pileLo : pileLo & ((1 << c) - 1);
+      const belowHi = c >= 32 ? pileHi & ((1 << (c - 32)) - 1) : 0;
+      buriedLo |= belowLo;
+      buriedHi |= belowHi;
+      dead += 1 + popcount32(belowLo & nonAceLo) + popcount32(belowHi & nonAceHi);
+    }
+    // R7 with R8: an owed card buried for good is never seen again, and one whose lower cards are all gone
+    // or buried for good, none seen this round, is never seen beside one: the line cannot discharge it,
+    // and every continuation is dropped (returned as a bound below any discard count).
     const owedLo = frames[base + F_OWED_LO]!, owedHi = frames[base + F_OWED_HI]!;
     if ((owedLo | owedHi) !== 0) {
-      this.buryUnderStuck();
-      const buriedLo = this.buriedLo, buriedHi = this.buriedHi;
       if ((owedLo & buriedLo) !== 0 || (owedHi & buriedHi) !== 0) return -1;
+      const playLo = inPlayLo(frames, base), playHi = inPlayHi(frames, base);
       const seenLo = frames[base + F_SEEN_LO]!, seenHi = frames[base + F_SEEN_HI]!;
       for (let word = 0; word < 2; word++) {
         let bits = word === 0 ? owedLo : owedHi;
@@ -204,35 +245,30 @@ export class MoveGenerator {
         }
       }
     }
-    let count = 0;
-    for (let p = 0; p < 4; p++) {
-      for (let word = 0; word < 2; word++) {
-        let bits = stuck[2 * p + word]!;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          if (this.rank[31 - Math.clz32(low) + 32 * word] !== ACE_RANK) count += 1;
-        }
-      }
-    }
-    return Math.min(this.upperBound, 48 - count);
+    return Math.min(this.upperBound, 48 - dead);
   }
-  private readonly stuckScratch = new Int32Array(8);
-  private readonly stuckTop = new Int8Array(4);
-  private buriedLo = 0;
-  private buriedHi = 0;
+  /** R8 scratch, per pile: the frontier (highest non-ace not in R, or -1) and the exposable cards. */
+  private readonly frontier = new Int32Array(4);
+  private readonly exposableLo = new Int32Array(4);
+  private readonly exposableHi = new Int32Array(4);
 
-  /** R8: the cards buried for good, strictly below the highest stuck card of each pile, into buriedLo/Hi. */
-  private buryUnderStuck(): void {
-    let lo = 0, hi = 0;
-    for (let p = 0; p < 4; p++) {
-      const top = this.stuckTop[p]!;
-      if (top < 0) continue;
-      lo |= this.stuckScratch[2 * p]! & (top < 32 ? ~(1 << top) : -1);
-      hi |= this.stuckScratch[2 * p + 1]! & (top >= 32 ? ~(1 << (top - 32)) : -1);
+  /** R8: pile p's frontier becomes its highest non-ace below position `under`; the cards above it are exposable. */
+  private setFrontier(frames: Int32Array, base: number, p: number, under: number): void {
+    const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
+    const belowLo = under >= 32 ? -1 : (1 << under) - 1;
+    const belowHi = under >= 64 ? -1 : under <= 32 ? 0 : (1 << (under - 32)) - 1;
+    const c = highestPosition(pileLo & this.nonAceLo & belowLo, pileHi & this.nonAceHi & belowHi);
+    this.frontier[p] = c;
+    if (c < 0) {
+      this.exposableLo[p] = pileLo;
+      this.exposableHi[p] = pileHi;
+    } else if (c >= 32) {
+      this.exposableLo[p] = 0;
+      this.exposableHi[p] = pileHi & ~((1 << (c - 32)) - 1);
+    } else {
+      this.exposableLo[p] = pileLo & ~((1 << c) - 1);
+      this.exposableHi[p] = pileHi;
     }
-    this.buriedLo = lo;
-    this.buriedHi = hi;
   }
 
   /** Whether the exposed card of pile p (position e) is removable: a higher exposed card of its suit elsewhere. */
