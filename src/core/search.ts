@@ -6,7 +6,7 @@ import { MAX_MOVES, MoveGenerator } from './movegen.ts';
 import type { Move } from './move.ts';
 import type { DiscardRule, Variant } from './rules.ts';
 import { WIN_DISCARDS } from './rules.ts';
-import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, startFrame, writeKey } from './state.ts';
+import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from './state.ts';
 import { VisitedSet } from './table.ts';
 
 /** Deepest line the search can follow; far above any real line (≤ 48 removals, 12 deals, a few moves each). */
@@ -42,6 +42,8 @@ export class Search {
   private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
   private readonly path = new Int32Array(MAX_DEPTH);
   private readonly key = new Int32Array(KEY_WORDS);
+  /** Words of this search's keys: R7's owed and seen masks only under the optional rule, reduced. */
+  readonly keyWords: number;
   private best = 0;
   private maxStates = 0;
   private aborted = false;
@@ -59,7 +61,14 @@ export class Search {
     visited?: VisitedSet,
   ) {
     this.generator = new MoveGenerator(variant, discards, reductions);
-    this.visited = visited ?? new VisitedSet();
+    this.keyWords = Search.keyWords(discards, reductions);
+    this.visited = visited ?? new VisitedSet(this.keyWords);
+    if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
+  }
+
+  /** Key words of a search: 6, or 10 when R7 is in use (the reduced search under the optional rule). */
+  static keyWords(discards: DiscardRule, reductions: boolean): number {
+    return reductions && discards === 'optional' ? KEY_WORDS : PILE_KEY_WORDS;
   }
 
   /** Bytes held by the visited set. */
@@ -96,7 +105,7 @@ export class Search {
   /** Adds the position at `depth` to the visited set; false when it was there already. */
   private storeKey(depth: number): boolean {
     const base = depth * FRAME;
-    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.endgameDealt);
+    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.endgameDealt, this.keyWords);
     return this.visited.add(this.key, 0);
   }
 

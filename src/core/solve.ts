@@ -10,8 +10,9 @@ import { Search, type SearchRun } from './search.ts';
 import { VisitedSet } from './table.ts';
 import { F_DEALT, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
 
-/** Default state budget per deal: bounds time and memory (the visited set holds ≤ 4 slots of 44 bytes per
- *  state; at this budget, at most 2^22 slots: 176 MiB, plus the old table while it grows). */
+/** Default state budget per deal: bounds time and memory (a visited set holds ≤ 4 slots of 28 bytes, or 44
+ *  under the optional rule, per state; at this budget, at most 2^22 slots: 112 MiB and 176 MiB for the two
+ *  tables of a solver, plus the old table while one grows). */
 export const DEFAULT_MAX_STATES = 2_000_000;
 
 export interface SolveOptions {
@@ -49,14 +50,20 @@ export function discardBounds(result: SolveResult): { lower: number; upper: numb
 /** A solver that keeps its search tables between deals (one per variant × discard rule × mode). */
 export class Solver {
   private readonly searches = new Map<string, Search>();
-  /** One visited set for all the searches of this solver (they run one at a time). */
-  private readonly visited = new VisitedSet();
+  /** One visited set per key width, shared by the searches of this solver (they run one at a time). */
+  private readonly visited = new Map<number, VisitedSet>();
 
   private search(variant: Variant, discards: DiscardRule, reductions: boolean): Search {
     const name = `${variant}/${discards}/${reductions}`;
     let search = this.searches.get(name);
     if (search === undefined) {
-      search = new Search(variant, discards, reductions, this.visited);
+      const words = Search.keyWords(discards, reductions);
+      let visited = this.visited.get(words);
+      if (visited === undefined) {
+        visited = new VisitedSet(words);
+        this.visited.set(words, visited);
+      }
+      search = new Search(variant, discards, reductions, visited);
       this.searches.set(name, search);
     }
     return search;

@@ -105,19 +105,21 @@ function less(ah: number, al: number, bh: number, bl: number): boolean {
   return ah >>> 0 < bh >>> 0 || (ah === bh && al >>> 0 < bl >>> 0);
 }
 
-/** Key words per position in the visited set. */
+/** Key words of a position: the piles, deal count and kept marks (words 0–5), then R7's owed and seen
+ *  masks (words 6–9), which only the reduced search under the optional rule uses. */
 export const KEY_WORDS = 10;
+export const PILE_KEY_WORDS = 6;
 
 /**
- * Writes the position's key (10 int32 words) to `out` at `at`. Injective over positions: word 0/1 hold the
- * mask of positions on any pile, words 2/3 the mask of those on piles 1 or 3, words 4/5 those on piles 2 or
- * 3, so each card's pile is read back from two bits. The high words use 20 bits; the number of deals made
- * (dealt / 4, 1–13) and the kept marks ride in the spare bits of word 1, which is therefore never 0 (a free
- * slot in the table is marked by 0). Words 6–9 copy the owed and seen masks (zero unless R7 is in use).
- * With `sortPiles`, the four piles are first put in a canonical order
- * (allowed only when the stock is empty, SEARCH-NOTES fact 5; proof at the caller).
+ * Writes the position's key (`words`: 6, or 10 with R7's masks) to `out` at `at`. Injective over
+ * positions: word 0/1 hold the mask of positions on any pile, words 2/3 the mask of those on piles 1 or 3,
+ * words 4/5 those on piles 2 or 3, so each card's pile is read back from two bits. The high words use 20
+ * bits; the number of deals made (dealt / 4, 1–13) and the kept marks ride in the spare bits of word 1,
+ * which is therefore never 0 (a free slot in the table is marked by 0). Words 6–9, when asked for, copy
+ * the owed and seen masks. With `sortPiles`, the four piles are first put in a canonical order (allowed
+ * only when the stock is empty, SEARCH-NOTES fact 5; proof at the caller).
  */
-export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: number, sortPiles: boolean): void {
+export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: number, sortPiles: boolean, words: number): void {
   let l0 = frames[base]!, h0 = frames[base + 1]!;
   let l1 = frames[base + 2]!, h1 = frames[base + 3]!;
   let l2 = frames[base + 4]!, h2 = frames[base + 5]!;
@@ -137,6 +139,7 @@ export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: 
   out[at + 3] = h1 | h3;
   out[at + 4] = l2 | l3;
   out[at + 5] = h2 | h3;
+  if (words === PILE_KEY_WORDS) return;
   out[at + 6] = frames[base + F_OWED_LO]!;
   out[at + 7] = frames[base + F_OWED_HI]!;
   out[at + 8] = frames[base + F_SEEN_LO]!;

@@ -1,15 +1,14 @@
 // The visited set: open addressing with linear probing over one Int32Array of full keys (no hash-only
 // entries, so a collision can never pass for a visit), cleared in O(1) between deals by a generation stamp.
 //
-// Each slot is one row of ROW words: the stamp of the generation that wrote it, then the key. Keeping the
+// Each slot is one row of keyWords + 1 words: the stamp of the generation that wrote it, then the key. Keeping the
 // stamp in the row means one memory access per probe.
 
-import { KEY_WORDS } from './state.ts';
-
-const ROW = KEY_WORDS + 1;
 const MIN_BITS = 12;
 
 export class VisitedSet {
+  /** Words of each slot: the stamp, then the key. */
+  private readonly row: number;
   private bits: number;
   private mask: number;
   private rows: Int32Array;
@@ -18,10 +17,15 @@ export class VisitedSet {
   /** Positions stored since the last clear. */
   size = 0;
 
-  constructor(initialBits = 16) {
+  constructor(
+    /** Int32 words of every key (state.ts: PILE_KEY_WORDS or KEY_WORDS). */
+    readonly keyWords: number,
+    initialBits = 16,
+  ) {
+    this.row = keyWords + 1;
     this.bits = Math.max(MIN_BITS, initialBits);
     this.mask = (1 << this.bits) - 1;
-    this.rows = new Int32Array((1 << this.bits) * ROW);
+    this.rows = new Int32Array((1 << this.bits) * this.row);
   }
 
   /** Bytes held by the table. */
@@ -31,7 +35,8 @@ export class VisitedSet {
 
   /**
    * Forgets every position, in O(1). A table that a hard deal grew past `keepBits` is shrunk back to that
-   * size (by default 2^22 slots, 176 MiB: what the default budget of 2,000,000 states needs at load 1/2),
+   * size (by default 2^22 slots, 112 or 176 MiB by key width: what the default budget of 2,000,000 states
+   * needs at load 1/2),
    * so that an idle solver does not hold the memory of a larger budget's hardest deal.
    */
   clear(keepBits = 22): void {
@@ -39,7 +44,7 @@ export class VisitedSet {
     if (this.bits > keepBits) {
       this.bits = keepBits;
       this.mask = (1 << keepBits) - 1;
-      this.rows = new Int32Array((1 << keepBits) * ROW);
+      this.rows = new Int32Array((1 << keepBits) * this.row);
       this.generation = 1;
       return;
     }
@@ -51,23 +56,23 @@ export class VisitedSet {
   }
 
   /**
-   * Adds the key at `key[at … at+KEY_WORDS-1]`. Returns true when it was not there before (a new position),
+   * Adds the key at `key[at … at+keyWords-1]`. Returns true when it was not there before (a new position),
    * false when it was already visited.
    */
   add(key: Int32Array, at: number): boolean {
-    const rows = this.rows, generation = this.generation, mask = this.mask;
-    let slot = hashKey(key, at) & mask;
+    const rows = this.rows, generation = this.generation, mask = this.mask, row = this.row, words = this.keyWords;
+    let slot = hashKey(key, at, words) & mask;
     for (;;) {
-      const o = slot * ROW;
+      const o = slot * row;
       if (rows[o] !== generation) break;
       let w = 0;
-      while (w < KEY_WORDS && rows[o + 1 + w] === key[at + w]) w++;
-      if (w === KEY_WORDS) return false;
+      while (w < words && rows[o + 1 + w] === key[at + w]) w++;
+      if (w === words) return false;
       slot = (slot + 1) & mask;
     }
-    const o = slot * ROW;
+    const o = slot * row;
     rows[o] = generation;
-    for (let w = 0; w < KEY_WORDS; w++) rows[o + 1 + w] = key[at + w]!;
+    for (let w = 0; w < words; w++) rows[o + 1 + w] = key[at + w]!;
     this.size += 1;
     // Keep the load factor at most 1/2.
     if (this.size * 2 > mask + 1) this.grow();
@@ -75,19 +80,19 @@ export class VisitedSet {
   }
 
   private grow(): void {
-    const old = this.rows, oldGeneration = this.generation;
+    const old = this.rows, oldGeneration = this.generation, row = this.row;
     const oldSlots = this.mask + 1;
     this.bits += 1;
     const mask = (1 << this.bits) - 1;
-    const rows = new Int32Array((1 << this.bits) * ROW);
+    const rows = new Int32Array((1 << this.bits) * row);
     for (let slot = 0; slot < oldSlots; slot++) {
-      const from = slot * ROW;
+      const from = slot * row;
       if (old[from] !== oldGeneration) continue;
-      let to = hashKey(old, from + 1) & mask;
-      while (rows[to * ROW] === 1) to = (to + 1) & mask;
-      const at = to * ROW;
+      let to = hashKey(old, from + 1, this.keyWords) & mask;
+      while (rows[to * row] === 1) to = (to + 1) & mask;
+      const at = to * row;
       rows[at] = 1;
-      for (let w = 1; w < ROW; w++) rows[at + w] = old[from + w]!;
+      for (let w = 1; w < row; w++) rows[at + w] = old[from + w]!;
     }
     this.mask = mask;
     this.rows = rows;
@@ -95,10 +100,10 @@ export class VisitedSet {
   }
 }
 
-/** The slot hash of the key at `key[at … at+KEY_WORDS-1]`. */
-function hashKey(key: Int32Array, at: number): number {
+/** The slot hash of the key at `key[at … at+words-1]`. */
+function hashKey(key: Int32Array, at: number, words: number): number {
   let h = 0x9e3779b9;
-  for (let w = 0; w < KEY_WORDS; w++) {
+  for (let w = 0; w < words; w++) {
     h = Math.imul(h ^ key[at + w]!, 0x85ebca6b);
     h ^= h >>> 15;
   }
