@@ -41,6 +41,16 @@ import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO
 // longer be discharged: at a deal, (a) a card kept earlier and still owed has been discarded, or (b) no
 // lower card of its suit (strict: with another home pile) is left on the piles or in the stock. The frame
 // carries the owed cards and the part of the current round's Seen set that bears on them (both in the key).
+//
+// R7, sharpened (the kept card must act as its suit's highest exposed card). If at every removal c makes
+// after deal j some other exposed card of its suit outranks c, let that card (the suit's highest exposed
+// card; it is not on the pile of the removed card, which is exposed) make the removal instead: the
+// positions are the same at every moment, and c no longer removes anything after deal j, so the argument
+// above applies. Hence the optimal play with the largest vector has each kept card c remove, at some moment
+// of a round after deal j, a lower card while no exposed card of its suit outranks c. Each round starts
+// with the four cards just dealt exposed, and the suit's highest exposed card never gets lower within the
+// round (Lemma C). So a round whose four dealt cards include one of c's suit that outranks c cannot
+// discharge c: there `see` does not discharge it, and a deal drops the line when every round left is such.
 
 /** Per pile p: mask (lo, hi) of the dealing positions whose card is dealt onto p (position mod 4 = p). */
 const LANDING_LO = Int32Array.from([0, 1, 2, 3], (p) => 0x11111111 << p);
@@ -56,6 +66,9 @@ export class MoveGenerator {
    *  still meet it on another pile (all lower cards; in `strict`, only those whose home pile differs). */
   private readonly lowerLo = new Int32Array(52);
   private readonly lowerHi = new Int32Array(52);
+  /** R7: per position, bit k set when the four cards dealt by the deal that makes `dealt` = 4k include one
+   *  of its suit that outranks it (that round cannot discharge it). */
+  private readonly outrankedRounds = new Int32Array(52);
   private readonly acesOnly: boolean;
   private readonly buriedCards: boolean;
   private readonly forced: boolean;
@@ -117,6 +130,11 @@ export class MoveGenerator {
       }
       this.lowerLo[pos] = lo;
       this.lowerHi[pos] = hi;
+      let rounds = 0;
+      for (let other = 4; other < 52; other++) {
+        if (this.suit[other] === this.suit[pos] && this.rank[other]! > this.rank[pos]!) rounds |= 1 << ((other >> 2) + 1);
+      }
+      this.outrankedRounds[pos] = rounds;
     }
     this.nonAceLo = 0;
     this.nonAceHi = 0;
@@ -452,9 +470,10 @@ export class MoveGenerator {
     frames[child + F_SEEN_LO] = 0;
     frames[child + F_SEEN_HI] = 0;
     if ((owedLo | owedHi) === 0) return true;
-    // R7 (b): an owed card with no lower card left to meet.
+    // R7 (b): an owed card with no lower card left to meet, or none of the rounds left can discharge it.
     const dealt = frames[child + F_DEALT]!;
     const playLo = inPlayLo(frames, child), playHi = inPlayHi(frames, child);
+    const roundsLeft = ((1 << 14) - 1) & ~((1 << (dealt >> 2)) - 1);
     for (let word = 0; word < 2; word++) {
       let bits = word === 0 ? owedLo : owedHi;
       while (bits !== 0) {
@@ -462,6 +481,7 @@ export class MoveGenerator {
         bits ^= low;
         const pos = 31 - Math.clz32(low) + 32 * word;
         if ((this.lowerLo[pos]! & playLo) === 0 && (this.lowerHi[pos]! & playHi) === 0) return false;
+        if ((this.outrankedRounds[pos]! & roundsLeft) === roundsLeft) return false;
       }
     }
     // A new round: its Seen set starts with the four cards just dealt.
@@ -484,6 +504,7 @@ export class MoveGenerator {
     let owedLo = frames[child + F_OWED_LO]!, owedHi = frames[child + F_OWED_HI]!;
     if ((owedLo | owedHi) === 0) return;
     let seenLo = frames[child + F_SEEN_LO]!, seenHi = frames[child + F_SEEN_HI]!;
+    const round = frames[child + F_DEALT]! >> 2;
     if (pos < 32) seenLo |= 1 << pos;
     else seenHi |= 1 << (pos - 32);
     let keepLo = 0, keepHi = 0;
@@ -494,7 +515,8 @@ export class MoveGenerator {
         bits ^= low;
         const c = 31 - Math.clz32(low) + 32 * word;
         const cSeen = word === 0 ? (seenLo & low) !== 0 : (seenHi & low) !== 0;
-        if (cSeen && ((seenLo & this.lowerLo[c]!) !== 0 || (seenHi & this.lowerHi[c]!) !== 0)) {
+        if (cSeen && ((this.outrankedRounds[c]! >> round) & 1) === 0 &&
+          ((seenLo & this.lowerLo[c]!) !== 0 || (seenHi & this.lowerHi[c]!) !== 0)) {
           if (word === 0) owedLo ^= low;
           else owedHi ^= low;
           continue;
