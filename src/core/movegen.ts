@@ -202,15 +202,13 @@ export class MoveGenerator {
     const exposableLo = this.exposableLo, exposableHi = this.exposableHi;
     // Start: R empty; each pile's frontier is its highest non-ace.
     for (let p = 0; p < 4; p++) this.setFrontier(frames, base, p, 64);
-    let changed = true;
-    while (changed) {
-      changed = false;
-      const allLo = exposableLo[0]! | exposableLo[1]! | exposableLo[2]! | exposableLo[3]!;
-      const allHi = exposableHi[0]! | exposableHi[1]! | exposableHi[2]! | exposableHi[3]!;
-      for (let p = 0; p < 4; p++) {
-        const c = frontier[p]!;
-        if (c < 0) continue;
-        const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
+    let allLo = exposableLo[0]! | exposableLo[1]! | exposableLo[2]! | exposableLo[3]!;
+    let allHi = exposableHi[0]! | exposableHi[1]! | exposableHi[2]! | exposableHi[3]!;
+    // Visit the piles in turn, advancing each frontier as far as it goes, until four piles in a row stay.
+    for (let p = 0, still = 0; still < 4; p = (p + 1) & 3) {
+      const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
+      let advanced = false;
+      for (let c = frontier[p]!; c >= 0; c = frontier[p]!) {
         // Where a card that outranks c could meet it: exposable on another pile, or dealt onto another pile.
         const meetLo = (allLo & ~pileLo) | (stockLo & ~LANDING_LO[p]!);
         const meetHi = (allHi & ~pileHi) | (stockHi & ~LANDING_HI[p]!);
@@ -222,10 +220,14 @@ export class MoveGenerator {
             ? ((fixedPiles ? allLo | stockLo : meetLo) & (1 << ace)) !== 0
             : ((fixedPiles ? allHi | stockHi : meetHi) & (1 << (ace - 32))) !== 0;
         }
-        if (!meets) continue;
+        if (!meets) break;
         this.setFrontier(frames, base, p, c);
-        changed = true;
+        allLo |= exposableLo[p]!;
+        allHi |= exposableHi[p]!;
+        advanced = true;
       }
+      // A pile that advanced is settled (its own cards never meet it); the other three are checked again.
+      still = advanced ? 1 : still + 1;
     }
     let dead = 0;
     let buriedLo = 0, buriedHi = 0;

@@ -3,7 +3,7 @@
 
 import type { Deal } from './cards.ts';
 import { MAX_MOVES, MoveGenerator } from './movegen.ts';
-import type { Move } from './move.ts';
+import { DEAL, MOVE, type Move, moveKind } from './move.ts';
 import type { DiscardRule, Variant } from './rules.ts';
 import { WIN_DISCARDS } from './rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from './state.ts';
@@ -124,7 +124,12 @@ export class Search {
       this.winDepth = depth;
       return;
     }
-    if (this.upperBound(base) <= this.best) return;
+    // The bound is worth its cost where a round starts and after a move into an empty pile (which may lock
+    // the piles, movegen R8); after a removal or a keep it rarely cuts more than the next deal's bound does.
+    // Skipping a bound never changes a verdict or an exact max discards, only the work: it only ever drops
+    // lines that cannot beat the best.
+    const last = depth === 0 ? DEAL : moveKind(this.path[depth - 1]!);
+    if ((last === DEAL || last === MOVE) && this.upperBound(base) <= this.best) return;
     if (depth >= MAX_DEPTH) throw new Error('search line too deep');
     const movesAt = depth * MAX_MOVES;
     const count = this.generator.generate(frames, base, this.moves, movesAt);
