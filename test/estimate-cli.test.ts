@@ -51,12 +51,13 @@ function timeless(json: string): unknown {
 const STRICT = ['--variant', 'strict', '--discards', 'forced', '--deals', '200', '--seed', '9', '--workers', '2', '--no-timings'];
 
 // The runs several tests compare with, started together: SMALL on 1 and 2 workers, in 3 shards, and STRICT.
-let one: Ran, two: Ran, shards: Ran[], reference: Ran;
+let one: Ran, two: Ran, shards: Ran[], reference: Ran, verdicts: Ran;
 beforeAll(async () => {
-  [one, two, reference, ...shards] = await Promise.all([
+  [one, two, reference, verdicts, ...shards] = await Promise.all([
     acesup(['estimate', ...SMALL, '--workers', '1', '--csv', file('w1.csv'), '--json']),
     acesup(['estimate', ...SMALL, '--workers', '2', '--csv', file('w2.csv'), '--summary', file('w2-summary.csv')]),
     acesup(['estimate', ...STRICT, '--csv', file('reference.csv')]),
+    acesup(['estimate', ...SMALL, '--workers', '1', '--max-discards', 'bounds', '--csv', file('verdicts.csv')]),
     ...[1, 2, 3].map((k) => acesup(['estimate', ...SMALL, '--workers', '1', '--shard', `${k}/3`, '--csv', file(`shard${k}.csv`)])),
   ]);
 }, 60_000);
@@ -104,6 +105,24 @@ describe('acesup estimate', () => {
     for (const [slot, s] of json.rulesets.entries()) {
       expect(String(s.won)).toBe(summary[slot]!['won']);
       expect(s.won + s.lost + s.unknown).toBe(18);
+    }
+  });
+
+  it('--max-discards bounds stops at each verdict: the same verdicts, lost deals with proven ranges', () => {
+    expect(verdicts.code, verdicts.stderr).toBe(0);
+    expect(verdicts.stdout).toMatch(/max states 3,000 \(verdicts only\)/u);
+    const exact = parse(read('w1.csv'), { columns: true }) as Record<string, string>[];
+    const rows = parse(read('verdicts.csv'), { columns: true }) as Record<string, string>[];
+    expect(rows.length).toBe(exact.length);
+    for (const [i, row] of rows.entries()) {
+      const deal = dealFor(5, Number(row['index']));
+      const result = new Solver().solve(deal, {
+        variant: row['variant'] as Variant, discards: row['discards'] as DiscardRule, maxStates: 3000, solution: false, maxDiscards: 'bounds',
+      });
+      const { lower, upper } = discardBounds(result);
+      expect([row['result'], row['max_discards_lower'], row['max_discards_upper']]).toEqual([result.kind, String(lower), String(upper)]);
+      const other = exact[i]!;
+      if (other['result'] !== 'unknown' && row['result'] !== 'unknown') expect(row['result']).toBe(other['result']);
     }
   });
 

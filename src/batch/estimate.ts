@@ -9,6 +9,8 @@ import { type ChunkResult, type ChunkTask, FIELDS } from './worker.ts';
 export interface PoolOptions {
   workers: number;
   maxStates: number;
+  /** 'exact' (pin lost deals' max discards within the budget) or 'bounds' (stop at the verdict). */
+  maxDiscards: 'exact' | 'bounds';
   /** Aborting stops the workers at once; the chunks that finished stay in the table. */
   signal?: AbortSignal;
   /** Called after each finished chunk with the rule set's slot, the deals it solved and how many were won. */
@@ -36,7 +38,7 @@ interface Chunk {
  * worker that dies (a dying chunk is retried one deal at a time to name the deal).
  */
 export async function solveMissing(table: ResultTable, options: PoolOptions): Promise<PoolEnd> {
-  const { workers, maxStates, signal } = options;
+  const { workers, maxStates, maxDiscards, signal } = options;
   const slots = table.rulesets.length;
   const runs = Array.from({ length: slots }, (_, slot) => table.missing(slot));
   const total = runs.map((list) => list.reduce((n, [start, end]) => n + end - start, 0));
@@ -116,7 +118,7 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
         if (chunk === undefined) break;
         inFlight += 1;
         const { variant, discards } = table.rulesets[chunk.slot]!;
-        pool.run({ seed: table.seed, start: chunk.start, count: chunk.count, variant, discards, maxStates })
+        pool.run({ seed: table.seed, start: chunk.start, count: chunk.count, variant, discards, maxStates, maxDiscards })
           .then(
             (result) => {
               record(chunk, result);

@@ -20,8 +20,11 @@ export interface RulesetSummary {
   winRate: { low: number; high: number };
   /** 95% Wilson interval: the low end for won/deals, the high end for (won + unknown)/deals. */
   ci95: { low: number; high: number };
-  /** Deals by max discards 0–48 (48 = won), over the won and lost deals; unknown deals are not in it. */
+  /** Deals by max discards 0–48 (48 = won), over the won deals and the lost ones whose max discards is
+   *  exact; unknown deals are not in it, nor lost ones whose max discards is a range (`lostUnpinned`). */
   maxDiscards: number[];
+  /** Lost deals whose max discards is known as a range only (`--max-discards bounds`, or the budget). */
+  lostUnpinned: number;
   /** States searched per deal: nearest-rank median and 99th percentile, largest, sum. */
   states: { median: number; p99: number; max: number; total: number };
   /** Solver time summed over the deals whose time is known, and how many those are. */
@@ -34,7 +37,7 @@ export function summarise(table: ResultTable): RulesetSummary[] {
   return table.rulesets.map((ruleset, slot) => {
     const histogram = new Array<number>(WIN_DISCARDS + 1).fill(0);
     const states: number[] = [];
-    let won = 0, lost = 0, unknown = 0, total = 0, ms = 0, timed = 0;
+    let won = 0, lost = 0, unknown = 0, lostUnpinned = 0, total = 0, ms = 0, timed = 0;
     let firstIndex: number | null = null;
     let lastIndex: number | null = null;
     for (let index = table.first; index < table.first + table.count; index++) {
@@ -45,7 +48,8 @@ export function summarise(table: ResultTable): RulesetSummary[] {
       if (record.outcome === WON) won += 1;
       else if (record.outcome === LOST) lost += 1;
       else if (record.outcome === UNKNOWN) unknown += 1;
-      if (record.outcome !== UNKNOWN) histogram[record.lower]! += 1;
+      if (record.outcome !== UNKNOWN && record.lower === record.upper) histogram[record.lower]! += 1;
+      else if (record.outcome === LOST) lostUnpinned += 1;
       states.push(record.states);
       total += record.states;
       if (!Number.isNaN(record.ms)) {
@@ -63,6 +67,7 @@ export function summarise(table: ResultTable): RulesetSummary[] {
       winRate: { low: rate.low, high: rate.high },
       ci95: rate.ci95,
       maxDiscards: histogram,
+      lostUnpinned,
       states: { median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: deals === 0 ? Number.NaN : sorted[deals - 1]!, total },
       solveSeconds: ms / 1000,
       timedDeals: timed,
@@ -94,7 +99,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high',
     'states_median', 'states_p99', 'states_max', 'states_total',
     'solve_seconds', 'deals_per_second', 'wall_seconds', 'workers', 'max_states', 'complete',
-    ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`),
+    ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`), 'lost_max_discards_unpinned',
     'command', 'version', 'commit',
   ];
   const rows = summaries.map((s) => [
@@ -105,7 +110,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     s.timedDeals === 0 ? '' : number(s.solveSeconds, 3),
     s.timedDeals === 0 || s.solveSeconds === 0 ? '' : number(s.timedDeals / s.solveSeconds, 2),
     number(run.wallSeconds, 3), number(run.workers), number(run.maxStates), String(run.complete),
-    ...s.maxDiscards.map(String),
+    ...s.maxDiscards.map(String), String(s.lostUnpinned),
     run.command, run.version, run.commit,
   ]);
   return stringify([columns, ...rows]);

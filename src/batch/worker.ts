@@ -15,6 +15,8 @@ export interface ChunkTask {
   variant: Variant;
   discards: DiscardRule;
   maxStates: number;
+  /** 'exact': pin a lost deal's max discards within the budget; 'bounds': stop at the verdict. */
+  maxDiscards: 'exact' | 'bounds';
 }
 
 /** Numbers per solved deal in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
@@ -56,7 +58,7 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
       const started = performance.now();
       const deal = dealFor(task.seed, index);
       const result = solver.solve(deal, {
-        variant: task.variant, discards: task.discards, maxStates: task.maxStates, solution: 'raw',
+        variant: task.variant, discards: task.discards, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw',
       });
       const ms = performance.now() - started;
       // Every win is checked by the independent referee before it counts.

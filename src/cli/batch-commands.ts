@@ -115,6 +115,7 @@ interface EstimateFlags {
   from: number;
   workers: number;
   maxStates: number;
+  maxDiscards: 'exact' | 'bounds';
   csv?: string;
   summary?: string;
   json?: boolean;
@@ -176,7 +177,7 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
   let end;
   try {
     end = await solveMissing(table, {
-      workers: flags.workers, maxStates: flags.maxStates, signal: controller.signal,
+      workers: flags.workers, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, signal: controller.signal,
       onChunk: (slot, solved, won) => progress.advance(slot, solved, won),
     });
   } finally {
@@ -197,7 +198,7 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
   const partial = end.kind !== 'complete';
   const shardText = flags.shard === undefined ? '' : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
   const heading = `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${flags.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
-    `max states ${fmt(flags.maxStates)} · ${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
+    `max states ${fmt(flags.maxStates)}${flags.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
   const closing = `Solved ${fmt(solvedNow)} deal × rule set results in ${wallSeconds.toFixed(1)} s (${fmt(Math.round(solvedNow / Math.max(wallSeconds, 1e-9)))}/s)` +
     `${resumed > 0 ? `; ${fmt(resumed)} read from ${flags.csv}` : ''}; ${fmt(results)} of ${fmt(wanted)} done.`;
   await report({
@@ -278,6 +279,7 @@ export function addBatchCommands(program: Command): void {
     .option('--shard <k/n>', 'solve only part K of N (1 ≤ K ≤ N) of the deals; put the parts together with `acesup merge`', shardOption)
     .addOption(new Option('--workers <n>', 'worker threads').argParser(integerOption(1, 1024)).default(availableParallelism(), 'the cores of this machine'))
     .option('--max-states <n>', 'state budget per deal; past it a deal is "unknown" with proven bounds', integerOption(1), DEFAULT_MAX_STATES)
+    .addOption(new Option('--max-discards <how>', 'exact: once a deal is proved lost, pin its max discards with the rest of its budget; bounds: stop at the verdict (faster; lost deals get a proven range)').choices(['exact', 'bounds']).default('exact'))
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
     .option('--resume', 'continue the run whose per-deal CSV is --csv: solve only the deals missing from it')

@@ -47,7 +47,11 @@ export function rulesetReport(s: RulesetSummary): string[] {
     lines.push(`  win rate between ${percent(s.winRate.low)} (every unknown lost) and ${percent(s.winRate.high)} (every unknown won);`);
     lines.push(`  95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)} (low end for the first, high end for the second)`);
   }
-  lines.push(`  max discards of the won and lost deals${s.unknown > 0 ? ` (${fmt(s.unknown)} unknown left out)` : ''}:`);
+  const left = [
+    ...(s.unknown > 0 ? [`${fmt(s.unknown)} unknown`] : []),
+    ...(s.lostUnpinned > 0 ? [`${fmt(s.lostUnpinned)} lost with max discards not pinned`] : []),
+  ];
+  lines.push(`  max discards of the won and lost deals${left.length > 0 ? ` (${left.join(', ')} left out)` : ''}:`);
   lines.push(...histogram(s.maxDiscards));
   lines.push(`  states per deal: median ${fmt(s.states.median)} · p99 ${fmt(s.states.p99)} · max ${fmt(s.states.max)}`);
   lines.push(s.timedDeals === 0

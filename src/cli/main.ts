@@ -51,7 +51,9 @@ function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRul
     case 'won':
       return `${head} WON — 48 discards, ${result.solution.length} moves (${tail})`;
     case 'lost':
-      return `${head} LOST — at most ${result.maxDiscards} discards (${tail})`;
+      return result.lower === result.upper
+        ? `${head} LOST — at most ${result.lower} discards (${tail})`
+        : `${head} LOST — max discards between ${result.lower} and ${result.upper}; --max-states ${fmt(maxStates)} proved the loss but did not pin the number (${tail})`;
     case 'unknown':
       return `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; stopped at --max-states ${fmt(maxStates)} (${tail})`;
   }
@@ -104,7 +106,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
       if (flags.json) {
         console.log(JSON.stringify({
           deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
-          maxDiscards: result.kind === 'won' ? 48 : result.kind === 'lost' ? result.maxDiscards : { lower: result.lower, upper: result.upper },
+          maxDiscards: result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
           ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
           states: result.states, ms: Math.round(ms * 1000) / 1000,
         }));

@@ -16,9 +16,12 @@ export type SearchStatus = 'won' | 'exhausted' | 'aborted';
 
 export interface SearchRun {
   status: SearchStatus;
-  /** Most discards reached on any line explored (exact max discards when `exhausted`, 48 when `won`). */
+  /** The larger of `atLeast` and the most discards reached: exact max discards when `exhausted` (given that
+   *  `atLeast` is reached by some line), 48 when `won`. */
   best: number;
-  /** A proven upper bound on max discards (equals `best` unless `aborted`). */
+  /** Most discards reached on any line explored: a lower bound on max discards. */
+  reached: number;
+  /** A proven upper bound on max discards (`best`, or the root's bound when lower, unless `aborted`). */
   upper: number;
   /** New positions stored in the visited set during this run. */
   states: number;
@@ -45,6 +48,7 @@ export class Search {
   /** Words of this search's keys: R7's owed and seen masks only under the optional rule, reduced. */
   readonly keyWords: number;
   private best = 0;
+  private reached = 0;
   private maxStates = 0;
   private aborted = false;
   private won = false;
@@ -80,26 +84,30 @@ export class Search {
     this.generator.setDeal(deal);
     this.visited.clear();
     this.best = limits.atLeast ?? 0;
+    this.reached = 0;
     this.maxStates = limits.maxStates;
     this.aborted = false;
     this.won = false;
     this.openUpper = 0;
     startFrame(this.frames, 0);
     this.storeKey(0);
+    const rootBound = this.upperBound(0);
     this.dfs(0);
     const states = this.visited.size;
     if (this.won) {
       const depth = this.winDepth;
       return {
-        status: 'won', best: WIN_DISCARDS, upper: WIN_DISCARDS, states,
+        status: 'won', best: WIN_DISCARDS, reached: WIN_DISCARDS, upper: WIN_DISCARDS, states,
         path: Array.from(this.path.subarray(0, depth)),
         final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME),
       };
     }
     if (this.aborted) {
-      return { status: 'aborted', best: this.best, upper: Math.max(this.best, this.openUpper), states, path: [], final: undefined };
+      const upper = Math.min(rootBound, Math.max(this.best, this.openUpper));
+      return { status: 'aborted', best: this.best, reached: this.reached, upper, states, path: [], final: undefined };
     }
-    return { status: 'exhausted', best: this.best, upper: this.best, states, path: [], final: undefined };
+    // Exhausted: no line beats `best`, and none beats the root's bound either (when `atLeast` was above it).
+    return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined };
   }
 
   /** Adds the position at `depth` to the visited set; false when it was there already. */
@@ -118,7 +126,10 @@ export class Search {
     const frames = this.frames;
     const base = depth * FRAME;
     const discards = frames[base + F_DISCARDS]!;
-    if (discards > this.best) this.best = discards;
+    if (discards > this.reached) {
+      this.reached = discards;
+      if (discards > this.best) this.best = discards;
+    }
     if (discards === WIN_DISCARDS) {
       this.won = true;
       this.winDepth = depth;

@@ -28,6 +28,11 @@ export interface SolveOptions {
    * `false` none.
    */
   solution?: boolean | 'raw';
+  /**
+   * `'exact'` (default): once a deal is proved lost, spend what is left of the budget on its exact max
+   * discards. `'bounds'`: stop at the verdict; a lost deal's max discards is then a proven range.
+   */
+  maxDiscards?: 'exact' | 'bounds';
 }
 
 interface Counters {
@@ -35,15 +40,18 @@ interface Counters {
   states: number;
 }
 
+/**
+ * What solving a deal gave. `lost` is proved (no line wins); its max discards lies in `lower … upper`
+ * (upper ≤ 47), exactly known when they are equal. `unknown`: the budget ran out before the verdict.
+ */
 export type SolveResult =
   | (Counters & { kind: 'won'; solution: GameMove[] })
-  | (Counters & { kind: 'lost'; maxDiscards: number })
+  | (Counters & { kind: 'lost'; lower: number; upper: number })
   | (Counters & { kind: 'unknown'; lower: number; upper: number });
 
-/** Max discards as a number when exact, else its proven bounds. */
+/** Max discards as proven bounds (equal when exact; 48 for a won deal). */
 export function discardBounds(result: SolveResult): { lower: number; upper: number } {
   if (result.kind === 'won') return { lower: WIN_DISCARDS, upper: WIN_DISCARDS };
-  if (result.kind === 'lost') return { lower: result.maxDiscards, upper: result.maxDiscards };
   return { lower: result.lower, upper: result.upper };
 }
 
@@ -76,28 +84,58 @@ export class Solver {
     const wanted = options.solution ?? true;
     const finish = (run: SearchRun, rule: DiscardRule): GameMove[] =>
       wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true);
+    let states = 0;
+    const left = (): number => Math.max(1, maxStates - states);
 
-    if (discards === 'forced' || !reductions) {
-      const run = this.search(variant, discards, reductions).run(deal, { maxStates });
+    if (!reductions) {
+      // The yardstick: one plain exhaustive search, for the verdict and the max discards at once.
+      const run = this.search(variant, discards, false).run(deal, { maxStates });
       if (run.status === 'won') return { kind: 'won', states: run.states, solution: finish(run, discards) };
-      if (run.status === 'exhausted') return { kind: 'lost', states: run.states, maxDiscards: run.best };
-      return { kind: 'unknown', states: run.states, lower: run.best, upper: run.upper };
+      const kind = run.status === 'exhausted' ? 'lost' : 'unknown';
+      return { kind, states: run.states, lower: run.reached, upper: run.upper };
     }
 
-    // Optional rule. 1. The forced rule only forbids plays: its wins are wins, and its max discards is a
-    // lower bound (SEARCH-NOTES fact 6).
-    const forced = this.search(variant, 'forced', true).run(deal, { maxStates });
-    let states = forced.states;
-    if (forced.status === 'won') {
-      // Shortened and made 1-minimal under the optional rule, which the forced line also obeys.
-      return { kind: 'won', states, solution: finish(forced, 'optional') };
+    // 1. The verdict. Searches for a win only (lines that may still reach 48 discards: atLeast 47), which
+    // the bounds cut far sooner than a search for the max. The forced rule first, under either rule: it
+    // only forbids plays, so its wins are wins (SEARCH-NOTES fact 6) and its space is much smaller.
+    const forced = this.search(variant, 'forced', true);
+    const forcedWin = forced.run(deal, { maxStates, atLeast: WIN_DISCARDS - 1 });
+    states += forcedWin.states;
+    if (forcedWin.status === 'won') {
+      // Under optional, shortened and made 1-minimal under the optional rule, which the forced line obeys.
+      return { kind: 'won', states, solution: finish(forcedWin, discards) };
     }
-    // 2. The optional search proper, only for lines that beat the forced rule's best.
-    const run = this.search(variant, 'optional', true).run(deal, { maxStates: Math.max(1, maxStates - states), atLeast: forced.best });
-    states += run.states;
-    if (run.status === 'won') return { kind: 'won', states, solution: finish(run, 'optional') };
-    if (run.status === 'exhausted') return { kind: 'lost', states, maxDiscards: run.best };
-    return { kind: 'unknown', states, lower: run.best, upper: run.upper };
+    let lower = forcedWin.reached;
+    let verdict = forcedWin;
+    const optional = discards === 'optional' ? this.search(variant, 'optional', true) : undefined;
+    if (optional !== undefined) {
+      verdict = optional.run(deal, { maxStates: left(), atLeast: WIN_DISCARDS - 1 });
+      states += verdict.states;
+      if (verdict.status === 'won') return { kind: 'won', states, solution: finish(verdict, 'optional') };
+      lower = Math.max(lower, verdict.reached);
+    }
+    let upper = verdict.upper;
+    if (verdict.status === 'aborted') return { kind: 'unknown', states, lower, upper };
+    if (options.maxDiscards === 'bounds' || lower === upper) return { kind: 'lost', states, lower, upper };
+
+    // 2. The deal is lost; its exact max discards, with what is left of the budget: the forced search for
+    // the max above the best line seen (a real line, so `atLeast` holds), then, under optional, the
+    // optional search for lines that beat it.
+    // Only a search under the requested rule bounds its max from above.
+    const pin = (search: Search): boolean => {
+      const run = search.run(deal, { maxStates: left(), atLeast: lower });
+      states += run.states;
+      lower = Math.max(lower, run.reached);
+      const ruling = search.discards === discards;
+      if (run.status === 'exhausted') {
+        if (ruling) upper = lower;
+        return true;
+      }
+      if (ruling) upper = Math.min(upper, Math.max(lower, run.upper));
+      return false;
+    };
+    if (pin(forced) && optional !== undefined) pin(optional);
+    return { kind: 'lost', states, lower, upper };
   }
 }
 
