@@ -4,6 +4,7 @@
 //   npm run bench                      the default set (a few minutes on 2 cores)
 //   npm run bench -- --deals 400       deals per variant × rule (strict × forced gets 10×)
 //   npm run bench -- --only standard/forced --max-states 4000000
+//   npm run bench -- --max-discards bounds  verdicts only (lost deals' max discards left as ranges)
 
 import { parseArgs } from 'node:util';
 import { dealFor } from '../src/batch/deals.ts';
@@ -17,16 +18,18 @@ const { values } = parseArgs({
     'max-states': { type: 'string', default: String(DEFAULT_MAX_STATES) },
     only: { type: 'string' },
     plain: { type: 'boolean', default: false },
+    'max-discards': { type: 'string', default: 'exact' },
   },
 });
 const seed = Number(values.seed);
 const baseDeals = Number(values.deals);
 const maxStates = Number(values['max-states']);
+const maxDiscards = values['max-discards'] === 'bounds' ? 'bounds' : 'exact';
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
-console.log(`acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.plain ? 'plain search' : 'reduced search'}, one thread, Node ${process.version}`);
+console.log(`acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.plain ? 'plain search' : 'reduced search'}, max discards ${maxDiscards}, one thread, Node ${process.version}`);
 console.log('variant  rule      deals  decided  won  unknown    deals/s   states/s   median     p99        max  peak RSS');
 let signature = 0;
 for (const variant of VARIANTS) {
@@ -40,7 +43,7 @@ for (const variant of VARIANTS) {
     const started = performance.now();
     for (let index = 0; index < deals; index++) {
       const result = solver.solve(dealFor(seed, index), {
-        variant: variant as Variant, discards: discards as DiscardRule, maxStates, solution: false, reductions: !values.plain,
+        variant: variant as Variant, discards: discards as DiscardRule, maxStates, solution: false, reductions: !values.plain, maxDiscards,
       });
       states.push(result.states);
       if (result.kind === 'won') won += 1;
