@@ -1,40 +1,56 @@
 // Counts the deals that the optional discard rule wins and the forced rule loses, over every deal decided
-// under both rules in per-deal CSVs written by `acesup estimate --discards both --csv`.
+// under both rules in per-deal CSVs written by `acesup estimate --csv` (gzipped or not). The rows of all the
+// files are put together by (seed, index, variant), so the two rules of a deal may come from two runs.
 //
-//   npx tsx bench/optional-vs-forced.ts results/strict-both.csv [more.csv …]
+//   npx tsx bench/optional-vs-forced.ts results/strict-both.csv.gz [more.csv …]
 
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
 
-interface Row { seed: string; index: string; deal: string; variant: string; discards: string; result: string; max_discards_upper: string }
+interface Row {
+  seed: string; index: string; deal: string; variant: string; discards: string; result: string;
+  max_discards_lower: string; max_discards_upper: string;
+}
 
+const byDeal = new Map<string, Partial<Record<string, Row>>>();
+const sources = new Map<string, Set<string>>();
 for (const file of process.argv.slice(2)) {
-  const byDeal = new Map<string, Partial<Record<string, Row>>>();
   const input = createReadStream(file);
   const parser = (file.endsWith('.gz') ? input.pipe(createGunzip()) : input).pipe(parse({ columns: true }));
   for await (const row of parser as AsyncIterable<Row>) {
     const key = `${row.seed}/${row.index}/${row.variant}`;
     const entry = byDeal.get(key) ?? {};
-    entry[row.discards] = row;
+    // A deal solved twice under one rule (two budgets): a decided row wins over an unknown one.
+    const known = entry[row.discards];
+    if (known === undefined || known.result === 'unknown') entry[row.discards] = row;
     byDeal.set(key, entry);
+    const names = sources.get(row.variant) ?? new Set<string>();
+    sources.set(row.variant, names.add(file));
   }
-  const counts = new Map<string, { both: number; optionalBeatsForced: number; moreDiscards: number; examples: string[] }>();
-  for (const [key, entry] of byDeal) {
-    const optional = entry['optional'], forced = entry['forced'];
-    if (optional === undefined || forced === undefined || optional.result === 'unknown' || forced.result === 'unknown') continue;
-    const variant = key.split('/')[2]!;
-    const c = counts.get(variant) ?? { both: 0, optionalBeatsForced: 0, moreDiscards: 0, examples: [] };
-    c.both += 1;
-    if (optional.result === 'won' && forced.result === 'lost') {
-      c.optionalBeatsForced += 1;
-      if (c.examples.length < 3) c.examples.push(`seed ${optional.seed} index ${optional.index}: ${optional.deal} (forced: at most ${forced.max_discards_upper})`);
+}
+
+const counts = new Map<string, { both: number; optionalBeatsForced: number; moreDiscards: number; examples: string[] }>();
+for (const [key, entry] of byDeal) {
+  const optional = entry['optional'], forced = entry['forced'];
+  if (optional === undefined || forced === undefined || optional.result === 'unknown' || forced.result === 'unknown') continue;
+  const variant = key.split('/')[2]!;
+  const c = counts.get(variant) ?? { both: 0, optionalBeatsForced: 0, moreDiscards: 0, examples: [] };
+  c.both += 1;
+  if (optional.result === 'won' && forced.result === 'lost') {
+    c.optionalBeatsForced += 1;
+    if (c.examples.length < 3) {
+      const forcedMax = forced.max_discards_lower === forced.max_discards_upper
+        ? `at most ${forced.max_discards_upper}` : `at most ${forced.max_discards_lower}–${forced.max_discards_upper}`;
+      c.examples.push(`seed ${optional.seed} index ${optional.index}: ${optional.deal} (forced: ${forcedMax})`);
     }
-    if (Number(optional.max_discards_upper) > Number(forced.max_discards_upper)) c.moreDiscards += 1;
-    counts.set(variant, c);
   }
-  for (const [variant, c] of counts) {
-    console.log(`${file} · ${variant}: ${c.both} deals decided under both rules; optional wins and forced loses: ${c.optionalBeatsForced}; optional discards more: ${c.moreDiscards}`);
-    for (const example of c.examples) console.log(`  ${example}`);
-  }
+  // More discards, proved: the optional rule's lower bound above the forced rule's upper one.
+  if (Number(optional.max_discards_lower) > Number(forced.max_discards_upper)) c.moreDiscards += 1;
+  counts.set(variant, c);
+}
+for (const [variant, c] of counts) {
+  console.log(`${variant} (${[...sources.get(variant)!].join(', ')}): ${c.both} deals decided under both rules; ` +
+    `optional wins and forced loses: ${c.optionalBeatsForced}; optional proved to discard more: ${c.moreDiscards}`);
+  for (const example of c.examples) console.log(`  ${example}`);
 }
