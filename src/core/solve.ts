@@ -120,8 +120,8 @@ export class Solver {
 
     // 2. The deal is lost; its exact max discards, with what is left of the budget: the forced search for
     // the max above the best line seen (a real line, so `atLeast` holds), then, under optional, the
-    // optional search for lines that beat it.
-    // Only a search under the requested rule bounds its max from above.
+    // optional search for lines that beat it. Only a search under the requested rule bounds the max from
+    // above; the forced one, under optional, only raises the lower bound.
     const pin = (search: Search): boolean => {
       const run = search.run(deal, { maxStates: left(), atLeast: lower });
       states += run.states;
