@@ -48,9 +48,8 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   if (total.every((n) => n === 0)) return { kind: 'complete' };
 
   const pool = new Piscina<ChunkTask, ChunkResult>({
-    filename: new URL('./worker.ts', import.meta.url).href,
-    // The worker is TypeScript: each thread loads tsx first, found from this file (any cwd, any launcher).
-    execArgv: ['--import', import.meta.resolve('tsx')],
+    // The worker is TypeScript: each thread starts from a small entry that registers tsx, then loads it.
+    filename: new URL('./worker-entry.mjs', import.meta.url).href,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,
