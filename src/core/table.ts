@@ -1,8 +1,8 @@
 // The visited set: open addressing with linear probing over one Int32Array of full keys (no hash-only
 // entries, so a collision can never pass for a visit), cleared in O(1) between deals by a generation stamp.
 //
-// Each slot is one row of keyWords + 1 words: the stamp of the generation that wrote it, then the key. Keeping the
-// stamp in the row means one memory access per probe.
+// Each slot is one row of keyWords + 1 words: the stamp of the generation that wrote it, then the key.
+// Keeping the stamp in the row means one memory access per probe.
 
 const MIN_BITS = 12;
 
