@@ -308,6 +308,9 @@ export class MoveGenerator {
    * (on a pile or in the stock) and, in strict, has another home pile (SEARCH-NOTES fact 4, sharpened).
    */
   private mayRemoveLater(frames: Int32Array, base: number, pos: number): boolean {
+    // R7 sharpened: some round after the next deal must be able to discharge it.
+    const roundsLeft = ((1 << 14) - 1) & ~((1 << ((frames[base + F_DEALT]! + 4) >> 2)) - 1);
+    if ((this.outrankedRounds[pos]! & roundsLeft) === roundsLeft) return false;
     return (inPlayLo(frames, base) & this.lowerLo[pos]!) !== 0 || (inPlayHi(frames, base) & this.lowerHi[pos]!) !== 0;
   }
 
@@ -326,7 +329,8 @@ export class MoveGenerator {
    *    decision is never branched on again in this round, and removal orders are not explored twice.
    * R3 (no keep without a later use). "Keep c" is generated only if c could remove a card after the
    *    next deal (`mayRemoveLater`). Otherwise every play from here satisfies Lemma S's condition, and
-   *    "remove c" alone suffices (SEARCH-NOTES fact 4, sharpened for strict).
+   *    "remove c" alone suffices (SEARCH-NOTES fact 4, sharpened for strict). Nor when no round after the
+   *    next deal could discharge c (R7 sharpened): R7 would drop that line at the deal anyway.
    * R4 (stock empty: remove at once, SEARCH-NOTES fact 3). With no deal left, no play has a "next deal",
    *    so Lemma S applies to every play: "remove c" is the only child, under either rule.
    * R5 (stock empty: piles interchangeable, fact 5). With no deal left, the pile a card is on matters for
