@@ -1,13 +1,18 @@
-// The solver benchmark: fixed seeded deals per variant × discard rule, solved on one thread; prints deals/s,
-// states/s, states per deal (median, p99, max), unknowns, peak memory, and the node-count signature.
+// The solver benchmark: fixed seeded deals per variant × discard rule, solved on one thread (or on the
+// estimate's pool of worker threads); prints deals/s, states/s, states per deal (median, p99, max), unknowns,
+// peak memory, and the node-count signature.
 //
 //   npm run bench                      the default set (a few minutes on 2 cores)
 //   npm run bench -- --deals 400       deals per variant × rule (strict × forced gets 10×)
 //   npm run bench -- --only standard/forced --max-states 4000000
 //   npm run bench -- --max-discards bounds  verdicts only (lost deals' max discards left as ranges)
+//   npm run bench -- --workers 2           on the estimate's pool of 2 worker threads (wall-clock deals/s;
+//                                          peak RSS is then the main thread's process, workers included)
 
 import { parseArgs } from 'node:util';
 import { dealFor } from '../src/batch/deals.ts';
+import { solveMissing } from '../src/batch/estimate.ts';
+import { ResultTable, UNKNOWN, WON } from '../src/batch/results.ts';
 import { DISCARD_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { DEFAULT_MAX_STATES, Solver } from '../src/core/solve.ts';
 
@@ -19,17 +24,19 @@ const { values } = parseArgs({
     only: { type: 'string' },
     plain: { type: 'boolean', default: false },
     'max-discards': { type: 'string', default: 'exact' },
+    workers: { type: 'string' },
   },
 });
 const seed = Number(values.seed);
 const baseDeals = Number(values.deals);
 const maxStates = Number(values['max-states']);
 const maxDiscards = values['max-discards'] === 'bounds' ? 'bounds' : 'exact';
+const workers = values.workers === undefined ? 0 : Number(values.workers);
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
-console.log(`acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.plain ? 'plain search' : 'reduced search'}, max discards ${maxDiscards}, one thread, Node ${process.version}`);
+console.log(`acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.plain ? 'plain search' : 'reduced search'}, max discards ${maxDiscards}, ${workers === 0 ? 'one thread' : `${workers} worker threads`}, Node ${process.version}`);
 console.log('variant  rule      deals  decided  won  unknown    deals/s   states/s   median     p99        max  peak RSS');
 let signature = 0;
 for (const variant of VARIANTS) {
@@ -37,17 +44,30 @@ for (const variant of VARIANTS) {
     const name = `${variant}/${discards}`;
     if (values.only !== undefined && !values.only.split(',').includes(name)) continue;
     const deals = variant === 'strict' && discards === 'forced' ? baseDeals * 10 : baseDeals;
-    const solver = new Solver();
     const states: number[] = [];
     let won = 0, unknown = 0;
     const started = performance.now();
-    for (let index = 0; index < deals; index++) {
-      const result = solver.solve(dealFor(seed, index), {
-        variant: variant as Variant, discards: discards as DiscardRule, maxStates, solution: false, reductions: !values.plain, maxDiscards,
-      });
-      states.push(result.states);
-      if (result.kind === 'won') won += 1;
-      if (result.kind === 'unknown') unknown += 1;
+    if (workers === 0) {
+      const solver = new Solver();
+      for (let index = 0; index < deals; index++) {
+        const result = solver.solve(dealFor(seed, index), {
+          variant: variant as Variant, discards: discards as DiscardRule, maxStates, solution: false, reductions: !values.plain, maxDiscards,
+        });
+        states.push(result.states);
+        if (result.kind === 'won') won += 1;
+        if (result.kind === 'unknown') unknown += 1;
+      }
+    } else {
+      if (values.plain) throw new Error('--plain runs on one thread only');
+      const table = new ResultTable(seed, 0, deals, [{ variant: variant as Variant, discards: discards as DiscardRule }]);
+      const end = await solveMissing(table, { workers, maxStates, maxDiscards });
+      if (end.kind !== 'complete') throw new Error(`the pool stopped: ${JSON.stringify(end)}`);
+      for (let index = 0; index < deals; index++) {
+        const record = table.get(0, index)!;
+        states.push(record.states);
+        if (record.outcome === WON) won += 1;
+        if (record.outcome === UNKNOWN) unknown += 1;
+      }
     }
     const seconds = (performance.now() - started) / 1000;
     const total = states.reduce((a, b) => a + b, 0);
