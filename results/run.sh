@@ -8,6 +8,12 @@ run() {
   node bin/acesup.js estimate "$@" --workers 2 --summary "results/$name.summary.csv" --csv "results/$name.csv" \
     --progress-every 120 > "results/$name.txt"
 }
+# One worker per run, two runs side by side (the second session's runs; their shards are merged below).
+run1() {
+  local name=$1; shift
+  node bin/acesup.js estimate "$@" --workers 1 --summary "results/$name.summary.csv" --csv "results/$name.csv" \
+    --progress-every 120 > "results/$name.txt"
+}
 run strict-forced-1m  --variant strict   --discards forced --deals 1000000 --seed 1   # ran with --max-states 20000 (then the default); no deal needs more than 12,614
 run strict-both       --variant strict   --discards both   --deals 4000 --seed 2 --max-states 200000
 run standard-both     --variant standard --discards both   --deals 4000 --seed 2 --max-states 200000
@@ -25,3 +31,27 @@ gzip -f results/strict-both.csv results/standard-both.csv results/easy-both.csv
 gzip -f results/standard-forced-50k.csv
 # 1,000,000 rows: regenerate with the command above (deals are reproducible)
 rm -f results/strict-forced-1m.csv
+
+# Second session (seed 3 throughout, so that every variant and rule ran on the same 100,000 deals).
+# standard x forced, deals 50,000-99,999 at the default budget (started on commit fb67bde, stopped with
+# SIGINT at 36,538 deals and resumed on dc23294 with --resume); merged with standard-forced-50k above:
+run1 standard-forced-50k-b --variant standard --discards forced --deals 50000 --from 50000 --seed 3
+gunzip -k results/standard-forced-50k.csv.gz
+node bin/acesup.js merge results/standard-forced-50k.csv results/standard-forced-50k-b.csv \
+  --csv results/standard-forced-100k.csv --summary results/standard-forced-100k.summary.csv > results/standard-forced-100k.txt
+# The optional rule and easy: verdicts at 100,000 states per deal (--max-discards bounds), in shards of
+# 50,000 deals run side by side, then merged:
+for k in 1 2; do
+  run1 strict-both-100k-s$k --variant strict --discards both --deals 100000 --seed 3 --max-states 100000 --max-discards bounds --shard $k/2 &
+done; wait
+node bin/acesup.js merge results/strict-both-100k-s1.csv results/strict-both-100k-s2.csv \
+  --csv results/strict-both-100k.csv --summary results/strict-both-100k.summary.csv > results/strict-both-100k.txt
+run1 standard-optional-100k --variant standard --discards optional --deals 100000 --seed 3 --max-states 100000 --max-discards bounds
+for k in 1 2; do
+  run1 easy-both-100k-s$k --variant easy --discards both --deals 100000 --seed 3 --max-states 100000 --max-discards bounds --shard $k/2 &
+done; wait
+node bin/acesup.js merge results/easy-both-100k-s1.csv results/easy-both-100k-s2.csv \
+  --csv results/easy-both-100k.csv --summary results/easy-both-100k.summary.csv > results/easy-both-100k.txt
+gzip -f results/standard-forced-100k.csv results/strict-both-100k.csv results/standard-optional-100k.csv results/easy-both-100k.csv
+rm -f results/standard-forced-50k.csv results/standard-forced-50k-b.csv results/*-s[12].csv
+

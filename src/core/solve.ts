@@ -95,47 +95,67 @@ export class Solver {
       return { kind, states: run.states, lower: run.reached, upper: run.upper };
     }
 
-    // 1. The verdict. Searches for a win only (lines that may still reach 48 discards: atLeast 47), which
-    // the bounds cut far sooner than a search for the max. The forced rule first, under either rule: it
-    // only forbids plays, so its wins are wins (SEARCH-NOTES fact 6) and its space is much smaller.
     const forced = this.search(variant, 'forced', true);
-    const forcedWin = forced.run(deal, { maxStates, atLeast: WIN_DISCARDS - 1 });
-    states += forcedWin.states;
-    if (forcedWin.status === 'won') {
-      // Under optional, shortened and made 1-minimal under the optional rule, which the forced line obeys.
-      return { kind: 'won', states, solution: finish(forcedWin, discards) };
-    }
-    let lower = forcedWin.reached;
-    let verdict = forcedWin;
     const optional = discards === 'optional' ? this.search(variant, 'optional', true) : undefined;
+    let lower = 0;
+    let upper = WIN_DISCARDS;
+    /** Under optional: the forced rule's max is known (and in `lower`), so its searches are done. */
+    let forcedDone = false;
+
+    // The searches for the max (which also find any win), within `budget` states: the forced search for
+    // lines that beat `lower` (a real line's discards, so `atLeast` holds), then, under optional, the
+    // optional search for lines that beat the forced rule's max (its wins are wins and its max a lower
+    // bound: it only forbids plays, SEARCH-NOTES fact 6). The result when they decide, else undefined with
+    // the bounds raised: only a search under the requested rule bounds the max from above.
+    const exact = (budget: number): SolveResult | undefined => {
+      const end = states + budget;
+      for (const search of optional === undefined ? [forced] : forcedDone ? [optional] : [forced, optional]) {
+        const run = search.run(deal, { maxStates: Math.max(1, end - states), atLeast: lower });
+        states += run.states;
+        // A forced-rule line is also legal under optional: shortened and made 1-minimal under `discards`.
+        if (run.status === 'won') return { kind: 'won', states, solution: finish(run, discards) };
+        lower = Math.max(lower, run.reached);
+        const ruling = search.discards === discards;
+        if (run.status === 'aborted') {
+          if (ruling) upper = Math.min(upper, Math.max(lower, run.upper));
+          return undefined;
+        }
+        if (ruling) return { kind: 'lost', states, lower, upper: lower };
+        forcedDone = true;
+      }
+      return undefined;
+    };
+
+    // 0. With exact max discards wanted, a probe: those searches within a tenth of the budget. Most deals
+    // end here in one pass (the median deal needs far less).
+    const exactMax = options.maxDiscards !== 'bounds';
+    if (exactMax) {
+      const probed = exact(Math.ceil(maxStates / 10));
+      if (probed !== undefined) return probed;
+    }
+
+    // 1. The verdict. Searches for a win only (lines that may still reach 48 discards: atLeast 47), which
+    // the bounds cut far sooner than a search for the max; the forced rule first, as above.
+    let verdict: SearchRun | undefined;
+    if (!forcedDone) {
+      verdict = forced.run(deal, { maxStates: left(), atLeast: WIN_DISCARDS - 1 });
+      states += verdict.states;
+      if (verdict.status === 'won') return { kind: 'won', states, solution: finish(verdict, discards) };
+      lower = Math.max(lower, verdict.reached);
+    }
     if (optional !== undefined) {
       verdict = optional.run(deal, { maxStates: left(), atLeast: WIN_DISCARDS - 1 });
       states += verdict.states;
       if (verdict.status === 'won') return { kind: 'won', states, solution: finish(verdict, 'optional') };
       lower = Math.max(lower, verdict.reached);
     }
-    let upper = verdict.upper;
+    if (verdict === undefined) throw new Error('internal error: no verdict search ran');
+    upper = Math.min(upper, Math.max(lower, verdict.upper));
     if (verdict.status === 'aborted') return { kind: 'unknown', states, lower, upper };
-    if (options.maxDiscards === 'bounds' || lower === upper) return { kind: 'lost', states, lower, upper };
+    if (!exactMax || lower === upper) return { kind: 'lost', states, lower, upper };
 
-    // 2. The deal is lost; its exact max discards, with what is left of the budget: the forced search for
-    // the max above the best line seen (a real line, so `atLeast` holds), then, under optional, the
-    // optional search for lines that beat it. Only a search under the requested rule bounds the max from
-    // above; the forced one, under optional, only raises the lower bound.
-    const pin = (search: Search): boolean => {
-      const run = search.run(deal, { maxStates: left(), atLeast: lower });
-      states += run.states;
-      lower = Math.max(lower, run.reached);
-      const ruling = search.discards === discards;
-      if (run.status === 'exhausted') {
-        if (ruling) upper = lower;
-        return true;
-      }
-      if (ruling) upper = Math.min(upper, Math.max(lower, run.upper));
-      return false;
-    };
-    if (pin(forced) && optional !== undefined) pin(optional);
-    return { kind: 'lost', states, lower, upper };
+    // 2. The deal is lost; its exact max discards, with what is left of the budget.
+    return exact(left()) ?? { kind: 'lost', states, lower, upper };
   }
 }
 
