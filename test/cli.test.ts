@@ -57,6 +57,16 @@ describe('acesup solve', () => {
     expect(line.maxDiscards.lower).toBeLessThanOrEqual(line.maxDiscards.upper);
   });
 
+  it('reports a loss whose max discards the budget did not pin as a proven range', () => {
+    // Deal 19 of seed 1 ends with four suits and no ace (R6): lost, at most 44 discards, before any search.
+    const deal = formatDeal(dealFor(1, 19));
+    const json = JSON.parse(acesup(['solve', '--json', '--variant', 'standard', '--max-states', '5', deal]).stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ result: 'lost', maxDiscards: { upper: 44 } });
+    const text = acesup(['solve', '--variant', 'standard', '--max-states', '5', deal]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/standard · optional discards: LOST — max discards between \d+ and 44; --max-states 5 proved the loss/u);
+  });
+
   it('reads deals from standard input and --file, skips blanks and comments, names a bad line and goes on', () => {
     const text = `# two deals and a bad one\n\n${formatDeal(dealFor(1, 0))}\n7S JS 5H\n${formatDeal(dealFor(1, 1))}\n`;
     const fromStdin = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced'], text);
