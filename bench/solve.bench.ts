@@ -9,6 +9,7 @@
 //   npm run bench -- --workers 2           on the estimate's pool of 2 worker threads (wall-clock deals/s;
 //                                          peak RSS is then the main thread's process, workers included)
 
+import './quiet-pipe.ts';
 import { parseArgs } from 'node:util';
 import { dealFor } from '../src/batch/deals.ts';
 import { solveMissing } from '../src/batch/estimate.ts';
