@@ -22,7 +22,7 @@
 import { ACE_RANK, type Deal, RANKS } from './cards.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES } from './rules.ts';
 import { DEAL, KEEP, MOVE, type Move, REMOVE, dealMove, keepMove, moveFrom, moveKind, movePosition, moveMove, moveTo, removeMove } from './move.ts';
-import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO, FRAME, addToPile, dealFrame, highestPosition, inPlayHi, inPlayLo, popcount32, takeFromPile } from './state.ts';
+import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO, FRAME, addToPile, dealFrame, highestPosition, inPlayHi, inPlayLo, popcount32, stockHi, stockLo, takeFromPile } from './state.ts';
 
 // R7 (a kept card must act; optional rule). Say a play *keeps* card c at deal j when c is on a pile and
 // removable just before deal j but is not removed. For a round r (the play between deal r and the next deal,
@@ -195,8 +195,7 @@ export class MoveGenerator {
       for (let p = 0; p < 4; p++) if ((frames[base + 2 * p]! | frames[base + 2 * p + 1]!) === 0) return this.upperBound;
     }
     const dealt = frames[base + F_DEALT]!;
-    const stockLo = dealt >= 32 ? 0 : ~((1 << dealt) - 1);
-    const stockHi = dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1);
+    const inStockLo = stockLo(dealt), inStockHi = stockHi(dealt);
     const nonAceLo = this.nonAceLo, nonAceHi = this.nonAceHi;
     const frontier = this.frontier;
     const exposableLo = this.exposableLo, exposableHi = this.exposableHi;
@@ -210,15 +209,15 @@ export class MoveGenerator {
       let advanced = false;
       for (let c = frontier[p]!; c >= 0; c = frontier[p]!) {
         // Where a card that outranks c could meet it: exposable on another pile, or dealt onto another pile.
-        const meetLo = (allLo & ~pileLo) | (stockLo & ~LANDING_LO[p]!);
-        const meetHi = (allHi & ~pileHi) | (stockHi & ~LANDING_HI[p]!);
+        const meetLo = (allLo & ~pileLo) | (inStockLo & ~LANDING_LO[p]!);
+        const meetHi = (allHi & ~pileHi) | (inStockHi & ~LANDING_HI[p]!);
         let meets = (this.higherLo[c]! & meetLo) !== 0 || (this.higherHi[c]! & meetHi) !== 0;
         if (!meets) {
           const ace = this.acePosition[c]!;
           // strict: the ace may also be exposable on P itself (above c), or dealt onto P, and move away.
           meets = ace < 32
-            ? ((fixedPiles ? allLo | stockLo : meetLo) & (1 << ace)) !== 0
-            : ((fixedPiles ? allHi | stockHi : meetHi) & (1 << (ace - 32))) !== 0;
+            ? ((fixedPiles ? allLo | inStockLo : meetLo) & (1 << ace)) !== 0
+            : ((fixedPiles ? allHi | inStockHi : meetHi) & (1 << (ace - 32))) !== 0;
         }
         if (!meets) break;
         this.setFrontier(frames, base, p, c);
@@ -303,14 +302,20 @@ export class MoveGenerator {
     return false;
   }
 
+  /** R7 sharpened: whether some round, from the one that starts with `dealt` cards dealt to the last, could
+   *  discharge card `pos`: one whose four dealt cards hold none of its suit that outranks it. */
+  private dischargeableFrom(pos: number, dealt: number): boolean {
+    const roundsLeft = ((1 << 14) - 1) & ~((1 << (dealt >> 2)) - 1);
+    return (this.outrankedRounds[pos]! & roundsLeft) !== roundsLeft;
+  }
+
   /**
    * Whether card `pos` could remove some card after the next deal: a lower card of its suit is still in play
    * (on a pile or in the stock) and, in strict, has another home pile (SEARCH-NOTES fact 4, sharpened).
    */
   private mayRemoveLater(frames: Int32Array, base: number, pos: number): boolean {
     // R7 sharpened: some round after the next deal must be able to discharge it.
-    const roundsLeft = ((1 << 14) - 1) & ~((1 << ((frames[base + F_DEALT]! + 4) >> 2)) - 1);
-    if ((this.outrankedRounds[pos]! & roundsLeft) === roundsLeft) return false;
+    if (!this.dischargeableFrom(pos, frames[base + F_DEALT]! + 4)) return false;
     return (inPlayLo(frames, base) & this.lowerLo[pos]!) !== 0 || (inPlayHi(frames, base) & this.lowerHi[pos]!) !== 0;
   }
 
@@ -479,7 +484,6 @@ export class MoveGenerator {
     // R7 (b): an owed card with no lower card left to meet, or none of the rounds left can discharge it.
     const dealt = frames[child + F_DEALT]!;
     const playLo = inPlayLo(frames, child), playHi = inPlayHi(frames, child);
-    const roundsLeft = ((1 << 14) - 1) & ~((1 << (dealt >> 2)) - 1);
     for (let word = 0; word < 2; word++) {
       let bits = word === 0 ? owedLo : owedHi;
       while (bits !== 0) {
@@ -487,7 +491,7 @@ export class MoveGenerator {
         bits ^= low;
         const pos = 31 - Math.clz32(low) + 32 * word;
         if ((this.lowerLo[pos]! & playLo) === 0 && (this.lowerHi[pos]! & playHi) === 0) return false;
-        if ((this.outrankedRounds[pos]! & roundsLeft) === roundsLeft) return false;
+        if (!this.dischargeableFrom(pos, dealt)) return false;
       }
     }
     // A new round: its Seen set starts with the four cards just dealt.

@@ -47,17 +47,20 @@ export function pileSize(frames: Int32Array, base: number, pile: number): number
   return popcount32(frames[base + 2 * pile]!) + popcount32(frames[base + 2 * pile + 1]!);
 }
 
+/** Low word (positions 0–31) of the mask of the cards still in the stock once `dealt` cards are dealt. */
+export const stockLo = (dealt: number): number => (dealt >= 32 ? 0 : ~((1 << dealt) - 1));
+
+/** High word (positions 32–51) of the mask of the cards still in the stock once `dealt` cards are dealt. */
+export const stockHi = (dealt: number): number => (dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1));
+
 /** Low word (positions 0–31) of the mask of cards still in play: on a pile or in the stock. */
 export function inPlayLo(frames: Int32Array, base: number): number {
-  const dealt = frames[base + F_DEALT]!;
-  return frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]! | (dealt >= 32 ? 0 : ~((1 << dealt) - 1));
+  return frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]! | stockLo(frames[base + F_DEALT]!);
 }
 
 /** High word (positions 32–51) of the mask of cards still in play: on a pile or in the stock. */
 export function inPlayHi(frames: Int32Array, base: number): number {
-  const dealt = frames[base + F_DEALT]!;
-  return frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]! |
-    (dealt <= 32 ? 0xfffff : 0xfffff & ~((1 << (dealt - 32)) - 1));
+  return frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]! | stockHi(frames[base + F_DEALT]!);
 }
 
 /** Writes the starting position of a deal (cards 0–3 on piles 0–3) into the frame at `base`. */
