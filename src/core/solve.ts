@@ -101,6 +101,8 @@ export class Solver {
     let upper = WIN_DISCARDS;
     /** Under optional: the forced rule's max is known (and in `lower`), so its searches are done. */
     let forcedDone = false;
+    /** The searches to run, in order: the forced one (unless done), then under optional the optional one. */
+    const searches = (): Search[] => (optional === undefined ? [forced] : forcedDone ? [optional] : [forced, optional]);
 
     // The searches for the max (which also find any win), within `budget` states: the forced search for
     // lines that beat `lower` (a real line's discards, so `atLeast` holds), then, under optional, the
@@ -109,7 +111,7 @@ export class Solver {
     // the bounds raised: only a search under the requested rule bounds the max from above.
     const exact = (budget: number): SolveResult | undefined => {
       const end = states + budget;
-      for (const search of optional === undefined ? [forced] : forcedDone ? [optional] : [forced, optional]) {
+      for (const search of searches()) {
         const run = search.run(deal, { maxStates: Math.max(1, end - states), atLeast: lower });
         states += run.states;
         // A forced-rule line is also legal under optional: shortened and made 1-minimal under `discards`.
@@ -137,21 +139,16 @@ export class Solver {
     // 1. The verdict. Searches for a win only (lines that may still reach 48 discards: atLeast 47), which
     // the bounds cut far sooner than a search for the max; the forced rule first, as above.
     let verdict: SearchRun | undefined;
-    if (!forcedDone) {
-      verdict = forced.run(deal, { maxStates: left(), atLeast: WIN_DISCARDS - 1 });
+    for (const search of searches()) {
+      verdict = search.run(deal, { maxStates: left(), atLeast: WIN_DISCARDS - 1 });
       states += verdict.states;
       if (verdict.status === 'won') return { kind: 'won', states, solution: finish(verdict, discards) };
       lower = Math.max(lower, verdict.reached);
     }
-    if (optional !== undefined) {
-      verdict = optional.run(deal, { maxStates: left(), atLeast: WIN_DISCARDS - 1 });
-      states += verdict.states;
-      if (verdict.status === 'won') return { kind: 'won', states, solution: finish(verdict, 'optional') };
-      lower = Math.max(lower, verdict.reached);
-    }
-    if (verdict === undefined) throw new Error('internal error: no verdict search ran');
-    upper = Math.min(upper, Math.max(lower, verdict.upper));
-    if (verdict.status === 'aborted') return { kind: 'unknown', states, lower, upper };
+    // The last search ran under the requested rule (the list is never empty): its bounds are the deal's.
+    const ruling = verdict!;
+    upper = Math.min(upper, Math.max(lower, ruling.upper));
+    if (ruling.status === 'aborted') return { kind: 'unknown', states, lower, upper };
     if (!exactMax || lower === upper) return { kind: 'lost', states, lower, upper };
 
     // 2. The deal is lost; its exact max discards, with what is left of the budget.
