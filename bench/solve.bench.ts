@@ -13,7 +13,7 @@ import './quiet-pipe.ts';
 import { parseArgs } from 'node:util';
 import { dealFor } from '../src/batch/deals.ts';
 import { solveMissing } from '../src/batch/estimate.ts';
-import { ResultTable, UNKNOWN, WON } from '../src/batch/results.ts';
+import { LOST, ResultTable, UNKNOWN, WON } from '../src/batch/results.ts';
 import { DISCARD_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { DEFAULT_MAX_STATES, Solver } from '../src/core/solve.ts';
 
@@ -45,8 +45,9 @@ for (const variant of VARIANTS) {
     const name = `${variant}/${discards}`;
     if (values.only !== undefined && !values.only.split(',').includes(name)) continue;
     const deals = variant === 'strict' && discards === 'forced' ? baseDeals * 10 : baseDeals;
+    // Per deal: its verdict (as results.ts codes it) and the states it took.
+    const outcomes: number[] = [];
     const states: number[] = [];
-    let won = 0, unknown = 0;
     const started = performance.now();
     if (workers === 0) {
       const solver = new Solver();
@@ -54,9 +55,8 @@ for (const variant of VARIANTS) {
         const result = solver.solve(dealFor(seed, index), {
           variant: variant as Variant, discards: discards as DiscardRule, maxStates, solution: false, reductions: !values.plain, maxDiscards,
         });
+        outcomes.push(result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN);
         states.push(result.states);
-        if (result.kind === 'won') won += 1;
-        if (result.kind === 'unknown') unknown += 1;
       }
     } else {
       if (values.plain) throw new Error('--plain runs on one thread only');
@@ -65,11 +65,12 @@ for (const variant of VARIANTS) {
       if (end.kind !== 'complete') throw new Error(`the pool stopped: ${JSON.stringify(end)}`);
       for (let index = 0; index < deals; index++) {
         const record = table.get(0, index)!;
+        outcomes.push(record.outcome);
         states.push(record.states);
-        if (record.outcome === WON) won += 1;
-        if (record.outcome === UNKNOWN) unknown += 1;
       }
     }
+    const won = outcomes.filter((o) => o === WON).length;
+    const unknown = outcomes.filter((o) => o === UNKNOWN).length;
     const seconds = (performance.now() - started) / 1000;
     const total = states.reduce((a, b) => a + b, 0);
     signature += total;

@@ -3,6 +3,7 @@
 // The results never depend on the chunks, the worker count or the order in which chunks finish.
 
 import { Piscina } from 'piscina';
+import type { MaxDiscardsMode } from '../core/solve.ts';
 import { rulesetName, type Outcome, ResultTable, WON } from './results.ts';
 import { type ChunkResult, type ChunkTask, FIELDS } from './worker.ts';
 
@@ -10,7 +11,7 @@ export interface PoolOptions {
   workers: number;
   maxStates: number;
   /** 'exact' (pin lost deals' max discards within the budget) or 'bounds' (stop at the verdict). */
-  maxDiscards: 'exact' | 'bounds';
+  maxDiscards: MaxDiscardsMode;
   /** Aborting stops the workers at once; the chunks that finished stay in the table. */
   signal?: AbortSignal;
   /** Called after each finished chunk with the rule set's slot, the deals it solved and how many were won. */

@@ -2,7 +2,7 @@
 // (and its search tables) for every chunk this thread is given.
 
 import type { DiscardRule, Variant } from '../core/rules.ts';
-import { Solver, discardBounds } from '../core/solve.ts';
+import { type MaxDiscardsMode, Solver, discardBounds } from '../core/solve.ts';
 import { verify } from '../core/verify.ts';
 import { dealFor } from './deals.ts';
 import { LOST, UNKNOWN, WON } from './results.ts';
@@ -16,7 +16,7 @@ export interface ChunkTask {
   discards: DiscardRule;
   maxStates: number;
   /** 'exact': pin a lost deal's max discards within the budget; 'bounds': stop at the verdict. */
-  maxDiscards: 'exact' | 'bounds';
+  maxDiscards: MaxDiscardsMode;
 }
 
 /** Numbers per solved deal in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDeal } from '../core/cards.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
-import { DEFAULT_MAX_STATES } from '../core/solve.ts';
+import { DEFAULT_MAX_STATES, type MaxDiscardsMode } from '../core/solve.ts';
 import { readIntoTable, temporaryName, writeDealsCsv, writeFileAtomic } from '../batch/csv.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from '../batch/deals.ts';
 import { dealName, solveMissing } from '../batch/estimate.ts';
@@ -115,7 +115,7 @@ interface EstimateFlags {
   from: number;
   workers: number;
   maxStates: number;
-  maxDiscards: 'exact' | 'bounds';
+  maxDiscards: MaxDiscardsMode;
   csv?: string;
   summary?: string;
   json?: boolean;

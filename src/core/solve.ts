@@ -15,6 +15,9 @@ import { F_DEALT, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile 
  *  tables of a solver, plus the old table while one grows). */
 export const DEFAULT_MAX_STATES = 2_000_000;
 
+/** What a lost deal's budget is spent on: `'exact'` its max discards, `'bounds'` only its verdict. */
+export type MaxDiscardsMode = 'exact' | 'bounds';
+
 export interface SolveOptions {
   variant: Variant;
   discards: DiscardRule;
@@ -32,7 +35,7 @@ export interface SolveOptions {
    * `'exact'` (default): once a deal is proved lost, spend what is left of the budget on its exact max
    * discards. `'bounds'`: stop at the verdict; a lost deal's max discards is then a proven range.
    */
-  maxDiscards?: 'exact' | 'bounds';
+  maxDiscards?: MaxDiscardsMode;
 }
 
 interface Counters {
