@@ -10,9 +10,10 @@ import { Search, type SearchRun } from './search.ts';
 import { VisitedSet } from './table.ts';
 import { F_DEALT, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
 
-/** Default state budget per deal: bounds time and memory (a visited set holds ≤ 4 slots of 28 bytes, or 44
- *  under the optional rule, per state; at this budget, at most 2^22 slots: 112 MiB and 176 MiB for the two
- *  tables of a solver, plus the old table while one grows). */
+/** Default state budget per deal: bounds time and memory. A state is a position searched; the visited set
+ *  stores only the positions with a choice (search.ts), at most all of them: ≤ 4 slots of 28 bytes, or 44
+ *  under the optional rule, per state, so at this budget at most 2^22 slots (112 and 176 MiB for the two
+ *  tables of a solver, plus the old table while one grows); in practice a few percent of that. */
 export const DEFAULT_MAX_STATES = 2_000_000;
 
 /** What a lost deal's budget is spent on: `'exact'` its max discards, `'bounds'` only its verdict. */
