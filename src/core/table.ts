@@ -110,4 +110,3 @@ function hashKey(key: Int32Array, at: number, words: number): number {
   h = Math.imul(h, 0xc2b2ae35);
   return h ^ (h >>> 16);
 }
-
