@@ -112,50 +112,51 @@ export class MoveGenerator {
     this.owing = reductions && !this.forced;
   }
 
+  /** Scratch of `setDeal`: the dealing position of each card. */
+  private readonly positionOf = new Int8Array(52);
+
   /** Loads a deal: per-position suit, rank and lower-card masks. */
   setDeal(deal: Deal): void {
+    const positionOf = this.positionOf;
     for (let pos = 0; pos < 52; pos++) {
       this.suit[pos] = (deal[pos]! / RANKS) | 0;
       this.rank[pos] = deal[pos]! % RANKS;
-    }
-    for (let pos = 0; pos < 52; pos++) {
-      let lo = 0, hi = 0;
-      for (let other = 0; other < 52; other++) {
-        if (this.suit[other] !== this.suit[pos] || this.rank[other]! >= this.rank[pos]!) continue;
-        // In strict only aces move, so a non-ace stays on its home pile (position mod 4) for good: a lower
-        // card with the same home pile can never be exposed beside it on another pile.
-        if (this.acesOnly && (other & 3) === (pos & 3)) continue;
-        if (other < 32) lo |= 1 << other;
-        else hi |= 1 << (other - 32);
-      }
-      this.lowerLo[pos] = lo;
-      this.lowerHi[pos] = hi;
-      let rounds = 0;
-      for (let other = 4; other < 52; other++) {
-        if (this.suit[other] === this.suit[pos] && this.rank[other]! > this.rank[pos]!) rounds |= 1 << ((other >> 2) + 1);
-      }
-      this.outrankedRounds[pos] = rounds;
+      positionOf[deal[pos]!] = pos;
     }
     this.nonAceLo = 0;
     this.nonAceHi = 0;
     for (let pos = 0; pos < 52; pos++) {
-      let lo = 0, hi = 0;
-      for (let other = 0; other < 52; other++) {
-        if (this.suit[other] !== this.suit[pos]) continue;
-        if (this.rank[other] === ACE_RANK) this.acePosition[pos] = other;
-        else if (this.rank[other]! > this.rank[pos]!) {
-          if (other < 32) lo |= 1 << other;
-          else hi |= 1 << (other - 32);
-        }
+      const first = this.suit[pos]! * RANKS, rank = this.rank[pos]!;
+      // The cards of its suit below it, and above it (by rank: card = suit × 13 + rank).
+      let lowerLo = 0, lowerHi = 0;
+      for (let r = 0; r < rank; r++) {
+        const other = positionOf[first + r]!;
+        // In strict only aces move, so a non-ace stays on its home pile (position mod 4) for good: a lower
+        // card with the same home pile can never be exposed beside it on another pile.
+        if (this.acesOnly && (other & 3) === (pos & 3)) continue;
+        if (other < 32) lowerLo |= 1 << other;
+        else lowerHi |= 1 << (other - 32);
       }
-      this.higherLo[pos] = lo;
-      this.higherHi[pos] = hi;
-      if (this.rank[pos] === ACE_RANK) continue;
+      this.lowerLo[pos] = lowerLo;
+      this.lowerHi[pos] = lowerHi;
+      let rounds = 0, higherLo = 0, higherHi = 0;
+      for (let r = rank + 1; r < RANKS; r++) {
+        const other = positionOf[first + r]!;
+        if (other >= 4) rounds |= 1 << ((other >> 2) + 1);
+        if (r === ACE_RANK) continue;
+        if (other < 32) higherLo |= 1 << other;
+        else higherHi |= 1 << (other - 32);
+      }
+      this.outrankedRounds[pos] = rounds;
+      this.higherLo[pos] = higherLo;
+      this.higherHi[pos] = higherHi;
+      this.acePosition[pos] = positionOf[first + ACE_RANK]!;
+      if (rank === ACE_RANK) continue;
       if (pos < 32) this.nonAceLo |= 1 << pos;
       else this.nonAceHi |= 1 << (pos - 32);
     }
-    const lastSuits = new Set([48, 49, 50, 51].map((pos) => this.suit[pos]));
-    const inert = this.reductions && lastSuits.size === 4;
+    const lastSuits = (1 << this.suit[48]!) | (1 << this.suit[49]!) | (1 << this.suit[50]!) | (1 << this.suit[51]!);
+    const inert = this.reductions && lastSuits === 15;
     this.endgameDealt = inert ? 48 : 52;
     this.upperBound = 48;
     if (inert) for (let pos = 48; pos < 52; pos++) if (this.rank[pos] !== ACE_RANK) this.upperBound -= 1;
