@@ -226,6 +226,9 @@ export class MoveGenerator {
         allHi |= exposableHi[p]!;
         advanced = true;
       }
+      // Standard, easy: a pile with no ace whose every card is in R can empty, so the position is not
+      // locked (R only grows; the check after the loop would say the same) and the bound is R6's.
+      if (!fixedPiles && frontier[p]! < 0 && ((pileLo & ~nonAceLo) | (pileHi & ~nonAceHi)) === 0) return this.upperBound;
       // A pile that advanced is settled (its own cards never meet it); the other three are checked again.
       still = advanced ? 1 : still + 1;
     }
