@@ -191,12 +191,13 @@ export class Search {
       this.winDepth = depth;
       return 0;
     }
-    if (++this.states > this.maxStates) {
+    if (this.states === this.maxStates) {
       // The budget ran out: this position is left unexplored; its bound caps what it could still reach.
       this.aborted = true;
       this.openUpper = Math.max(this.openUpper, this.upperBound(base));
       return 0;
     }
+    this.states += 1;
     const last = depth === 0 ? DEAL : moveKind(this.path[depth - 1]!);
     // The bound is worth its cost where a round starts and after a move into an empty pile (which may lock
     // the piles, movegen R8); after a removal or a keep it rarely cuts more than the next deal's bound does.

@@ -89,7 +89,7 @@ export class Solver {
     const finish = (run: SearchRun, rule: DiscardRule): GameMove[] =>
       wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true);
     let states = 0;
-    const left = (): number => Math.max(1, maxStates - states);
+    const left = (): number => Math.max(0, maxStates - states);
 
     if (!reductions) {
       // The yardstick: one plain exhaustive search, for the verdict and the max discards at once.
@@ -116,7 +116,7 @@ export class Solver {
     const exact = (budget: number): SolveResult | undefined => {
       const end = states + budget;
       for (const search of searches()) {
-        const run = search.run(deal, { maxStates: Math.max(1, end - states), atLeast: lower });
+        const run = search.run(deal, { maxStates: Math.max(0, end - states), atLeast: lower });
         states += run.states;
         // A forced-rule line is also legal under optional: shortened and made 1-minimal under `discards`.
         if (run.status === 'won') return { kind: 'won', states, solution: finish(run, discards) };
