@@ -67,6 +67,22 @@ describe('acesup solve', () => {
     expect(text.stdout).toMatch(/standard · optional discards: LOST — max discards between \d+ and 44; --max-states 5 proved the loss/u);
   });
 
+  it('--max-discards bounds stops at the verdict: the same loss, its max discards as a range around the exact one', () => {
+    // The strict deal of SEARCH-NOTES: lost under forced, at most 46 discards.
+    const deal = '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+    const options = ['solve', '--json', '--variant', 'strict', '--discards', 'forced'];
+    const exact = JSON.parse(acesup([...options, deal]).stdout) as { result: string; maxDiscards: number; states: number };
+    const bounds = JSON.parse(acesup([...options, '--max-discards', 'bounds', deal]).stdout) as { result: string; maxDiscards: { lower: number; upper: number }; states: number };
+    expect(exact).toMatchObject({ result: 'lost', maxDiscards: 46 });
+    expect(bounds.result).toBe('lost');
+    expect(bounds.maxDiscards.lower).toBeLessThanOrEqual(46);
+    expect(bounds.maxDiscards.upper).toBeGreaterThanOrEqual(46);
+    expect(bounds.states).toBeLessThan(exact.states);
+    const text = acesup(['solve', '--variant', 'strict', '--discards', 'forced', '--max-discards', 'bounds', deal]);
+    expect(text.stdout).toMatch(/LOST — max discards between \d+ and 4[67] \(--max-discards bounds: the verdict only\)/u);
+    expect(acesup(['solve', '--max-discards', 'some', deal]).stderr).toMatch(/^acesup: .*--max-discards/u);
+  });
+
   it('reads deals from standard input and --file, skips blanks and comments, names a bad line and goes on', () => {
     const text = `# two deals and a bad one\n\n${formatDeal(dealFor(1, 0))}\n7S JS 5H\n${formatDeal(dealFor(1, 1))}\n`;
     const fromStdin = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced'], text);

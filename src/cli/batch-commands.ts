@@ -243,6 +243,10 @@ async function mergeCommand(files: string[], flags: MergeFlags): Promise<number>
   return EXIT_OK;
 }
 
+/** The --max-discards option of `solve` and `estimate`. */
+export const maxDiscardsOption = (): Option =>
+  new Option('--max-discards <how>', 'exact: pin each lost deal\'s max discards within its budget (a tenth of it goes first to the search for the max); bounds: spend it all on the verdict (faster; lost deals get a proven range)').choices(['exact', 'bounds']).default('exact');
+
 export function addBatchCommands(program: Command): void {
   program
     .command('deal')
@@ -279,7 +283,7 @@ export function addBatchCommands(program: Command): void {
     .option('--shard <k/n>', 'solve only part K of N (1 ≤ K ≤ N) of the deals; put the parts together with `acesup merge`', shardOption)
     .addOption(new Option('--workers <n>', 'worker threads').argParser(integerOption(1, 1024)).default(availableParallelism(), 'the cores of this machine'))
     .option('--max-states <n>', 'state budget per deal; past it a deal is "unknown" with proven bounds', integerOption(1), DEFAULT_MAX_STATES)
-    .addOption(new Option('--max-discards <how>', 'exact: pin each lost deal\'s max discards within its budget (a tenth of it goes first to the search for the max); bounds: spend it all on the verdict (faster; lost deals get a proven range)').choices(['exact', 'bounds']).default('exact'))
+    .addOption(maxDiscardsOption())
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
     .option('--resume', 'continue the run whose per-deal CSV is --csv: solve only the deals missing from it')

@@ -7,9 +7,9 @@ import { createInterface } from 'node:readline';
 import { InputError, formatDeal, parseDeal } from '../core/cards.ts';
 import { type GameMove, describeMove, formatMove, parseMoves } from '../core/notation.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
-import { DEFAULT_MAX_STATES, type SolveResult, Solver } from '../core/solve.ts';
+import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } from '../core/solve.ts';
 import { Game, formatPiles, verify } from '../core/verify.ts';
-import { addBatchCommands } from './batch-commands.ts';
+import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, isKnownError } from './errors.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -44,7 +44,8 @@ const discardsOption = () =>
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
-function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRule, ms: number, maxStates: number): string {
+function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRule, ms: number, flags: SolveFlags): string {
+  const maxStates = flags.maxStates;
   const head = `${variant} · ${discards} discards:`;
   const tail = `${fmt(result.states)} states, ${ms.toFixed(1)} ms`;
   switch (result.kind) {
@@ -53,7 +54,9 @@ function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRul
     case 'lost':
       return result.lower === result.upper
         ? `${head} LOST — at most ${result.lower} discards (${tail})`
-        : `${head} LOST — max discards between ${result.lower} and ${result.upper}; --max-states ${fmt(maxStates)} proved the loss but did not pin the number (${tail})`;
+        : flags.maxDiscards === 'bounds'
+          ? `${head} LOST — max discards between ${result.lower} and ${result.upper} (--max-discards bounds: the verdict only) (${tail})`
+          : `${head} LOST — max discards between ${result.lower} and ${result.upper}; --max-states ${fmt(maxStates)} proved the loss but did not pin the number (${tail})`;
     case 'unknown':
       return `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; stopped at --max-states ${fmt(maxStates)} (${tail})`;
   }
@@ -79,6 +82,7 @@ interface SolveFlags {
   variant: Variant | 'all';
   discards: DiscardRule;
   maxStates: number;
+  maxDiscards: MaxDiscardsMode;
   json?: boolean;
   show?: boolean;
 }
@@ -101,7 +105,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
     for (const variant of variants) {
       const started = performance.now();
-      const result = solver.solve(deal, { variant, discards: flags.discards, maxStates: flags.maxStates });
+      const result = solver.solve(deal, { variant, discards: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards });
       const ms = performance.now() - started;
       if (flags.json) {
         console.log(JSON.stringify({
@@ -111,7 +115,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
           states: result.states, ms: Math.round(ms * 1000) / 1000,
         }));
       } else {
-        console.log(verdictLine(result, variant, flags.discards, ms, flags.maxStates));
+        console.log(verdictLine(result, variant, flags.discards, ms, flags));
         if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
       }
     }
@@ -188,6 +192,7 @@ export function buildProgram(): Command {
     .addOption(variantOption(true))
     .addOption(discardsOption())
     .option('--max-states <n>', 'state budget per deal (all its searches); past it the verdict is "unknown" with bounds', integerOption(1), DEFAULT_MAX_STATES)
+    .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')
     .action(async (words: string[], flags: SolveFlags) => {
