@@ -154,6 +154,7 @@ export class Search {
       next[depth] += 1;
       if (!this.generator.apply(frames, base, base + FRAME, m)) continue;
       this.path[depth] = m;
+      if (depth + 1 >= MAX_DEPTH) throw new Error('search line too deep');
       const count = this.enter(depth + 1);
       if (this.won) return;
       if (this.aborted) {
@@ -170,7 +171,6 @@ export class Search {
       }
       if (count > 0) {
         depth += 1;
-        if (depth >= MAX_DEPTH) throw new Error('search line too deep');
         counts[depth] = count;
         next[depth] = 0;
       }
