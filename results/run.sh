@@ -58,3 +58,21 @@ awk -F, '$6 == "unknown" { print $3 }' results/standard-forced-100k.csv |
 gzip -9f results/standard-forced-100k.csv results/strict-both-100k.csv results/standard-optional-100k.csv results/easy-both-100k.csv
 rm -f results/standard-forced-50k.csv results/standard-forced-50k-b.csv results/*-s[12].csv
 
+
+# Third session: standard x forced on deals 100,000-999,999 of seed 3 (verdicts only, the default budget),
+# merged with the 100,000 above into 1,000,000 deals. Started on 9af518f, stopped with SIGINT at 239,909
+# deals and resumed on 066cf60 with --resume (same verdicts; the later commit is faster). The per-deal CSV
+# (900,000 rows, 180 MB) is not kept: rerun the command to regenerate it.
+run standard-forced-900k --variant standard --discards forced --deals 900000 --from 100000 --seed 3 --max-discards bounds
+gunzip -k results/standard-forced-100k.csv.gz
+node bin/acesup.js merge results/standard-forced-100k.csv results/standard-forced-900k.csv \
+  --csv results/standard-forced-1m.csv --summary results/standard-forced-1m.summary.csv > results/standard-forced-1m.txt
+# The 534 deals left unknown at 2,000,000 states, decided at 30,000,000 (verdicts only; 7 won, 527 lost):
+awk -F, '$6 == "unknown" { print $3 }' results/standard-forced-900k.csv |
+  node bin/acesup.js solve --variant standard --discards forced --max-states 30000000 --max-discards bounds --json \
+  > results/standard-forced-900k-unknowns.jsonl
+# Every win there replays (the solver checks each; and independently):
+node -e 'for (const l of require("fs").readFileSync("results/standard-forced-900k-unknowns.jsonl", "utf8").trim().split("\n").map(JSON.parse))
+  if (l.result === "won") console.log(l.deal + "\t" + l.solution.join(", "))' |
+  node bin/acesup.js verify --variant standard --discards forced --file -
+rm -f results/standard-forced-100k.csv results/standard-forced-900k.csv results/standard-forced-1m.csv
