@@ -213,7 +213,7 @@ describe('properties', () => {
 
   it('a budget ends in unknown with bounds that hold the exact answer', () => {
     for (const [variant, discards] of COMBOS) {
-      // Small enough that most deals stop on it (strict × forced decides most deals within 300 states).
+      // Small enough that many deals stop on it (strict × forced decides most deals within 300 states).
       const budget = variant === 'strict' ? 30 : 300;
       let unknowns = 0;
       for (let index = 0; index < 16; index++) {
