@@ -237,11 +237,9 @@ export class MoveGenerator {
     for (let p = 0; p < 4; p++) {
       const c = frontier[p]!;
       const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
-      if (c < 0) {
-        // Locked needs a non-ace outside R or an ace on every pile (standard, easy).
-        if (!fixedPiles && ((pileLo & ~nonAceLo) | (pileHi & ~nonAceHi)) === 0) return this.upperBound;
-        continue;
-      }
+      // (Locked needs a non-ace outside R or an ace on every pile in standard and easy: the loop above
+      // returned already for a pile with neither.)
+      if (c < 0) continue;
       // The frontier and every card below it: not in R (non-aces), buried for good (strictly below).
       const belowLo = c >= 32 ? pileLo : pileLo & ((1 << c) - 1);
       const belowHi = c >= 32 ? pileHi & ((1 << (c - 32)) - 1) : 0;

@@ -26,8 +26,6 @@ export interface SearchRun {
   /** Positions searched during this run (the budget counts these): every position entered, stored or not,
    *  so a stretch of unstored positions walked twice counts twice. */
   states: number;
-  /** Of those, the positions stored in the visited set (the memory held). */
-  stored: number;
   /** The line that wins (search moves, `KEEP` decisions included), when `won`. */
   path: Move[];
   /** The winning position's frame (to spread the aces), when `won`. */
@@ -103,21 +101,21 @@ export class Search {
     startFrame(this.frames, 0);
     const rootBound = this.upperBound(0);
     if (rootBound > this.best) this.dfs(); // else no line can beat the best: nothing to search
-    const states = this.states, stored = this.visited.size;
+    const states = this.states;
     if (this.won) {
       const depth = this.winDepth;
       return {
-        status: 'won', best: WIN_DISCARDS, reached: WIN_DISCARDS, upper: WIN_DISCARDS, states, stored,
+        status: 'won', best: WIN_DISCARDS, reached: WIN_DISCARDS, upper: WIN_DISCARDS, states,
         path: Array.from(this.path.subarray(0, depth)),
         final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME),
       };
     }
     if (this.aborted) {
       const upper = Math.min(rootBound, Math.max(this.best, this.openUpper));
-      return { status: 'aborted', best: this.best, reached: this.reached, upper, states, stored, path: [], final: undefined };
+      return { status: 'aborted', best: this.best, reached: this.reached, upper, states, path: [], final: undefined };
     }
     // Exhausted: no line beats `best`, and none beats the root's bound either (when `atLeast` was above it).
-    return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, stored, path: [], final: undefined };
+    return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined };
   }
 
   /** Adds the position at `depth` to the visited set; false when it was there already. */
@@ -201,14 +199,16 @@ export class Search {
       return 0;
     }
     this.states += 1;
-    const last = depth === 0 ? DEAL : moveKind(this.path[depth - 1]!);
     // Where the bound is worth its cost: after a move into an empty pile (which may lock the piles, movegen
     // R8), and in strict where a round starts; after a removal or a keep it rarely cuts more than the next
     // one does. In standard and easy, R8 needs locked piles, and the bound after a deal did not pay: without
     // it, 1–4% more states but 10–25% less time (standard × forced, easy × forced and both × optional; same
     // unknowns). Skipping a bound never changes a verdict or an exact max discards, only the work: it only
-    // ever drops lines that cannot beat the best.
-    if ((last === MOVE || (last === DEAL && this.boundAfterDeal)) && this.upperBound(base) <= this.best) return 0;
+    // ever drops lines that cannot beat the best. (The root's bound was checked by `run`.)
+    if (depth > 0) {
+      const last = moveKind(this.path[depth - 1]!);
+      if ((last === MOVE || (last === DEAL && this.boundAfterDeal)) && this.upperBound(base) <= this.best) return 0;
+    }
     const movesAt = depth * MAX_MOVES;
     const count = this.generator.generate(frames, base, this.moves, movesAt);
     // Which positions are stored (the memo): only those with a choice. A position whose only child is a
@@ -218,8 +218,8 @@ export class Search {
     // positions is walked again. It cannot loop: a removal or a deal makes progress (discards and deals
     // only grow), so every cycle of the position graph (moves into empty piles and keeps alone) passes
     // only through stored positions. A position with no child is an end: nothing to store.
-    const single = count === 1 && (moveKind(this.moves[movesAt]!) === REMOVE || moveKind(this.moves[movesAt]!) === DEAL);
-    if (count > 0 && !single && !this.storeKey(depth)) return 0;
+    const onlyKind = count === 1 ? moveKind(this.moves[movesAt]!) : -1;
+    if (count > 0 && onlyKind !== REMOVE && onlyKind !== DEAL && !this.storeKey(depth)) return 0;
     return count;
   }
 }
