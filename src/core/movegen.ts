@@ -99,6 +99,8 @@ export class MoveGenerator {
   private readonly acePosition = new Int8Array(52);
   /** Scratch: exposed position per pile. */
   private readonly exposed = new Int32Array(4);
+  /** Scratch of `generate`: per suit, the mask of the ranks exposed (bit r: a card of rank r is exposed). */
+  private readonly exposedRanks = new Int32Array(4);
 
   constructor(
     readonly variant: Variant,
@@ -373,9 +375,20 @@ export class MoveGenerator {
     // From here on, "stock empty" means "no deal left that can matter" (R6).
     const stockEmpty = dealt >= this.endgameDealt;
     const kept = frames[base + F_KEPT]!;
+    // An exposed card is removable when a higher card of its suit is exposed (on another pile, since a
+    // pile exposes one card): when its suit's exposed ranks hold a bit above its own.
+    const suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
+    ranks[0] = 0;
+    ranks[1] = 0;
+    ranks[2] = 0;
+    ranks[3] = 0;
     for (let p = 0; p < 4; p++) {
-      if ((kept & (1 << p)) !== 0 || !this.removable(p)) continue;
       const e = exposed[p]!;
+      if (e >= 0) ranks[suit[e]!] |= 1 << rank[e]!;
+    }
+    for (let p = 0; p < 4; p++) {
+      const e = exposed[p]!;
+      if (e < 0 || (kept & (1 << p)) !== 0 || ranks[suit[e]!]! >>> (rank[e]! + 1) === 0) continue;
       out[n++] = removeMove(e, p); // R1, R4, first child of R2
       if (!stockEmpty && !this.forced && this.mayRemoveLater(frames, base, e)) out[n++] = keepMove(e, p); // R2, R3
       return n - at;
@@ -383,6 +396,60 @@ export class MoveGenerator {
     n = this.generateMovesIntoEmpty(frames, base, empty, stockEmpty, out, n);
     if (!stockEmpty) out[n++] = dealMove();
     return n - at;
+  }
+
+  /** Whether `removeRun` applies: the reduced search under the forced rule (R1 makes removals lone moves). */
+  get removesInRuns(): boolean {
+    return this.reductions && this.forced;
+  }
+
+  /**
+   * The reduced search under the forced rule walks through removals (R1: while a card is removable, the
+   * only child is its removal, the first removable pile's in pile order — exactly what `generate` gives).
+   * Plays those removals in place in the frame at `base`, from position X0 (already entered) to X1, X2, …,
+   * writing each to `line` from `at`, and returns how many it played (k). Each Xi with 0 < i < k counts as
+   * a position searched and had a lone removal; Xk is left to be entered by the caller, which stops there on
+   * a win or an exhausted budget. The run stops at Xk when Xk has no removable card, holds 48 discards, or
+   * when `room` positions are counted already (the budget left). Exposed cards are kept up to date per
+   * removal: only the pile removed from changes.
+   */
+  removeRun(frames: Int32Array, base: number, line: Int32Array, at: number, room: number): number {
+    const exposed = this.exposed, suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
+    ranks[0] = 0;
+    ranks[1] = 0;
+    ranks[2] = 0;
+    ranks[3] = 0;
+    for (let p = 0; p < 4; p++) {
+      const e = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
+      exposed[p] = e;
+      if (e >= 0) ranks[suit[e]!] |= 1 << rank[e]!;
+    }
+    let discards = frames[base + F_DISCARDS]!;
+    let k = 0;
+    for (;;) {
+      let p = 0;
+      for (; p < 4; p++) {
+        const e = exposed[p]!;
+        if (e >= 0 && ranks[suit[e]!]! >>> (rank[e]! + 1) !== 0) break;
+      }
+      if (p === 4) break; // Xk has no removable card
+      if (k > 0) {
+        // Xk is searched on the spot (it has a lone removal), unless the budget is spent.
+        if (k - 1 === room) break;
+      }
+      const e = exposed[p]!;
+      takeFromPile(frames, base, p, e);
+      discards += 1;
+      line[at + k] = removeMove(e, p);
+      k += 1;
+      ranks[suit[e]!] ^= 1 << rank[e]!;
+      const under = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
+      exposed[p] = under;
+      if (under >= 0) ranks[suit[under]!] |= 1 << rank[under]!;
+      if (discards === 48) break;
+    }
+    frames[base + F_DISCARDS] = discards;
+    return k;
   }
 
   /** Moves into empty piles, by variant. With `canonical` (stock empty, R5): no lone cards, first empty pile only. */
@@ -432,6 +499,11 @@ export class MoveGenerator {
    */
   apply(frames: Int32Array, base: number, child: number, m: Move): boolean {
     frames.copyWithin(child, base, base + FRAME);
+    return this.play(frames, child, m);
+  }
+
+  /** Plays move m in the frame at `child` itself; false when R7 drops the result (see `apply`). */
+  play(frames: Int32Array, child: number, m: Move): boolean {
     const kind = moveKind(m);
     if (kind === DEAL) return this.deal(frames, child);
     if (kind === REMOVE) {

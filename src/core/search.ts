@@ -9,8 +9,12 @@ import { WIN_DISCARDS } from './rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from './state.ts';
 import { VisitedSet } from './table.ts';
 
-/** Deepest line the search can follow; far above any real line (≤ 48 removals, 12 deals, a few moves each). */
+/** Deepest stack the search can build (one level per position with a choice); far above any real line
+ *  (≤ 48 removals, 12 deals, a few moves each). */
 const MAX_DEPTH = 2048;
+/** Longest line (every move, the lone ones walked through included): the stack's moves plus ≤ 48
+ *  removals and 12 deals. */
+const MAX_LINE = MAX_DEPTH + 64;
 
 export type SearchStatus = 'won' | 'exhausted' | 'aborted';
 
@@ -44,13 +48,19 @@ export class Search {
   private readonly visited: VisitedSet;
   private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
   private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
-  private readonly path = new Int32Array(MAX_DEPTH);
+  /** The current line from the start: every move played, in order (the moves into the stack's positions,
+   *  and the lone removals and deals walked through in place after each). */
+  private readonly line = new Int32Array(MAX_LINE);
+  /** Per depth of the stack: the length of the line that leads to the position there. */
+  private readonly lineEnd = new Int32Array(MAX_DEPTH + 1);
   /** Per depth of the search's stack: the moves generated there, and the index of the next one to try. */
   private readonly counts = new Int32Array(MAX_DEPTH + 1);
   private readonly next = new Int32Array(MAX_DEPTH + 1);
   private readonly key = new Int32Array(KEY_WORDS);
   /** Whether the bound is worth computing where a round starts (strict: R8 holds in every position). */
   private readonly boundAfterDeal: boolean;
+  /** Whether removals are walked through in runs (the reduced search under the forced rule). */
+  private readonly removesInRuns: boolean;
   /** Words of this search's keys: R7's owed and seen masks only under the optional rule, reduced. */
   readonly keyWords: number;
   private best = 0;
@@ -60,6 +70,7 @@ export class Search {
   private states = 0;
   private won = false;
   private winDepth = 0;
+  private winLine = 0;
   /** Largest upper bound of the positions left unexplored when the budget stopped the search. */
   private openUpper = 0;
 
@@ -73,6 +84,7 @@ export class Search {
   ) {
     this.generator = new MoveGenerator(variant, discards, reductions);
     this.boundAfterDeal = variant === 'strict';
+    this.removesInRuns = this.generator.removesInRuns;
     this.keyWords = Search.keyWords(discards, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
@@ -106,7 +118,7 @@ export class Search {
       const depth = this.winDepth;
       return {
         status: 'won', best: WIN_DISCARDS, reached: WIN_DISCARDS, upper: WIN_DISCARDS, states,
-        path: Array.from(this.path.subarray(0, depth)),
+        path: Array.from(this.line.subarray(0, this.winLine)),
         final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME),
       };
     }
@@ -139,7 +151,7 @@ export class Search {
    */
   private dfs(): void {
     const frames = this.frames, moves = this.moves, next = this.next, counts = this.counts;
-    counts[0] = this.enter(0);
+    counts[0] = this.enter(0, 0, -1);
     next[0] = 0;
     let depth = 0;
     while (depth >= 0) {
@@ -151,9 +163,10 @@ export class Search {
       const m = moves[depth * MAX_MOVES + next[depth]!]!;
       next[depth] += 1;
       if (!this.generator.apply(frames, base, base + FRAME, m)) continue;
-      this.path[depth] = m;
       if (depth + 1 >= MAX_DEPTH) throw new Error('search line too deep');
-      const count = this.enter(depth + 1);
+      const at = this.lineEnd[depth]!;
+      this.line[at] = m;
+      const count = this.enter(depth + 1, at + 1, moveKind(m));
       if (this.won) return;
       if (this.aborted) {
         // The budget ran out. What is left unexplored: the position just entered (counted by `enter`),
@@ -176,50 +189,81 @@ export class Search {
   }
 
   /**
-   * Enters the position at `depth`: records its discards, ends the search on a win or on the budget, and
-   * returns the number of moves to explore from it (0 when it is an end, cut by the bound, or was visited).
+   * Enters the position at `depth`, reached by a line of `at` moves whose last is of kind `last` (-1 at the
+   * start): records its discards, ends the search on a win or on the budget, and returns the number of
+   * moves to explore from it (0 when it is an end, cut by the bound, or was visited).
+   *
+   * A position whose only child is a removal or a deal is walked through in place: the child is played in
+   * the same frame (and appended to the line), and entered in turn, until a position with a choice or an
+   * end. Each position walked through is entered exactly as if it had a level of the stack of its own (it
+   * counts against the budget, its discards are recorded, its bound is checked where it would be), so the
+   * search explores the same positions in the same order; only the stack's bookkeeping is saved. The frame
+   * at `depth` ends as the last position walked to, whose moves are the ones returned.
    */
-  private enter(depth: number): number {
-    const frames = this.frames;
+  private enter(depth: number, at: number, last: number): number {
+    const frames = this.frames, line = this.line;
     const base = depth * FRAME;
-    const discards = frames[base + F_DISCARDS]!;
-    if (discards > this.reached) {
-      this.reached = discards;
-      if (discards > this.best) this.best = discards;
-    }
-    if (discards === WIN_DISCARDS) {
-      this.won = true;
-      this.winDepth = depth;
-      return 0;
-    }
-    if (this.states === this.maxStates) {
-      // The budget ran out: this position is left unexplored; its bound caps what it could still reach.
-      this.aborted = true;
-      this.openUpper = Math.max(this.openUpper, this.upperBound(base));
-      return 0;
-    }
-    this.states += 1;
-    // Where the bound is worth its cost: after a move into an empty pile (which may lock the piles, movegen
-    // R8), and in strict where a round starts; after a removal or a keep it rarely cuts more than the next
-    // one does. In standard and easy, R8 needs locked piles, and the bound after a deal did not pay: without
-    // it, 1–4% more states but 10–25% less time (standard × forced, easy × forced and both × optional; same
-    // unknowns). Skipping a bound never changes a verdict or an exact max discards, only the work: it only
-    // ever drops lines that cannot beat the best. (The root's bound was checked by `run`.)
-    if (depth > 0) {
-      const last = moveKind(this.path[depth - 1]!);
-      if ((last === MOVE || (last === DEAL && this.boundAfterDeal)) && this.upperBound(base) <= this.best) return 0;
-    }
     const movesAt = depth * MAX_MOVES;
-    const count = this.generator.generate(frames, base, this.moves, movesAt);
-    // Which positions are stored (the memo): only those with a choice. A position whose only child is a
-    // removal or a deal (most positions: under the forced rule, every one with no empty pile) leads where
-    // that child leads, and the memo further down (at the next stored position) stops a second visit
-    // there. Storing fewer positions never changes what is explored, only how often a stretch of such
-    // positions is walked again. It cannot loop: a removal or a deal makes progress (discards and deals
-    // only grow), so every cycle of the position graph (moves into empty piles and keeps alone) passes
-    // only through stored positions. A position with no child is an end: nothing to store.
-    const onlyKind = count === 1 ? moveKind(this.moves[movesAt]!) : -1;
-    if (count > 0 && onlyKind !== REMOVE && onlyKind !== DEAL && !this.storeKey(depth)) return 0;
-    return count;
+    for (;;) {
+      const discards = frames[base + F_DISCARDS]!;
+      if (discards > this.reached) {
+        this.reached = discards;
+        if (discards > this.best) this.best = discards;
+      }
+      if (discards === WIN_DISCARDS) {
+        this.won = true;
+        this.winDepth = depth;
+        this.winLine = at;
+        return 0;
+      }
+      if (this.states === this.maxStates) {
+        // The budget ran out: this position is left unexplored; its bound caps what it could still reach.
+        this.aborted = true;
+        this.openUpper = Math.max(this.openUpper, this.upperBound(base));
+        return 0;
+      }
+      this.states += 1;
+      // Where the bound is worth its cost: after a move into an empty pile (which may lock the piles,
+      // movegen R8), and in strict where a round starts; after a removal or a keep it rarely cuts more than
+      // the next one does. In standard and easy, R8 needs locked piles, and the bound after a deal did not
+      // pay: without it, 1–4% more states but 10–25% less time (standard × forced, easy × forced and both ×
+      // optional; same unknowns). Skipping a bound never changes a verdict or an exact max discards, only
+      // the work: it only ever drops lines that cannot beat the best. (The root's bound was checked by `run`.)
+      if ((last === MOVE || (last === DEAL && this.boundAfterDeal)) && this.upperBound(base) <= this.best) return 0;
+      if (this.removesInRuns) {
+        // Forced rule: a run of lone removals, walked through in one go (movegen `removeRun`); the
+        // positions it passes are counted here, and the one it stops at is entered at the top of the loop.
+        const k = this.generator.removeRun(frames, base, line, at, this.maxStates - this.states);
+        if (k > 0) {
+          this.states += k - 1;
+          at += k;
+          last = REMOVE;
+          continue;
+        }
+      }
+      const count = this.generator.generate(frames, base, this.moves, movesAt);
+      // Which positions are stored (the memo): only those with a choice. A position whose only child is a
+      // removal or a deal (most positions: under the forced rule, every one with no empty pile) leads where
+      // that child leads, and the memo further down (at the next stored position) stops a second visit
+      // there. Storing fewer positions never changes what is explored, only how often a stretch of such
+      // positions is walked again. It cannot loop: a removal or a deal makes progress (discards and deals
+      // only grow), so every cycle of the position graph (moves into empty piles and keeps alone) passes
+      // only through stored positions. A position with no child is an end: nothing to store.
+      if (count === 1) {
+        const only = this.moves[movesAt]!;
+        const kind = moveKind(only);
+        if (kind === REMOVE || kind === DEAL) {
+          // Walked through: play the lone child here (R7 may drop it: then this position is an end).
+          if (!this.generator.play(frames, base, only)) return 0;
+          if (at >= MAX_LINE) throw new Error('search line too deep');
+          line[at++] = only;
+          last = kind;
+          continue;
+        }
+      }
+      if (count > 0 && !this.storeKey(depth)) return 0;
+      this.lineEnd[depth] = at;
+      return count;
+    }
   }
 }
