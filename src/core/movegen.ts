@@ -398,6 +398,9 @@ export class MoveGenerator {
     return n - at;
   }
 
+  /** Set by `removeRun`: it stopped at a position with no removable card. */
+  runEnded = false;
+
   /** Whether `removeRun` applies: the reduced search under the forced rule (R1 makes removals lone moves). */
   get removesInRuns(): boolean {
     return this.reductions && this.forced;
@@ -410,7 +413,8 @@ export class MoveGenerator {
    * writing each to `line` from `at`, and returns how many it played (k). Each Xi with 0 < i < k counts as
    * a position searched and had a lone removal; Xk is left to be entered by the caller, which stops there on
    * a win or an exhausted budget. The run stops at Xk when Xk has no removable card, holds 48 discards, or
-   * when `room` positions are counted already (the budget left). Exposed cards are kept up to date per
+   * when `room` positions are counted already (the budget left); `runEnded` then says whether it stopped
+   * for want of a removable card (a run from Xk would play nothing). Exposed cards are kept up to date per
    * removal: only the pile removed from changes.
    */
   removeRun(frames: Int32Array, base: number, line: Int32Array, at: number, room: number): number {
@@ -426,13 +430,17 @@ export class MoveGenerator {
     }
     let discards = frames[base + F_DISCARDS]!;
     let k = 0;
+    this.runEnded = false;
     for (;;) {
       let p = 0;
       for (; p < 4; p++) {
         const e = exposed[p]!;
         if (e >= 0 && ranks[suit[e]!]! >>> (rank[e]! + 1) !== 0) break;
       }
-      if (p === 4) break; // Xk has no removable card
+      if (p === 4) {
+        this.runEnded = true; // Xk has no removable card
+        break;
+      }
       if (k > 0) {
         // Xk is searched on the spot (it has a lone removal), unless the budget is spent.
         if (k - 1 === room) break;

@@ -204,6 +204,8 @@ export class Search {
     const frames = this.frames, line = this.line;
     const base = depth * FRAME;
     const movesAt = depth * MAX_MOVES;
+    /** Whether this position ends a run of removals that stopped for want of a removable card. */
+    let runEnded = false;
     for (;;) {
       const discards = frames[base + F_DISCARDS]!;
       if (discards > this.reached) {
@@ -230,7 +232,7 @@ export class Search {
       // optional; same unknowns). Skipping a bound never changes a verdict or an exact max discards, only
       // the work: it only ever drops lines that cannot beat the best. (The root's bound was checked by `run`.)
       if ((last === MOVE || (last === DEAL && this.boundAfterDeal)) && this.upperBound(base) <= this.best) return 0;
-      if (this.removesInRuns) {
+      if (this.removesInRuns && !runEnded) {
         // Forced rule: a run of lone removals, walked through in one go (movegen `removeRun`); the
         // positions it passes are counted here, and the one it stops at is entered at the top of the loop.
         const k = this.generator.removeRun(frames, base, line, at, this.maxStates - this.states);
@@ -238,9 +240,11 @@ export class Search {
           this.states += k - 1;
           at += k;
           last = REMOVE;
+          runEnded = this.generator.runEnded;
           continue;
         }
       }
+      runEnded = false;
       const count = this.generator.generate(frames, base, this.moves, movesAt);
       // Which positions are stored (the memo): only those with a choice. A position whose only child is a
       // removal or a deal (most positions: under the forced rule, every one with no empty pile) leads where
