@@ -346,6 +346,19 @@ export class MoveGenerator {
    *    nothing (no card will land on any pile), so positions equal up to a permutation of piles have the
    *    same future; the key sorts the piles. Consequently moving a lone card is a no-op up to that
    *    permutation and is not generated, and of several empty target piles only the first is used.
+   * R9 (easy, stock empty: a buried card that an exposed card outranks goes at once). With no deal left and
+   *    no card removable, let y be a buried card (easy) and x an exposed card of its suit that outranks it,
+   *    and let a pile be empty. Then "move y into the empty pile" is the only child. After that move y is
+   *    exposed beside x (on another pile) and removable — and it is the only removable card: x is the only
+   *    exposed card of its suit (two would make the lower one removable), and the other exposed cards are
+   *    unchanged — so R4 removes it next. Call A the position after both, B this one: A is B with y
+   *    discarded. Any play σ from B is replayed from A (skipping y's moves and its removal) as in Lemma S:
+   *    every pile of A stays the matching pile of B without y, so every move into an empty pile and every
+   *    removal σ makes is legal in A, except a removal *by* y, which the suit's highest exposed card makes
+   *    instead: it outranks y (it is at least x: with no deal left nothing is ever covered, so x stays
+   *    exposed until a higher card removes it, Lemma C), is exposed in A, and is on another pile than the
+   *    removed card. There is no deal whose legality (forced rule) could differ. So A reaches at least σ's
+   *    discards (y counted from the start) and wins when σ does: no other child is needed.
    * Moves into empty piles and the deal are otherwise generated in full.
    */
   generate(frames: Int32Array, base: number, out: Int32Array, at: number): number {
@@ -392,6 +405,27 @@ export class MoveGenerator {
       out[n++] = removeMove(e, p); // R1, R4, first child of R2
       if (!stockEmpty && !this.forced && this.mayRemoveLater(frames, base, e)) out[n++] = keepMove(e, p); // R2, R3
       return n - at;
+    }
+    if (stockEmpty && this.buriedCards && empty !== 0) {
+      // R9: the first buried card that an exposed card of its suit outranks, into the first empty pile.
+      const target = 31 - Math.clz32(empty & -empty);
+      for (let p = 0; p < 4; p++) {
+        const e = exposed[p]!;
+        if (e < 0) continue;
+        for (let word = 0; word < 2; word++) {
+          let bits = (word === 0 ? frames[base + 2 * p]! : frames[base + 2 * p + 1]!);
+          if (word === 0 ? e < 32 : e >= 32) bits &= ~(1 << (e & 31));
+          while (bits !== 0) {
+            const low = bits & -bits;
+            bits ^= low;
+            const y = 31 - Math.clz32(low) + word * 32;
+            if (ranks[suit[y]!]! >>> (rank[y]! + 1) !== 0) {
+              out[n++] = moveMove(y, p, target);
+              return n - at;
+            }
+          }
+        }
+      }
     }
     n = this.generateMovesIntoEmpty(frames, base, empty, stockEmpty, out, n);
     if (!stockEmpty) out[n++] = dealMove();

@@ -13,8 +13,8 @@ import { VisitedSet } from './table.ts';
  *  (≤ 48 removals, 12 deals, a few moves each). */
 const MAX_DEPTH = 2048;
 /** Longest line (every move, the lone ones walked through included): the stack's moves plus ≤ 48
- *  removals and 12 deals. */
-const MAX_LINE = MAX_DEPTH + 64;
+ *  removals, 12 deals and the lone moves (each adds a non-empty pile, so ≤ 3 between two removals). */
+const MAX_LINE = MAX_DEPTH + 256;
 
 export type SearchStatus = 'won' | 'exhausted' | 'aborted';
 
@@ -41,6 +41,8 @@ export interface SearchLimits {
   maxStates: number;
   /** Only lines that beat this many discards are of interest (a proven lower bound found before). */
   atLeast?: number;
+  /** The position to search from (a frame of this deal with nothing kept or owed); default: the deal's start. */
+  from?: Int32Array;
 }
 
 export class Search {
@@ -110,7 +112,8 @@ export class Search {
     this.states = 0;
     this.won = false;
     this.openUpper = 0;
-    startFrame(this.frames, 0);
+    if (limits.from === undefined) startFrame(this.frames, 0);
+    else this.frames.set(limits.from.subarray(0, FRAME), 0);
     const rootBound = this.upperBound(0);
     if (rootBound > this.best) this.dfs(); // else no line can beat the best: nothing to search
     const states = this.states;
@@ -247,21 +250,26 @@ export class Search {
       runEnded = false;
       const count = this.generator.generate(frames, base, this.moves, movesAt);
       // Which positions are stored (the memo): only those with a choice. A position whose only child is a
-      // removal or a deal (most positions: under the forced rule, every one with no empty pile) leads where
-      // that child leads, and the memo further down (at the next stored position) stops a second visit
-      // there. Storing fewer positions never changes what is explored, only how often a stretch of such
-      // positions is walked again. It cannot loop: a removal or a deal makes progress (discards and deals
-      // only grow), so every cycle of the position graph (moves into empty piles and keeps alone) passes
-      // only through stored positions. A position with no child is an end: nothing to store.
+      // removal, a deal or a move (most positions: under the forced rule, every one with no empty pile)
+      // leads where that child leads, and the memo further down (at the next stored position) stops a
+      // second visit there. Storing fewer positions never changes what is explored, only how often a
+      // stretch of such positions is walked again. It cannot loop: a removal or a deal makes progress
+      // (discards and deals only grow); a lone move happens only with no deal left (else the deal is a
+      // second child), where the reduced search never moves a lone card (movegen R5), so the move fills an
+      // empty pile and leaves its source pile non-empty: the number of non-empty piles grows, and only a
+      // removal lowers it. (The plain search moves lone cards, back and forth: it stores its lone moves.)
+      // So every cycle of the position graph (moves into empty piles and keeps alone, with a choice of
+      // a deal) passes only through stored positions. A position with no child is an end: nothing to store.
       if (count === 1) {
         const only = this.moves[movesAt]!;
         const kind = moveKind(only);
-        if (kind === REMOVE || kind === DEAL) {
+        if (kind === REMOVE || kind === DEAL || (kind === MOVE && this.reductions)) {
           // Walked through: play the lone child here (R7 may drop it: then this position is an end).
           if (!this.generator.play(frames, base, only)) return 0;
           if (at >= MAX_LINE) throw new Error('search line too deep');
           line[at++] = only;
-          last = kind;
+          // No bound after a lone move (movegen R9's are followed by a removal that empties the pile again).
+          last = kind === MOVE ? -1 : kind;
           continue;
         }
       }
