@@ -475,10 +475,8 @@ export class MoveGenerator {
         this.runEnded = true; // Xk has no removable card
         break;
       }
-      if (k > 0) {
-        // Xk is searched on the spot (it has a lone removal), unless the budget is spent.
-        if (k - 1 === room) break;
-      }
+      // Xk (k > 0) is searched on the spot (it has a lone removal), unless the budget is spent.
+      if (k > 0 && k - 1 === room) break;
       const e = exposed[p]!;
       takeFromPile(frames, base, p, e);
       discards += 1;

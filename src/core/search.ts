@@ -51,7 +51,7 @@ export class Search {
   private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
   private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
   /** The current line from the start: every move played, in order (the moves into the stack's positions,
-   *  and the lone removals and deals walked through in place after each). */
+   *  and the lone removals, deals and moves walked through in place after each). */
   private readonly line = new Int32Array(MAX_LINE);
   /** Per depth of the stack: the length of the line that leads to the position there. */
   private readonly lineEnd = new Int32Array(MAX_DEPTH + 1);
@@ -196,12 +196,13 @@ export class Search {
    * start): records its discards, ends the search on a win or on the budget, and returns the number of
    * moves to explore from it (0 when it is an end, cut by the bound, or was visited).
    *
-   * A position whose only child is a removal or a deal is walked through in place: the child is played in
-   * the same frame (and appended to the line), and entered in turn, until a position with a choice or an
-   * end. Each position walked through is entered exactly as if it had a level of the stack of its own (it
-   * counts against the budget, its discards are recorded, its bound is checked where it would be), so the
-   * search explores the same positions in the same order; only the stack's bookkeeping is saved. The frame
-   * at `depth` ends as the last position walked to, whose moves are the ones returned.
+   * A position whose only child is a removal, a deal or (reduced search) a move is walked through in
+   * place: the child is played in the same frame (and appended to the line), and entered in turn, until a
+   * position with a choice or an end. Each position walked through is entered as if it had a level of the
+   * stack of its own (it counts against the budget, its discards are recorded, its bound is checked where
+   * it would be — except after a lone move, see below), so the search explores the same positions in the
+   * same order; only the stack's bookkeeping is saved. The frame at `depth` ends as the last position
+   * walked to, whose moves are the ones returned.
    */
   private enter(depth: number, at: number, last: number): number {
     const frames = this.frames, line = this.line;
