@@ -358,7 +358,12 @@ export class MoveGenerator {
    *    instead: it outranks y (it is at least x: with no deal left nothing is ever covered, so x stays
    *    exposed until a higher card removes it, Lemma C), is exposed in A, and is on another pile than the
    *    removed card. There is no deal whose legality (forced rule) could differ. So A reaches at least σ's
-   *    discards (y counted from the start) and wins when σ does: no other child is needed.
+   *    discards (y counted from the start) and wins when σ does: no other child is needed. Under the optional
+   *    rule R7 keeps only plays that discharge every kept card; take σ one of them. Every card σ exposes but
+   *    y is exposed at the same moment in the replay, and y is exposed when it is moved, so the replay's
+   *    Seen set (one round: no deal is left) holds σ's, and it discharges every card σ discharges; a card
+   *    that σ still exposes later is not buried for good in the replay either (R8 is sound). So R7 drops
+   *    the replay only where it would drop σ.
    * Moves into empty piles and the deal are otherwise generated in full.
    */
   generate(frames: Int32Array, base: number, out: Int32Array, at: number): number {
