@@ -79,3 +79,7 @@ rm -f results/standard-forced-100k.csv results/standard-forced-900k.csv results/
 # strict x forced over the same 1,000,000 deals of seed 3 (34 s on 2 workers; no per-deal CSV kept):
 node bin/acesup.js estimate --variant strict --discards forced --deals 1000000 --seed 3 --workers 2 \
   --summary results/strict-forced-1m-seed3.summary.csv > results/strict-forced-1m-seed3.txt
+# Fourth session: easy x forced on the first 100,000 deals of seed 3 at the default budget (2,000,000
+# states; the second session's run above had 100,000), verdicts only, 2 workers:
+run easy-forced-100k-2m --variant easy --discards forced --deals 100000 --seed 3 --max-discards bounds
+gzip -9f results/easy-forced-100k-2m.csv
