@@ -346,7 +346,8 @@ export class MoveGenerator {
    *    nothing (no card will land on any pile), so positions equal up to a permutation of piles have the
    *    same future; the key sorts the piles. Consequently moving a lone card is a no-op up to that
    *    permutation and is not generated, and of several empty target piles only the first is used.
-   * R9 (easy, stock empty: a buried card that an exposed card outranks goes at once). With no deal left and
+   * R9 (easy, stock empty: a buried card that an exposed card outranks goes at once). With no deal left
+   *    (or only R6's inert last deal, after which nothing can happen and which the search never plays) and
    *    no card removable, let y be a buried card (easy) and x an exposed card of its suit that outranks it,
    *    and let a pile be empty. Then "move y into the empty pile" is the only child. After that move y is
    *    exposed beside x (on another pile) and removable — and it is the only removable card: x is the only
