@@ -216,6 +216,16 @@ describe('acesup estimate', () => {
     expect(rows.every((r) => r['result'] === 'won' || r['result'] === 'lost')).toBe(true);
   }, 30_000);
 
+  it('a worker thread that cannot start ends the run with a one-line message and exit 1, not a hang', async () => {
+    const csv = file('start.csv');
+    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], { ACESUP_TEST: 'start' });
+    expect(ran.code).toBe(1);
+    const lines = ran.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^acesup: deal \d+ of seed 1 \(strict\/forced\) failed: the worker thread died \(test failure while a worker thread starts\); the finished deals are in /u);
+    expect(ran.stdout).toMatch(/^PARTIAL SUMMARY/u);
+  }, 30_000);
+
   it.concurrent.each([
     [['--deals', '-1'], /^acesup: option '--deals <n>' argument '-1' is invalid\. expected a whole number ≥ 1\./u],
     [['--shard', '3/2'], /^acesup: option '--shard <k\/n>' argument '3\/2' is invalid\. expected K\/N with 1 ≤ K ≤ N/u],

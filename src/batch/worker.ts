@@ -1,6 +1,7 @@
 // A pool worker: solves a chunk of consecutive deals of one seed under one rule set, keeping one Solver
 // (and its search tables) for every chunk this thread is given.
 
+import { isMainThread } from 'node:worker_threads';
 import type { DiscardRule, Variant } from '../core/rules.ts';
 import { type MaxDiscardsMode, Solver, discardBounds } from '../core/solve.ts';
 import { verify } from '../core/verify.ts';
@@ -36,8 +37,10 @@ const solver = new Solver();
 /**
  * Test hooks, off unless ACESUP_TEST is set: "throw:I" makes deal I throw, "crash:I" ends the worker thread
  * abruptly on deal I (the run must report both), "sleep:MS" adds MS milliseconds to every deal (to
- * interrupt a run at a known pace). None of them changes a result.
+ * interrupt a run at a known pace), "start" makes every thread fail while it loads (the pool fails, not a
+ * deal). None of them changes a result.
  */
+if (process.env['ACESUP_TEST'] === 'start' && !isMainThread) throw new Error('test failure while a worker thread starts');
 const testHook = /^(throw|crash|sleep):(\d+)$/u.exec(process.env['ACESUP_TEST'] ?? '');
 const testSleep = testHook?.[1] === 'sleep' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
 

@@ -212,6 +212,10 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
     console.error(`acesup: interrupted by ${signalled ?? 'a signal'}: ${fmt(results)} of ${fmt(wanted)} results finished${saved}${again}`);
     return EXIT_INTERRUPTED;
   }
+  if (end.kind === 'pool-failed') {
+    console.error(`acesup: the worker pool failed: ${end.message}${saved}`);
+    return EXIT_FAILED;
+  }
   if (end.kind === 'failed') {
     console.error(`acesup: ${dealName(table, end.index, end.slot)} failed: ${end.message}${saved}`);
     return EXIT_FAILED;
