@@ -22,7 +22,7 @@ export type PoolEnd =
   | { kind: 'complete' }
   | { kind: 'interrupted' }
   | { kind: 'failed'; index: number; slot: number; message: string }
-  /** The pool itself failed (a worker thread that could not start, say), not one deal. */
+  /** The pool itself reported an error that belongs to no deal (a thread that died holding no task). */
   | { kind: 'pool-failed'; message: string };
 
 /** Seconds of work a chunk should hold once the speed of its rule set is known. */
@@ -96,7 +96,8 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   // The pool's own 'error' events (unhandled, one would end the process with a stack trace and lose the
   // finished deals). Once stopping, they carry nothing: piscina emits one when a worker's answer arrives
   // for a task that `destroy` has already dropped (seen in a test run where a deal failed). Before that,
-  // one means a thread died with no task, e.g. while starting: the run stops, keeping what is finished.
+  // one means a thread died holding no task (a thread that dies on a task fails that task instead, and
+  // is handled below): the run stops, keeping what is finished.
   pool.on('error', (error: unknown) => {
     if (end !== undefined) return;
     stop({ kind: 'pool-failed', message: error instanceof Error ? error.message : String(error) });
