@@ -20,7 +20,7 @@
 // (c is not an ace, so σ's win discards it).
 
 import { ACE_RANK, type Deal, RANKS } from './cards.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES } from './rules.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 import { DEAL, KEEP, MOVE, type Move, REMOVE, dealMove, keepMove, moveFrom, moveKind, movePosition, moveMove, moveTo, removeMove } from './move.ts';
 import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO, FRAME, addToPile, dealFrame, highestPosition, inPlayHi, inPlayLo, popcount32, stockHi, stockLo, takeFromPile } from './state.ts';
 
@@ -294,16 +294,34 @@ export class MoveGenerator {
     }
   }
 
-  /** Whether the exposed card of pile p (position e) is removable: a higher exposed card of its suit elsewhere. */
+  /** Reads the exposed card of each pile into `exposed`, and per suit the ranks exposed into `exposedRanks`;
+   *  returns the mask of the empty piles. */
+  private readExposed(frames: Int32Array, base: number): number {
+    const exposed = this.exposed, suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
+    ranks[0] = 0;
+    ranks[1] = 0;
+    ranks[2] = 0;
+    ranks[3] = 0;
+    let empty = 0;
+    for (let p = 0; p < 4; p++) {
+      const e = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
+      exposed[p] = e;
+      if (e >= 0) ranks[suit[e]!] |= 1 << rank[e]!;
+      else empty |= 1 << p;
+    }
+    return empty;
+  }
+
+  /** Whether card `pos` is outranked by an exposed card of its suit (as read by `readExposed`). An exposed
+   *  card is thus removable: the higher card is on another pile, since a pile exposes one card. */
+  private outranked(pos: number): boolean {
+    return this.exposedRanks[this.suit[pos]!]! >>> (this.rank[pos]! + 1) !== 0;
+  }
+
+  /** Whether the exposed card of pile p is removable (as read by `readExposed`). */
   private removable(p: number): boolean {
     const e = this.exposed[p]!;
-    if (e < 0) return false;
-    const s = this.suit[e], r = this.rank[e]!;
-    for (let q = 0; q < 4; q++) {
-      const o = this.exposed[q]!;
-      if (q !== p && o >= 0 && this.suit[o] === s && this.rank[o]! > r) return true;
-    }
-    return false;
+    return e >= 0 && this.outranked(e);
   }
 
   /** R7 sharpened: whether some round, from the one that starts with `dealt` cards dealt to the last, could
@@ -369,11 +387,7 @@ export class MoveGenerator {
    */
   generate(frames: Int32Array, base: number, out: Int32Array, at: number): number {
     const exposed = this.exposed;
-    let empty = 0;
-    for (let p = 0; p < 4; p++) {
-      exposed[p] = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
-      if (exposed[p]! < 0) empty |= 1 << p;
-    }
+    const empty = this.readExposed(frames, base);
     const dealt = frames[base + F_DEALT]!;
     let n = at;
 
@@ -394,20 +408,9 @@ export class MoveGenerator {
     // From here on, "stock empty" means "no deal left that can matter" (R6).
     const stockEmpty = dealt >= this.endgameDealt;
     const kept = frames[base + F_KEPT]!;
-    // An exposed card is removable when a higher card of its suit is exposed (on another pile, since a
-    // pile exposes one card): when its suit's exposed ranks hold a bit above its own.
-    const suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
-    ranks[0] = 0;
-    ranks[1] = 0;
-    ranks[2] = 0;
-    ranks[3] = 0;
     for (let p = 0; p < 4; p++) {
+      if ((kept & (1 << p)) !== 0 || !this.removable(p)) continue;
       const e = exposed[p]!;
-      if (e >= 0) ranks[suit[e]!] |= 1 << rank[e]!;
-    }
-    for (let p = 0; p < 4; p++) {
-      const e = exposed[p]!;
-      if (e < 0 || (kept & (1 << p)) !== 0 || ranks[suit[e]!]! >>> (rank[e]! + 1) === 0) continue;
       out[n++] = removeMove(e, p); // R1, R4, first child of R2
       if (!stockEmpty && !this.forced && this.mayRemoveLater(frames, base, e)) out[n++] = keepMove(e, p); // R2, R3
       return n - at;
@@ -425,7 +428,7 @@ export class MoveGenerator {
             const low = bits & -bits;
             bits ^= low;
             const y = 31 - Math.clz32(low) + word * 32;
-            if (ranks[suit[y]!]! >>> (rank[y]! + 1) !== 0) {
+            if (this.outranked(y)) {
               out[n++] = moveMove(y, p, target);
               return n - at;
             }
@@ -459,24 +462,13 @@ export class MoveGenerator {
    */
   removeRun(frames: Int32Array, base: number, line: Int32Array, at: number, room: number): number {
     const exposed = this.exposed, suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
-    ranks[0] = 0;
-    ranks[1] = 0;
-    ranks[2] = 0;
-    ranks[3] = 0;
-    for (let p = 0; p < 4; p++) {
-      const e = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
-      exposed[p] = e;
-      if (e >= 0) ranks[suit[e]!] |= 1 << rank[e]!;
-    }
+    this.readExposed(frames, base);
     let discards = frames[base + F_DISCARDS]!;
     let k = 0;
     this.runEnded = false;
     for (;;) {
       let p = 0;
-      for (; p < 4; p++) {
-        const e = exposed[p]!;
-        if (e >= 0 && ranks[suit[e]!]! >>> (rank[e]! + 1) !== 0) break;
-      }
+      while (p < 4 && !this.removable(p)) p++;
       if (p === 4) {
         this.runEnded = true; // Xk has no removable card
         break;
@@ -492,7 +484,7 @@ export class MoveGenerator {
       const under = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
       exposed[p] = under;
       if (under >= 0) ranks[suit[under]!] |= 1 << rank[under]!;
-      if (discards === 48) break;
+      if (discards === WIN_DISCARDS) break;
     }
     frames[base + F_DISCARDS] = discards;
     return k;
