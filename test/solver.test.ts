@@ -1,7 +1,7 @@
 // The fast solver against known answers, the slow reference solver, the plain search and the rules' referee.
 
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { parseDeal } from '../src/core/cards.ts';
 import { type GameMove } from '../src/core/notation.ts';
@@ -231,6 +231,37 @@ describe('properties', () => {
       if (forced.kind === 'won') expect(optional.kind).toBe('won');
       expect(discardBounds(optional).upper).toBeGreaterThanOrEqual(discardBounds(forced).lower);
     }), { numRuns: 40 });
+  });
+
+  it('a deal solved under both rules in turn (the forced searches reused) gets the answers of separate solvers', () => {
+    const shared = new Solver();
+    const runs = vi.spyOn(Search.prototype, 'run');
+    let alone = 0;
+    let inTurn = 0;
+    try {
+      const budget = fc.constantFrom(20_000, 40_000);
+      fc.assert(fc.property(dealIndex, fc.constantFrom(...VARIANTS), fc.constantFrom('exact' as const, 'bounds' as const), fc.boolean(), budget, budget,
+        (index, variant, maxDiscards, optionalFirst, firstBudget, secondBudget) => {
+          const deal = dealFor(17, index);
+          // Budgets small enough that some deals end unknown, so that the verdict search runs on what is left;
+          // two of them, as a reused run must have been made with the same budget.
+          const rules: DiscardRule[] = optionalFirst ? ['optional', 'forced'] : ['forced', 'optional'];
+          const options = rules.map((discards, i) => ({
+            variant, discards, maxStates: i === 0 ? firstBudget : secondBudget, maxDiscards, solution: 'raw' as const,
+          }));
+          runs.mockClear();
+          const separate = options.map((o) => new Solver().solve(deal, o));
+          alone += runs.mock.calls.length;
+          runs.mockClear();
+          const together = options.map((o) => shared.solve(deal, o));
+          inTurn += runs.mock.calls.length;
+          expect(together).toEqual(separate);
+        }), { numRuns: 40 });
+    } finally {
+      runs.mockRestore();
+    }
+    // The reuse happened: each deal's forced runs were made once.
+    expect(inTurn).toBeLessThan(alone);
   });
 
   it("maxDiscards 'bounds' stops at the verdict: the same verdict, bounds that hold the exact max", () => {

@@ -81,6 +81,34 @@ export class Solver {
     return search;
   }
 
+  /** The forced rule's search runs made on `forcedRunsDeal`, the last deal a forced search ran on (see `run`). */
+  private readonly forcedRuns: { variant: Variant; maxStates: number; atLeast: number; run: SearchRun }[] = [];
+  private forcedRunsDeal: Deal | undefined;
+
+  /**
+   * Runs `search` on the deal, or, for the forced rule's search, gives back the run already made on this very
+   * deal with the very same limits. Solving a deal under optional starts with the very searches that solving
+   * it under forced makes (the probe, then the verdict search: `solve` below), so a batch that asks for both
+   * rules (`--discards both`, one worker solving a deal under both in turn) pays for them once. Reuse changes
+   * no result: a run clears its visited set and every counter when it starts, so what it returns depends on
+   * the deal, the search (variant, rule, reductions: the forced searches of `solve` are all reduced) and the
+   * limits alone. Only the runs of the last deal are kept.
+   */
+  private run(search: Search, deal: Deal, maxStates: number, atLeast: number): SearchRun {
+    if (search.discards !== 'forced') return search.run(deal, { maxStates, atLeast });
+    const known = this.forcedRunsDeal;
+    if (known === undefined || known.length !== deal.length || known.some((card, i) => card !== deal[i])) {
+      this.forcedRunsDeal = deal.slice();
+      this.forcedRuns.length = 0;
+    }
+    const variant = search.variant;
+    const kept = this.forcedRuns.find((r) => r.variant === variant && r.maxStates === maxStates && r.atLeast === atLeast);
+    if (kept !== undefined) return copyRun(kept.run);
+    const run = search.run(deal, { maxStates, atLeast });
+    this.forcedRuns.push({ variant, maxStates, atLeast, run: copyRun(run) });
+    return run;
+  }
+
   solve(deal: Deal, options: SolveOptions): SolveResult {
     const { variant, discards } = options;
     const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
@@ -116,7 +144,7 @@ export class Solver {
     const exact = (budget: number): SolveResult | undefined => {
       const end = states + budget;
       for (const search of searches()) {
-        const run = search.run(deal, { maxStates: Math.max(0, end - states), atLeast: lower });
+        const run = this.run(search, deal, Math.max(0, end - states), lower);
         states += run.states;
         // A forced-rule line is also legal under optional: shortened and made 1-minimal under `discards`.
         if (run.status === 'won') return { kind: 'won', states, solution: finish(run, discards) };
@@ -144,7 +172,7 @@ export class Solver {
     // the bounds cut far sooner than a search for the max; the forced rule first, as above.
     let verdict: SearchRun | undefined;
     for (const search of searches()) {
-      verdict = search.run(deal, { maxStates: left(), atLeast: WIN_DISCARDS - 1 });
+      verdict = this.run(search, deal, left(), WIN_DISCARDS - 1);
       states += verdict.states;
       if (verdict.status === 'won') return { kind: 'won', states, solution: finish(verdict, discards) };
       lower = Math.max(lower, verdict.reached);
@@ -158,6 +186,11 @@ export class Solver {
     // 2. The deal is lost; its exact max discards, with what is left of the budget.
     return exact(left()) ?? { kind: 'lost', states, lower, upper };
   }
+}
+
+/** A copy of a run that its user may change (`finishSolution` plays the last deals on `final`). */
+function copyRun(run: SearchRun): SearchRun {
+  return { ...run, path: run.path.slice(), final: run.final?.slice() };
 }
 
 /**
