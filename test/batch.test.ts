@@ -148,8 +148,14 @@ describe('result table', () => {
 
   it('lists the missing deals as runs', () => {
     const table = fakeTable(1, 10, 10, ['strict'], (i) => i === 10 || (i >= 13 && i < 15) || i === 19);
-    expect(table.missing(0)).toEqual([[10, 11], [13, 15], [19, 20]]);
+    expect(table.missing([0])).toEqual([[10, 11], [13, 15], [19, 20]]);
     expect(table.solved(0)).toBe(6);
+    // Missing under one rule set or more: deal 13 solved under strict/forced only, 14 under strict/optional only.
+    table.set(1, 13, fakeRecord(13, 1));
+    table.set(0, 14, fakeRecord(14, 0));
+    expect(table.missing([0])).toEqual([[10, 11], [13, 14], [19, 20]]);
+    expect(table.missing([1])).toEqual([[10, 11], [14, 15], [19, 20]]);
+    expect(table.missing([0, 1])).toEqual([[10, 11], [13, 15], [19, 20]]);
   });
 });
 

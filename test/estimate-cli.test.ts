@@ -3,7 +3,7 @@
 // into the same file; failures and bad options are reported plainly.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -141,6 +141,24 @@ describe('acesup estimate', () => {
     expect(overlap.stderr).toMatch(/^acesup: deal 0 under standard\/optional is in both .*shard1\.csv and .*w1\.csv: the files overlap\n$/u);
     expect(notCsv.code).toBe(2);
     expect(notCsv.stderr).toMatch(/w2-summary\.csv is not a per-deal CSV of acesup/u);
+  }, 30_000);
+
+  it('--resume fills deals solved under one discard rule and not the other, and ends with the one-run file', async () => {
+    expect(one.code, one.stderr).toBe(0);
+    // Each deal is solved under both rules on one worker (they share searches): here some deals miss their
+    // forced row, others their optional row, others both.
+    const [header, ...rows] = read('w1.csv').trimEnd().split('\n');
+    const kept = rows.filter((row) => {
+      const [, index, , , discards] = row.split(',');
+      const i = Number(index);
+      return !(discards === 'forced' ? i % 3 === 0 : i % 4 === 1);
+    });
+    expect(kept.length).toBeLessThan(rows.length);
+    writeFileSync(file('gaps.csv'), `${[header, ...kept].join('\n')}\n`);
+    const resumed = await acesup(['estimate', ...SMALL, '--workers', '2', '--csv', file('gaps.csv'), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(new RegExp(`Solved ${rows.length - kept.length} deal × rule set results .*; ${kept.length} read from`, 'u'));
+    expect(read('gaps.csv')).toBe(read('w1.csv'));
   }, 30_000);
 
   it('stops on SIGINT, writes what is finished, and --resume ends with the one-run file', async () => {

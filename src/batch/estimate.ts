@@ -1,6 +1,8 @@
-// Solving the missing deals of a result table on a piscina pool: chunks of consecutive deal indices, sized
-// from the measured speed of each rule set, handed out so that every rule set advances at the same pace.
-// The results never depend on the chunks, the worker count or the order in which chunks finish.
+// Solving the missing deals of a result table on a piscina pool: chunks of consecutive deal indices of one
+// variant, each deal solved under every discard rule the table asks for (one worker, one deal, both rules in
+// turn: they share their first searches, solve.ts), sized from the measured speed of each variant and
+// handed out so that every variant advances at the same pace. The results never depend on the chunks, the
+// worker count or the order in which chunks finish.
 
 import { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/solve.ts';
@@ -14,7 +16,7 @@ export interface PoolOptions {
   maxDiscards: MaxDiscardsMode;
   /** Aborting stops the workers at once; the chunks that finished stay in the table. */
   signal?: AbortSignal;
-  /** Called after each finished chunk with the rule set's slot, the deals it solved and how many were won. */
+  /** Called after each finished chunk, per rule set solved in it: its slot, the deals solved and how many were won. */
   onChunk?: (slot: number, solved: number, won: number) => void;
 }
 
@@ -30,9 +32,12 @@ const CHUNK_SECONDS = 0.5;
 const MAX_CHUNK = 4096;
 
 interface Chunk {
-  slot: number;
+  /** Which group of rule sets (one variant): an index into `groups`. */
+  group: number;
   start: number;
   count: number;
+  /** The slots of the group's rule sets that miss some deal of the chunk: each deal is solved under these. */
+  slots: number[];
 }
 
 /**
@@ -42,11 +47,18 @@ interface Chunk {
  */
 export async function solveMissing(table: ResultTable, options: PoolOptions): Promise<PoolEnd> {
   const { workers, maxStates, maxDiscards, signal } = options;
-  const slots = table.rulesets.length;
-  const runs = Array.from({ length: slots }, (_, slot) => table.missing(slot));
+  // The rule sets, grouped by variant (slots in table order).
+  const groups: number[][] = [];
+  for (const [slot, { variant }] of table.rulesets.entries()) {
+    const group = groups.find((g) => table.rulesets[g[0]!]!.variant === variant);
+    if (group === undefined) groups.push([slot]);
+    else group.push(slot);
+  }
+  const runs = groups.map((group) => table.missing(group));
   const total = runs.map((list) => list.reduce((n, [start, end]) => n + end - start, 0));
-  const handedOut = new Array<number>(slots).fill(0);
-  const measured = Array.from({ length: slots }, () => ({ deals: 0, ms: 0 }));
+  const handedOut = new Array<number>(groups.length).fill(0);
+  /** Per group: deals solved and the milliseconds they took (every rule of a deal together). */
+  const measured = groups.map(() => ({ deals: 0, ms: 0 }));
   const retries: Chunk[] = [];
   if (total.every((n) => n === 0)) return { kind: 'complete' };
 
@@ -58,29 +70,36 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
     idleTimeout: 60_000,
   });
 
-  const chunkSize = (slot: number): number => {
-    const { deals, ms } = measured[slot]!;
+  const chunkSize = (group: number): number => {
+    const { deals, ms } = measured[group]!;
     const bySpeed = deals === 0 ? 1 : Math.floor((deals / Math.max(ms, 1e-3)) * 1000 * CHUNK_SECONDS);
     // Never more than a quarter of a worker's share, so that the last chunks end together.
-    const byShare = Math.ceil(total[slot]! / (workers * 4));
+    const byShare = Math.ceil(total[group]! / (workers * 4));
     return Math.max(1, Math.min(bySpeed, byShare, MAX_CHUNK));
   };
+
+  /** The group's slots that miss some deal of `start … start + count − 1` (after --resume, not always all). */
+  const slotsMissing = (group: number, start: number, count: number): number[] =>
+    groups[group]!.filter((slot) => {
+      for (let index = start; index < start + count; index++) if (!table.has(slot, index)) return true;
+      return false;
+    });
 
   const nextChunk = (): Chunk | undefined => {
     const retry = retries.shift();
     if (retry !== undefined) return retry;
-    let slot = -1;
-    for (let s = 0; s < slots; s++) {
-      if (handedOut[s] === total[s]) continue;
-      if (slot < 0 || handedOut[s]! / total[s]! < handedOut[slot]! / total[slot]!) slot = s;
+    let group = -1;
+    for (let g = 0; g < groups.length; g++) {
+      if (handedOut[g] === total[g]) continue;
+      if (group < 0 || handedOut[g]! / total[g]! < handedOut[group]! / total[group]!) group = g;
     }
-    if (slot < 0) return undefined;
-    const run = runs[slot]![0]!;
-    const count = Math.min(chunkSize(slot), run[1] - run[0]);
-    const chunk = { slot, start: run[0], count };
+    if (group < 0) return undefined;
+    const run = runs[group]![0]!;
+    const count = Math.min(chunkSize(group), run[1] - run[0]);
+    const chunk = { group, start: run[0], count, slots: slotsMissing(group, run[0], count) };
     run[0] += count;
-    if (run[0] === run[1]) runs[slot]!.shift();
-    handedOut[slot]! += count;
+    if (run[0] === run[1]) runs[group]!.shift();
+    handedOut[group]! += count;
     return chunk;
   };
 
@@ -105,21 +124,30 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   if (signal?.aborted) onAbort();
   signal?.addEventListener('abort', onAbort, { once: true });
 
+  /** The deal and the slot of result `cell` of a chunk (ChunkResult.values' order). */
+  const cellOf = (chunk: Chunk, cell: number): { index: number; slot: number } =>
+    ({ index: chunk.start + Math.floor(cell / chunk.slots.length), slot: chunk.slots[cell % chunk.slots.length]! });
+
   const record = (chunk: Chunk, result: ChunkResult): void => {
-    let won = 0;
+    const solved = chunk.slots.map(() => 0);
+    const won = chunk.slots.map(() => 0);
     let ms = 0;
-    for (let i = 0; i < result.solved; i++) {
-      const at = i * FIELDS;
-      const outcome = result.values[at]! as Outcome;
-      if (outcome === WON) won += 1;
+    for (let cell = 0; cell < result.solved; cell++) {
+      const at = cell * FIELDS;
+      const { index, slot } = cellOf(chunk, cell);
       ms += result.values[at + 4]!;
-      table.set(chunk.slot, chunk.start + i, {
+      // A deal already solved under this rule set (read by --resume) keeps its record.
+      if (table.has(slot, index)) continue;
+      const outcome = result.values[at]! as Outcome;
+      solved[cell % chunk.slots.length]! += 1;
+      if (outcome === WON) won[cell % chunk.slots.length]! += 1;
+      table.set(slot, index, {
         outcome, lower: result.values[at + 1]!, upper: result.values[at + 2]!, states: result.values[at + 3]!, ms: result.values[at + 4]!,
       });
     }
-    measured[chunk.slot]!.deals += result.solved;
-    measured[chunk.slot]!.ms += ms;
-    if (result.solved > 0) options.onChunk?.(chunk.slot, result.solved, won);
+    measured[chunk.group]!.deals += result.solved / chunk.slots.length;
+    measured[chunk.group]!.ms += ms;
+    for (const [i, slot] of chunk.slots.entries()) if (solved[i]! > 0) options.onChunk?.(slot, solved[i]!, won[i]!);
   };
 
   await new Promise<void>((resolve) => {
@@ -128,24 +156,31 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
         const chunk = nextChunk();
         if (chunk === undefined) break;
         inFlight += 1;
-        const { variant, discards } = table.rulesets[chunk.slot]!;
-        pool.run({ seed: table.seed, start: chunk.start, count: chunk.count, variant, discards, maxStates, maxDiscards })
+        const { variant } = table.rulesets[chunk.slots[0]!]!;
+        const rules = chunk.slots.map((slot) => table.rulesets[slot]!.discards);
+        pool.run({ seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates, maxDiscards })
           .then(
             (result) => {
               record(chunk, result);
-              if (result.error !== undefined) {
-                stop({ kind: 'failed', index: chunk.start + result.solved, slot: chunk.slot, message: result.error });
-              }
+              if (result.error !== undefined) stop({ kind: 'failed', ...cellOf(chunk, result.solved), message: result.error });
             },
             (error: unknown) => {
               if (end !== undefined) return; // the pool was stopped under this chunk
               if (chunk.count > 1) {
-                // A thread died somewhere in the chunk: solve it again deal by deal to find the deal.
-                for (let i = 0; i < chunk.count; i++) retries.push({ slot: chunk.slot, start: chunk.start + i, count: 1 });
+                // A thread died somewhere in the chunk: solve it again deal by deal to find the deal,
+                for (let i = 0; i < chunk.count; i++) {
+                  const start = chunk.start + i;
+                  retries.push({ group: chunk.group, start, count: 1, slots: slotsMissing(chunk.group, start, 1) });
+                }
+                return;
+              }
+              if (chunk.slots.length > 1) {
+                // and then rule by rule to find the rule set.
+                for (const slot of chunk.slots) retries.push({ group: chunk.group, start: chunk.start, count: 1, slots: [slot] });
                 return;
               }
               const message = error instanceof Error ? error.message : String(error);
-              stop({ kind: 'failed', index: chunk.start, slot: chunk.slot, message: `the worker thread died (${message})` });
+              stop({ kind: 'failed', index: chunk.start, slot: chunk.slots[0]!, message: `the worker thread died (${message})` });
             },
           )
           .finally(() => {

@@ -111,12 +111,13 @@ export class ResultTable {
     return n;
   }
 
-  /** The deals not solved yet under the rule set in `slot`, as runs `[start, end)` of consecutive indices. */
-  missing(slot: number): [number, number][] {
+  /** The deals not solved yet under one or more of the rule sets in `slots`, as runs `[start, end)` of
+   *  consecutive indices. */
+  missing(slots: readonly number[]): [number, number][] {
     const runs: [number, number][] = [];
     let start = -1;
     for (let i = 0; i <= this.count; i++) {
-      const open = i < this.count && this.outcomes[slot * this.count + i] === NONE;
+      const open = i < this.count && slots.some((slot) => this.outcomes[slot * this.count + i] === NONE);
       if (open && start < 0) start = i;
       if (!open && start >= 0) {
         runs.push([this.first + start, this.first + i]);

@@ -1,5 +1,5 @@
-// A pool worker: solves a chunk of consecutive deals of one seed under one rule set, keeping one Solver
-// (and its search tables) for every chunk this thread is given.
+// A pool worker: solves a chunk of consecutive deals of one seed under one variant and one or both discard
+// rules, keeping one Solver (and its search tables) for every chunk this thread is given.
 
 import { isMainThread } from 'node:worker_threads';
 import type { DiscardRule, Variant } from '../core/rules.ts';
@@ -14,21 +14,24 @@ export interface ChunkTask {
   start: number;
   count: number;
   variant: Variant;
-  discards: DiscardRule;
+  /** The discard rules to solve each deal under, in turn: one deal under both rules on one solver pays once
+   *  for the searches the two share (solve.ts, `Solver.run`). */
+  rules: DiscardRule[];
   maxStates: number;
   /** 'exact': pin a lost deal's max discards within the budget; 'bounds': stop at the verdict. */
   maxDiscards: MaxDiscardsMode;
 }
 
-/** Numbers per solved deal in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
+/** Numbers per result in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
 export const FIELDS = 5;
 
 export interface ChunkResult {
-  /** FIELDS numbers per deal solved, in index order from `start`. */
+  /** FIELDS numbers per result: deal by deal in index order from `start`, and each deal rule by rule, as in
+   *  `rules`. */
   values: Float64Array;
-  /** Deals solved: `count`, or fewer when the deal after them threw. */
+  /** Results solved: `count` × the rules, or fewer when the result after them threw. */
   solved: number;
-  /** The message of the error that deal `start + solved` threw. */
+  /** The message of the error that result `solved` threw (deal `start + ⌊solved / rules⌋`). */
   error?: string;
 }
 
@@ -53,32 +56,34 @@ function runTestHook(index: number): void {
 }
 
 export default function solveChunk(task: ChunkTask): ChunkResult {
-  const values = new Float64Array(task.count * FIELDS);
-  for (let i = 0; i < task.count; i++) {
-    const index = task.start + i;
+  const rules = task.rules.length;
+  const values = new Float64Array(task.count * rules * FIELDS);
+  for (let cell = 0; cell < task.count * rules; cell++) {
+    const index = task.start + Math.floor(cell / rules);
+    const discards = task.rules[cell % rules]!;
     try {
       runTestHook(index);
       const started = performance.now();
       const deal = dealFor(task.seed, index);
       const result = solver.solve(deal, {
-        variant: task.variant, discards: task.discards, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw',
+        variant: task.variant, discards, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw',
       });
       const ms = performance.now() - started;
       // Every win is checked by the independent referee before it counts.
       if (result.kind === 'won') {
-        const check = verify(deal, result.solution, task.variant, task.discards);
+        const check = verify(deal, result.solution, task.variant, discards);
         if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
       }
       const { lower, upper } = discardBounds(result);
-      const at = i * FIELDS;
+      const at = cell * FIELDS;
       values[at] = result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN;
       values[at + 1] = lower;
       values[at + 2] = upper;
       values[at + 3] = result.states;
       values[at + 4] = ms;
     } catch (error) {
-      return { values: values.slice(0, i * FIELDS), solved: i, error: error instanceof Error ? error.message : String(error) };
+      return { values: values.slice(0, cell * FIELDS), solved: cell, error: error instanceof Error ? error.message : String(error) };
     }
   }
-  return { values, solved: task.count };
+  return { values, solved: task.count * rules };
 }
