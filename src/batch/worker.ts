@@ -39,7 +39,7 @@ const solver = new Solver();
 
 /**
  * Test hooks, off unless ACESUP_TEST is set: "throw:I" makes deal I throw, "crash:I" ends the worker thread
- * abruptly on deal I (the run must report both), "sleep:MS" adds MS milliseconds to every deal (to
+ * abruptly on deal I (the run must report both), "sleep:MS" adds MS milliseconds to every deal under each rule (to
  * interrupt a run at a known pace), "start" makes every thread fail while it loads (the pool fails, not a
  * deal). None of them changes a result.
  */
