@@ -39,9 +39,9 @@ const solver = new Solver();
 
 /**
  * Test hooks, off unless ACESUP_TEST is set: "throw:I" makes deal I throw, "crash:I" ends the worker thread
- * abruptly on deal I (the run must report both), "sleep:MS" adds MS milliseconds to every deal under each rule (to
- * interrupt a run at a known pace), "start" makes every thread fail while it loads (the pool fails, not a
- * deal). None of them changes a result.
+ * abruptly on deal I (the run must report both), "sleep:MS" adds MS milliseconds to every deal under each
+ * rule (to interrupt a run at a known pace), "start" makes every thread fail while it loads (the pool
+ * fails, not a deal). None of them changes a result.
  */
 if (process.env['ACESUP_TEST'] === 'start' && !isMainThread) throw new Error('test failure while a worker thread starts');
 const testHook = /^(throw|crash|sleep):(\d+)$/u.exec(process.env['ACESUP_TEST'] ?? '');
