@@ -266,9 +266,11 @@ export class Search {
           runEnded = this.generator.runEnded;
           continue;
         }
+        runEnded = true; // nothing to remove here
       }
+      // After a run that ended here, the generator holds this position's exposed cards already.
+      const count = this.generator.generate(frames, base, this.moves, movesAt, runEnded);
       runEnded = false;
-      const count = this.generator.generate(frames, base, this.moves, movesAt);
       // Which positions are stored (the memo): only those with a choice. A position whose only child is a
       // removal, a deal or a move (most positions: under the forced rule, every one with no empty pile)
       // leads where that child leads, and the memo further down (at the next stored position) stops a
