@@ -312,6 +312,21 @@ export class MoveGenerator {
     return empty;
   }
 
+  /** `readExposed` for a position just dealt into: each pile exposes the card just dealt onto it. */
+  private readDealt(frames: Int32Array, base: number): void {
+    const exposed = this.exposed, suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
+    ranks[0] = 0;
+    ranks[1] = 0;
+    ranks[2] = 0;
+    ranks[3] = 0;
+    const first = frames[base + F_DEALT]! - 4;
+    for (let p = 0; p < 4; p++) {
+      const e = first + p;
+      exposed[p] = e;
+      ranks[suit[e]!] |= 1 << rank[e]!;
+    }
+  }
+
   /** The mask of the empty piles, from the exposed cards read last (`readExposed`, kept up to date by `removeRun`). */
   private emptyPiles(): number {
     const exposed = this.exposed;
@@ -466,11 +481,13 @@ export class MoveGenerator {
    * a win or an exhausted budget. The run stops at Xk when Xk has no removable card, holds 48 discards, or
    * when `room` positions are counted already (the budget left); `runEnded` then says whether it stopped
    * for want of a removable card (a run from Xk would play nothing). Exposed cards are kept up to date per
-   * removal: only the pile removed from changes.
+   * removal: only the pile removed from changes. `justDealt`: X0 was reached by a deal, so its exposed cards
+   * are the four just dealt (read without searching the piles: 1.5–4% less time, same states).
    */
-  removeRun(frames: Int32Array, base: number, line: Int32Array, at: number, room: number): number {
+  removeRun(frames: Int32Array, base: number, line: Int32Array, at: number, room: number, justDealt = false): number {
     const exposed = this.exposed, suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
-    this.readExposed(frames, base);
+    if (justDealt) this.readDealt(frames, base);
+    else this.readExposed(frames, base);
     let discards = frames[base + F_DISCARDS]!;
     let k = 0;
     this.runEnded = false;

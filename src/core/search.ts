@@ -258,7 +258,7 @@ export class Search {
       if (this.removesInRuns && !runEnded) {
         // Forced rule: a run of lone removals, walked through in one go (movegen `removeRun`); the
         // positions it passes are counted here, and the one it stops at is entered at the top of the loop.
-        const k = this.generator.removeRun(frames, base, line, at, this.maxStates - this.states);
+        const k = this.generator.removeRun(frames, base, line, at, this.maxStates - this.states, last === DEAL);
         if (k > 0) {
           this.states += k - 1;
           at += k;
