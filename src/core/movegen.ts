@@ -297,34 +297,36 @@ export class MoveGenerator {
   /** Reads the exposed card of each pile into `exposed`, and per suit the ranks exposed into `exposedRanks`;
    *  returns the mask of the empty piles. */
   private readExposed(frames: Int32Array, base: number): number {
-    const exposed = this.exposed, suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
-    ranks[0] = 0;
-    ranks[1] = 0;
-    ranks[2] = 0;
-    ranks[3] = 0;
+    this.clearExposed();
     let empty = 0;
     for (let p = 0; p < 4; p++) {
       const e = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
-      exposed[p] = e;
-      if (e >= 0) ranks[suit[e]!] |= 1 << rank[e]!;
-      else empty |= 1 << p;
+      this.expose(p, e);
+      if (e < 0) empty |= 1 << p;
     }
     return empty;
   }
 
   /** `readExposed` for a position just dealt into: each pile exposes the card just dealt onto it. */
   private readDealt(frames: Int32Array, base: number): void {
-    const exposed = this.exposed, suit = this.suit, rank = this.rank, ranks = this.exposedRanks;
+    this.clearExposed();
+    const first = frames[base + F_DEALT]! - 4;
+    for (let p = 0; p < 4; p++) this.expose(p, first + p);
+  }
+
+  /** Forgets the exposed ranks, before the exposed cards are read afresh. */
+  private clearExposed(): void {
+    const ranks = this.exposedRanks;
     ranks[0] = 0;
     ranks[1] = 0;
     ranks[2] = 0;
     ranks[3] = 0;
-    const first = frames[base + F_DEALT]! - 4;
-    for (let p = 0; p < 4; p++) {
-      const e = first + p;
-      exposed[p] = e;
-      ranks[suit[e]!] |= 1 << rank[e]!;
-    }
+  }
+
+  /** Pile p now exposes card `pos` (−1: the pile is empty); its rank joins its suit's exposed ranks. */
+  private expose(p: number, pos: number): void {
+    this.exposed[p] = pos;
+    if (pos >= 0) this.exposedRanks[this.suit[pos]!] |= 1 << this.rank[pos]!;
   }
 
   /** The mask of the empty piles, from the exposed cards read last (`readExposed`, kept up to date by `removeRun`). */
@@ -506,9 +508,7 @@ export class MoveGenerator {
       line[at + k] = removeMove(e, p);
       k += 1;
       ranks[suit[e]!] ^= 1 << rank[e]!;
-      const under = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
-      exposed[p] = under;
-      if (under >= 0) ranks[suit[under]!] |= 1 << rank[under]!;
+      this.expose(p, highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!));
       if (discards === WIN_DISCARDS) break;
     }
     frames[base + F_DISCARDS] = discards;
