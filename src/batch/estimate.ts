@@ -129,8 +129,9 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
     ({ index: chunk.start + Math.floor(cell / chunk.slots.length), slot: chunk.slots[cell % chunk.slots.length]! });
 
   const record = (chunk: Chunk, result: ChunkResult): void => {
-    const solved = chunk.slots.map(() => 0);
-    const won = chunk.slots.map(() => 0);
+    /** Per slot of the table: the deals newly solved, and won. */
+    const solved = table.rulesets.map(() => 0);
+    const won = table.rulesets.map(() => 0);
     let ms = 0;
     for (let cell = 0; cell < result.solved; cell++) {
       const at = cell * FIELDS;
@@ -139,15 +140,15 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
       // A deal already solved under this rule set (read by --resume) keeps its record.
       if (table.has(slot, index)) continue;
       const outcome = result.values[at]! as Outcome;
-      solved[cell % chunk.slots.length]! += 1;
-      if (outcome === WON) won[cell % chunk.slots.length]! += 1;
+      solved[slot]! += 1;
+      if (outcome === WON) won[slot]! += 1;
       table.set(slot, index, {
         outcome, lower: result.values[at + 1]!, upper: result.values[at + 2]!, states: result.values[at + 3]!, ms: result.values[at + 4]!,
       });
     }
     measured[chunk.group]!.deals += result.solved / chunk.slots.length;
     measured[chunk.group]!.ms += ms;
-    for (const [i, slot] of chunk.slots.entries()) if (solved[i]! > 0) options.onChunk?.(slot, solved[i]!, won[i]!);
+    for (const slot of chunk.slots) if (solved[slot]! > 0) options.onChunk?.(slot, solved[slot]!, won[slot]!);
   };
 
   await new Promise<void>((resolve) => {
