@@ -6,15 +6,19 @@ import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './move
 import type { GameMove } from './notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, WIN_DISCARDS } from './rules.ts';
+import { GhostSearch } from './ghost.ts';
 import { Search, type SearchRun } from './search.ts';
 import { VisitedSet } from './table.ts';
-import { F_DEALT, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
+import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
 
 /** Default state budget per deal: bounds time and memory. A state is a position searched; the visited set
  *  stores only the positions with a choice (search.ts), at most all of them: ≤ 4 slots of 28 bytes, or 44
  *  under the optional rule, per state, so at this budget at most 2^22 slots (112 and 176 MiB for the two
  *  tables of a solver, plus the old table while one grows); in practice a few percent of that. */
 export const DEFAULT_MAX_STATES = 2_000_000;
+
+/** The ghost search may spend 1/GHOST_SHARE of the budget left when it starts. */
+const GHOST_SHARE = 10;
 
 /** What a lost deal's budget is spent on: `'exact'` its max discards, `'bounds'` only its verdict. */
 export type MaxDiscardsMode = 'exact' | 'bounds';
@@ -37,6 +41,9 @@ export interface SolveOptions {
    * discards. `'bounds'`: stop at the verdict; a lost deal's max discards is then a proven range.
    */
   maxDiscards?: MaxDiscardsMode;
+  /** Under optional: try the ghost game first (ghost.ts). Default true; false
+   *  only to compare (it changes no verdict, only the work, and may narrow an unknown's bounds). */
+  ghost?: boolean;
 }
 
 interface Counters {
@@ -64,6 +71,22 @@ export class Solver {
   private readonly searches = new Map<string, Search>();
   /** One visited set per key width, shared by the searches of this solver (they run one at a time). */
   private readonly visited = new Map<number, VisitedSet>();
+
+  private readonly ghosts = new Map<Variant, GhostSearch>();
+
+  private ghostSearch(variant: Variant): GhostSearch {
+    let search = this.ghosts.get(variant);
+    if (search === undefined) {
+      let visited = this.visited.get(KEY_WORDS);
+      if (visited === undefined) {
+        visited = new VisitedSet(KEY_WORDS);
+        this.visited.set(KEY_WORDS, visited);
+      }
+      search = new GhostSearch(variant, visited);
+      this.ghosts.set(variant, search);
+    }
+    return search;
+  }
 
   private search(variant: Variant, discards: DiscardRule, reductions: boolean): Search {
     const name = `${variant}/${discards}/${reductions}`;
@@ -136,6 +159,21 @@ export class Solver {
     /** The searches to run, in order: the forced one (unless done), then under optional the optional one. */
     const searches = (): Search[] => (optional === undefined ? [forced] : forcedDone ? [optional] : [forced, optional]);
 
+    // Under optional, before the first optional search (the forced rule has not won by then): the ghost
+    // game (ghost.ts), within a share of what is left. When it cannot win, the deal is lost under
+    // optional and the ghost game's max discards bounds the optional rule's from above (ghost.ts G1).
+    let ghostDone = optional === undefined || options.ghost === false;
+    let ghostLost = false;
+    const ghost = (): void => {
+      if (ghostDone) return;
+      ghostDone = true;
+      const run = this.ghostSearch(variant).run(deal, Math.ceil(left() / GHOST_SHARE));
+      states += run.states;
+      if (run.status !== 'exhausted') return;
+      ghostLost = true;
+      upper = Math.min(upper, run.best);
+    };
+
     // The searches for the max (which also find any win), within `budget` states: the forced search for
     // lines that beat `lower` (a real line's discards, so `atLeast` holds), then, under optional, the
     // optional search for lines that beat the forced rule's max (its wins are wins and its max a lower
@@ -144,6 +182,10 @@ export class Solver {
     const exact = (budget: number): SolveResult | undefined => {
       const end = states + budget;
       for (const search of searches()) {
+        if (search === optional) {
+          ghost();
+          if (lower >= upper) return { kind: 'lost', states, lower, upper };
+        }
         const run = this.run(search, deal, Math.max(0, end - states), lower);
         states += run.states;
         // A forced-rule line is also legal under optional: shortened and made 1-minimal under `discards`.
@@ -172,16 +214,22 @@ export class Solver {
     // the bounds cut far sooner than a search for the max; the forced rule first, as above.
     let verdict: SearchRun | undefined;
     for (const search of searches()) {
+      if (search === optional) {
+        ghost();
+        if (ghostLost) break; // lost: the optional search for a win is not needed
+      }
       verdict = this.run(search, deal, left(), WIN_DISCARDS - 1);
       states += verdict.states;
       if (verdict.status === 'won') return { kind: 'won', states, solution: finish(verdict, discards) };
       lower = Math.max(lower, verdict.reached);
     }
-    // The last search ran under the requested rule (the list is never empty): its bounds are the deal's.
-    const ruling = verdict!;
-    upper = Math.min(upper, Math.max(lower, ruling.upper));
-    if (ruling.status === 'aborted') return { kind: 'unknown', states, lower, upper };
-    if (!exactMax || lower === upper) return { kind: 'lost', states, lower, upper };
+    if (!ghostLost) {
+      // The last search ran under the requested rule (the list is never empty): its bounds are the deal's.
+      const ruling = verdict!;
+      upper = Math.min(upper, Math.max(lower, ruling.upper));
+      if (ruling.status === 'aborted') return { kind: 'unknown', states, lower, upper };
+    }
+    if (!exactMax || lower >= upper) return { kind: 'lost', states, lower, upper };
 
     // 2. The deal is lost; its exact max discards, with what is left of the budget.
     return exact(left()) ?? { kind: 'lost', states, lower, upper };

@@ -21,6 +21,10 @@ export const F_OWED_LO = 11;
 export const F_OWED_HI = 12;
 export const F_SEEN_LO = 13;
 export const F_SEEN_HI = 14;
+/** The ghost game (ghost.ts): mask (lo, hi) of the ghosts, in the slots of R7's owed cards (a ghost search
+ *  has none), so that its key is the optional rule's: the piles (ghosts included), then the ghosts. */
+export const F_GHOST_LO = F_OWED_LO;
+export const F_GHOST_HI = F_OWED_HI;
 
 /** Highest set position of a 52-bit mask, or -1 when empty. */
 export function highestPosition(lo: number, hi: number): number {

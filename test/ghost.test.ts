@@ -1,0 +1,112 @@
+// The ghost game (a relaxation of the optional rule): the fast search against a plain one, and its losses
+// against optional verdicts found without it.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dealFor } from '../src/batch/deals.ts';
+import { parseDeal } from '../src/core/cards.ts';
+import { GhostSearch } from '../src/core/ghost.ts';
+import { VARIANTS, type Variant } from '../src/core/rules.ts';
+import { Solver, discardBounds } from '../src/core/solve.ts';
+import { referenceGhost } from './reference-ghost.ts';
+
+/** SEARCH-NOTES fact 6: won under optional, lost under forced (strict). */
+const OPTIONAL_BEATS_FORCED = parseDeal(
+  '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S',
+);
+
+const ghosts = new Map(VARIANTS.map((variant) => [variant, new GhostSearch(variant)]));
+const ghost = (variant: Variant): GhostSearch => ghosts.get(variant)!;
+
+describe('the ghost search against the plain ghost solver', () => {
+  for (const variant of VARIANTS) {
+    it(`${variant}: same verdict and max discards where both decide`, () => {
+      let lost = 0, won = 0;
+      for (let index = 0; index < (variant === 'strict' ? 200 : 30); index++) {
+        const deal = dealFor(13, index);
+        const slow = referenceGhost(deal, variant, 10_000);
+        if (slow === undefined) continue;
+        const fast = ghost(variant).run(deal, 500_000);
+        if (slow.won) {
+          // The two search in different orders: a win one finds soon may take the other longer.
+          expect({ index, status: fast.status }).not.toEqual({ index, status: 'exhausted' });
+          if (fast.status === 'won') won += 1;
+        } else {
+          expect({ index, status: fast.status, best: fast.best }).toEqual({ index, status: 'exhausted', best: slow.maxDiscards });
+          lost += 1;
+        }
+      }
+      // Both outcomes must be met for the comparison to mean something.
+      expect(lost).toBeGreaterThan(variant === 'strict' ? 50 : 0);
+      expect(won).toBeGreaterThan(variant === 'strict' ? 10 : 3);
+    });
+  }
+
+  it('a budget ends the search as aborted, never with a verdict it has not proved', () => {
+    let cutShort = 0;
+    for (let index = 0; index < 40; index++) {
+      const deal = dealFor(17, index);
+      const full = ghost('strict').run(deal, 1_000_000);
+      const cut = ghost('strict').run(deal, 30);
+      expect(cut.states).toBeLessThanOrEqual(30);
+      if (cut.status === 'aborted') cutShort += 1;
+      else expect({ index, status: cut.status, best: cut.best }).toEqual({ index, status: full.status, best: full.best });
+    }
+    expect(cutShort).toBeGreaterThan(5);
+  });
+});
+
+describe('the ghost game bounds the optional rule from above (ghost.ts G1)', () => {
+  it('it wins the strict deal that optional wins and forced loses', () => {
+    expect(ghost('strict').run(OPTIONAL_BEATS_FORCED, 100_000).status).toBe('won');
+  });
+
+  for (const variant of VARIANTS) {
+    it(`${variant}: a ghost loss is an optional loss, with no more discards than the ghost game's max`, () => {
+      const solver = new Solver();
+      let lost = 0;
+      for (let index = 0; index < (variant === 'strict' ? 80 : 30); index++) {
+        const deal = dealFor(19, index);
+        const run = ghost(variant).run(deal, 200_000);
+        // The optional verdict without the ghost game.
+        const optional = solver.solve(deal, { variant, discards: 'optional', maxStates: 100_000, solution: false, ghost: false });
+        if (optional.kind === 'unknown') continue;
+        if (optional.kind === 'won') expect({ index, ghost: run.status }).not.toEqual({ index, ghost: 'exhausted' });
+        if (run.status === 'exhausted') {
+          expect(discardBounds(optional).lower).toBeLessThanOrEqual(run.best);
+          if (optional.kind === 'lost') lost += 1;
+        }
+      }
+      expect(lost).toBeGreaterThan(variant === 'strict' ? 10 : 0);
+    });
+  }
+});
+
+describe('the solver with the ghost game', () => {
+  it('gives the verdicts and bounds of the solver without it, wherever both decide', () => {
+    const on = new Solver(), off = new Solver();
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...VARIANTS), fc.constantFrom('exact' as const, 'bounds' as const),
+      (index, variant, maxDiscards) => {
+        const deal = dealFor(23, index);
+        const a = on.solve(deal, { variant, discards: 'optional', maxStates: 100_000, maxDiscards, solution: false });
+        const b = off.solve(deal, { variant, discards: 'optional', maxStates: 100_000, maxDiscards, solution: false, ghost: false });
+        if (a.kind !== 'unknown' && b.kind !== 'unknown') expect(a.kind).toBe(b.kind);
+        const x = discardBounds(a), y = discardBounds(b);
+        // Both ranges hold the true max discards, so they meet.
+        expect(Math.max(x.lower, y.lower)).toBeLessThanOrEqual(Math.min(x.upper, y.upper));
+      }), { numRuns: 40 });
+  });
+
+  it('decides strict × optional deals that the optional search alone leaves unknown', () => {
+    const solver = new Solver();
+    let rescued = 0;
+    for (let index = 0; index < 60 && rescued === 0; index++) {
+      const deal = dealFor(2026, index);
+      const without = solver.solve(deal, { variant: 'strict', discards: 'optional', maxStates: 100_000, maxDiscards: 'bounds', solution: false, ghost: false });
+      if (without.kind !== 'unknown') continue;
+      const withGhost = solver.solve(deal, { variant: 'strict', discards: 'optional', maxStates: 100_000, maxDiscards: 'bounds', solution: false });
+      if (withGhost.kind === 'lost') rescued += 1;
+    }
+    expect(rescued).toBeGreaterThan(0);
+  });
+});
