@@ -7,6 +7,7 @@ import { dealFor } from '../src/batch/deals.ts';
 import { parseDeal } from '../src/core/cards.ts';
 import { GhostSearch } from '../src/core/ghost.ts';
 import { VARIANTS, type Variant } from '../src/core/rules.ts';
+import { Search } from '../src/core/search.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
 import { referenceGhost } from './reference-ghost.ts';
 
@@ -97,16 +98,32 @@ describe('the solver with the ghost game', () => {
       }), { numRuns: 40 });
   });
 
-  it('decides strict × optional deals that the optional search alone leaves unknown', () => {
+  it('a deal the ghost game loses is lost under optional, bounded by its max, without the optional search', () => {
     const solver = new Solver();
-    let rescued = 0;
-    for (let index = 0; index < 60 && rescued === 0; index++) {
+    let checked = 0;
+    for (let index = 0; index < 30; index++) {
       const deal = dealFor(2026, index);
-      const without = solver.solve(deal, { variant: 'strict', discards: 'optional', maxStates: 100_000, maxDiscards: 'bounds', solution: false, ghost: false });
-      if (without.kind !== 'unknown') continue;
-      const withGhost = solver.solve(deal, { variant: 'strict', discards: 'optional', maxStates: 100_000, maxDiscards: 'bounds', solution: false });
-      if (withGhost.kind === 'lost') rescued += 1;
+      const run = ghost('strict').run(deal, 100_000);
+      if (run.status !== 'exhausted') continue;
+      const forced = solver.solve(deal, { variant: 'strict', discards: 'forced', maxDiscards: 'bounds', solution: false });
+      const withGhost = solver.solve(deal, { variant: 'strict', discards: 'optional', maxDiscards: 'bounds', solution: false });
+      const without = solver.solve(deal, { variant: 'strict', discards: 'optional', maxDiscards: 'bounds', solution: false, ghost: false });
+      expect({ index, kind: withGhost.kind }).toEqual({ index, kind: 'lost' });
+      expect(discardBounds(withGhost).upper).toBeLessThanOrEqual(run.best);
+      // Its work: the forced searches and the ghost search, nothing more.
+      expect(withGhost.states).toBe(forced.states + run.states);
+      if (withGhost.states < without.states) checked += 1;
     }
-    expect(rescued).toBeGreaterThan(0);
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it('cuts the strict × optional search where a round starts (the plain-search tests check its verdicts)', () => {
+    const search = new Search('strict', 'optional');
+    let cuts = 0;
+    for (let index = 0; index < 10; index++) {
+      search.run(dealFor(2026, index), { maxStates: 100_000, atLeast: 47 });
+      cuts += search.ghostCuts;
+    }
+    expect(cuts).toBeGreaterThan(10);
   });
 });

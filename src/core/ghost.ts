@@ -93,7 +93,15 @@ export class GhostSearch {
     if (this.visited.keyWords !== KEY_WORDS) throw new Error('the visited set holds keys of another width');
   }
 
+  /** The ghost game of `deal` from its start. */
   run(deal: Deal, maxStates: number): GhostRun {
+    this.setDeal(deal);
+    startFrame(this.frames, 0);
+    return this.search(maxStates);
+  }
+
+  /** Makes `deal` the deal of `runFrom`. */
+  setDeal(deal: Deal): void {
     for (let pos = 0; pos < 52; pos++) {
       this.suit[pos] = (deal[pos]! / 13) | 0;
       this.rank[pos] = deal[pos]! % 13;
@@ -108,12 +116,28 @@ export class GhostSearch {
       this.lowerLo[pos] = lo;
       this.lowerHi[pos] = hi;
     }
+  }
+
+  /**
+   * The ghost game from a real position of the deal set by `setDeal`: the piles, deal count and discards
+   * of the frame at `base` of `frames` (no ghosts; anything else in the frame is ignored). By G1 from that
+   * position, no play of the real game from it, under either rule, discards more than the ghost game's max.
+   */
+  runFrom(frames: Int32Array, base: number, maxStates: number): GhostRun {
+    const start = this.frames;
+    start.fill(0, 0, FRAME);
+    start.set(frames.subarray(base, base + 8), 0);
+    start[F_DEALT] = frames[base + F_DEALT]!;
+    start[F_DISCARDS] = frames[base + F_DISCARDS]!;
+    return this.search(maxStates);
+  }
+
+  private search(maxStates: number): GhostRun {
     this.visited.clear();
     this.best = 0;
     this.states = 0;
     this.maxStates = maxStates;
     this.status = 'exhausted';
-    startFrame(this.frames, 0);
     this.explore(0);
     return { status: this.status, best: this.best, states: this.states };
   }
