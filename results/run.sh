@@ -83,3 +83,12 @@ node bin/acesup.js estimate --variant strict --discards forced --deals 1000000 -
 # states; the second session's run above had 100,000), verdicts only, 2 workers:
 run easy-forced-100k-2m --variant easy --discards forced --deals 100000 --seed 3 --max-discards bounds
 gzip -9f results/easy-forced-100k-2m.csv
+# Fourth to sixth sessions: easy x forced on deals 100,000-999,999 of seed 3 (verdicts only, the default
+# budget, 2 workers), in five parts continued with --resume on 0917d2c, 36101bb, 157b211 and f35210f (see
+# results/README.md), merged with the 100,000 above into 1,000,000 deals. The per-deal CSV (900,000 rows,
+# 179 MB) is not kept: rerun the command to regenerate it.
+run easy-forced-900k --variant easy --discards forced --deals 900000 --from 100000 --seed 3 --max-discards bounds
+gunzip -k results/easy-forced-100k-2m.csv.gz
+node bin/acesup.js merge results/easy-forced-100k-2m.csv results/easy-forced-900k.csv \
+  --csv results/easy-forced-1m.csv --summary results/easy-forced-1m.summary.csv > results/easy-forced-1m.txt
+rm -f results/easy-forced-100k-2m.csv results/easy-forced-900k.csv results/easy-forced-1m.csv
