@@ -159,8 +159,10 @@ export class Solver {
     /** The searches to run, in order: the forced one (unless done), then under optional the optional one. */
     const searches = (): Search[] => (optional === undefined ? [forced] : forcedDone ? [optional] : [forced, optional]);
 
-    // Under optional, before the first optional search (the forced rule has not won by then): the ghost
-    // game (ghost.ts), within a share of what is left. When it cannot win, the deal is lost under
+    // Under optional, before the first optional search (the forced rule has not won by then) except the
+    // probe's: the ghost game (ghost.ts), within a share of what is left. (After the probe, the deals whose
+    // optional wins come quickly skip it: 60 deals, exact, one process, against before the probe: 40.9 →
+    // 40.3 M states standard, 37.4 → 36.8 M easy, the same verdicts.) When it cannot win, the deal is lost under
     // optional and the ghost game's max discards bounds the optional rule's from above (ghost.ts G1).
     let ghostDone = optional === undefined || options.ghost === false;
     let ghostLost = false;
@@ -179,10 +181,10 @@ export class Solver {
     // optional search for lines that beat the forced rule's max (its wins are wins and its max a lower
     // bound: it only forbids plays, SEARCH-NOTES fact 6). The result when they decide, else undefined with
     // the bounds raised: only a search under the requested rule bounds the max from above.
-    const exact = (budget: number): SolveResult | undefined => {
+    const exact = (budget: number, probe = false): SolveResult | undefined => {
       const end = states + budget;
       for (const search of searches()) {
-        if (search === optional) {
+        if (search === optional && !probe) {
           ghost();
           if (lower >= upper) return { kind: 'lost', states, lower, upper };
         }
@@ -206,7 +208,7 @@ export class Solver {
     // end here in one pass (the median deal needs far less).
     const exactMax = options.maxDiscards !== 'bounds';
     if (exactMax) {
-      const probed = exact(Math.ceil(maxStates / 10));
+      const probed = exact(Math.ceil(maxStates / 10), true);
       if (probed !== undefined) return probed;
     }
 
