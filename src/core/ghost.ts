@@ -37,7 +37,9 @@
 // (G3) A GHOST WITH NO LOWER CARD OF ITS SUIT LEFT IN PLAY (on the piles as a real card, or in the stock)
 // NEVER MATTERS AGAIN, and the search deletes it: removed and ghost cards never come back, so it can never
 // outrank an exposed real card; a ghost blocks nothing; a pile with ghosts alone already takes moves; and
-// moving it only lets its target's ghosts vanish, which the play without it can do by moving nothing.
+// moving it only makes its target's ghosts vanish. Not moving it leaves a position with the same real
+// cards and more ghosts, which is never worse: every move legal in the other is legal in it, and the two
+// keep the same real cards and one's ghosts a superset of the other's (idle ones aside).
 //
 // (G4) STOCK EMPTY: THE PILES ARE INTERCHANGEABLE (SEARCH-NOTES fact 5): the rules treat the piles alike
 // and no deal is left, so the key sorts them.

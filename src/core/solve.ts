@@ -41,8 +41,9 @@ export interface SolveOptions {
    * discards. `'bounds'`: stop at the verdict; a lost deal's max discards is then a proven range.
    */
   maxDiscards?: MaxDiscardsMode;
-  /** Under optional: try the ghost game first (ghost.ts). Default true; false
-   *  only to compare (it changes no verdict, only the work, and may narrow an unknown's bounds). */
+  /** Under optional: try the ghost game (ghost.ts) once the forced searches have not won, before the
+   *  optional search. Default true; false only to compare: it changes no verdict, only the work (and may
+   *  narrow an unknown's bounds). The strict × optional search's own ghost bound (search.ts) stays. */
   ghost?: boolean;
 }
 
