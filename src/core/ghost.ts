@@ -231,38 +231,52 @@ export class GhostSearch {
   /** G2: removes every removable card, one after another, each becoming a ghost in place. */
   private removeAll(base: number): void {
     const frames = this.frames, power = this.power, suit = this.suit, rank = this.rank;
-    for (;;) {
-      const gLo = frames[base + F_GHOST_LO]!, gHi = frames[base + F_GHOST_HI]!;
-      power.fill(-1);
-      for (let q = 0; q < 4; q++) {
-        const qLo = frames[base + 2 * q]!, qHi = frames[base + 2 * q + 1]!;
-        const top = highestPosition(qLo & ~gLo, qHi & ~gHi);
-        if (top >= 0 && rank[top]! > power[4 * q + suit[top]!]!) power[4 * q + suit[top]!] = rank[top]!;
-        for (let word = 0; word < 2; word++) {
-          let bits = word === 0 ? qLo & gLo & above(top, 0) : qHi & gHi & above(top, 32);
-          while (bits !== 0) {
-            const low = bits & -bits;
-            bits ^= low;
-            const pos = 31 - Math.clz32(low) + 32 * word;
-            if (rank[pos]! > power[4 * q + suit[pos]!]!) power[4 * q + suit[pos]!] = rank[pos]!;
-          }
-        }
-      }
+    let gLo = frames[base + F_GHOST_LO]!, gHi = frames[base + F_GHOST_HI]!;
+    for (let q = 0; q < 4; q++) this.pilePower(base, q, gLo, gHi);
+    // Removing a pile's exposed real card leaves its power there (the ghost is active), adds the card
+    // below it and wakes the ghosts between the two: powers only grow, and only on that pile, whose row of
+    // the table alone is computed again.
+    let discards = frames[base + F_DISCARDS]!;
+    for (let p = 0, still = 0; still < 4; p = (p + 1) & 3) {
+      const pLo = frames[base + 2 * p]!, pHi = frames[base + 2 * p + 1]!;
       let removed = false;
-      for (let p = 0; p < 4; p++) {
-        const top = highestPosition(frames[base + 2 * p]! & ~gLo, frames[base + 2 * p + 1]! & ~gHi);
-        if (top < 0 || rank[top] === ACE_RANK) continue;
+      for (;;) {
+        const top = highestPosition(pLo & ~gLo, pHi & ~gHi);
+        if (top < 0 || rank[top] === ACE_RANK) break;
         const s = suit[top]!, r = rank[top]!;
-        let outranked = false;
-        for (let q = 0; q < 4; q++) if (q !== p && power[4 * q + s]! > r) outranked = true;
-        if (!outranked) continue;
-        if (top < 32) frames[base + F_GHOST_LO] |= 1 << top;
-        else frames[base + F_GHOST_HI] |= 1 << (top - 32);
-        frames[base + F_DISCARDS] += 1;
+        if (!(power[s]! > r && p !== 0) && !(power[4 + s]! > r && p !== 1) && !(power[8 + s]! > r && p !== 2) && !(power[12 + s]! > r && p !== 3)) break;
+        if (top < 32) gLo |= 1 << top;
+        else gHi |= 1 << (top - 32);
+        discards += 1;
         removed = true;
-        break; // the powers changed (they only grow): compute them again
+        this.pilePower(base, p, gLo, gHi);
       }
-      if (!removed) return;
+      still = removed ? 1 : still + 1;
+    }
+    frames[base + F_GHOST_LO] = gLo;
+    frames[base + F_GHOST_HI] = gHi;
+    frames[base + F_DISCARDS] = discards;
+  }
+
+  /** Pile q's row of the power table: per suit, the highest rank among its exposed real card and active ghosts. */
+  private pilePower(base: number, q: number, gLo: number, gHi: number): void {
+    const frames = this.frames, power = this.power, suit = this.suit, rank = this.rank;
+    const row = 4 * q;
+    power[row] = -1;
+    power[row + 1] = -1;
+    power[row + 2] = -1;
+    power[row + 3] = -1;
+    const qLo = frames[base + 2 * q]!, qHi = frames[base + 2 * q + 1]!;
+    const top = highestPosition(qLo & ~gLo, qHi & ~gHi);
+    if (top >= 0) power[row + suit[top]!] = rank[top]!;
+    for (let word = 0; word < 2; word++) {
+      let bits = word === 0 ? qLo & gLo & above(top, 0) : qHi & gHi & above(top, 32);
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        const pos = 31 - Math.clz32(low) + 32 * word;
+        if (rank[pos]! > power[row + suit[pos]!]!) power[row + suit[pos]!] = rank[pos]!;
+      }
     }
   }
 
