@@ -69,7 +69,7 @@ describe('the ghost game bounds the optional rule from above (ghost.ts G1)', () 
       for (let index = 0; index < (variant === 'strict' ? 80 : 30); index++) {
         const deal = dealFor(19, index);
         const run = ghost(variant).run(deal, 200_000);
-        // The optional verdict without the ghost game.
+        // The optional verdict without the ghost game (neither before the search nor inside it).
         const optional = solver.solve(deal, { variant, discards: 'optional', maxStates: 100_000, solution: false, ghost: false });
         if (optional.kind === 'unknown') continue;
         if (optional.kind === 'won') expect({ index, ghost: run.status }).not.toEqual({ index, ghost: 'exhausted' });

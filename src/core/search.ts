@@ -96,13 +96,15 @@ export class Search {
     readonly reductions = true,
     /** The visited set; searches that never run at the same time may share one. */
     visited?: VisitedSet,
+    /** Strict × optional, reduced: cut with the ghost game where a round starts (false only to compare). */
+    ghostBound = true,
   ) {
     this.generator = new MoveGenerator(variant, discards, reductions);
     this.boundAfterDeal = variant === 'strict';
     this.removesInRuns = this.generator.removesInRuns;
     this.keyWords = Search.keyWords(discards, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
-    this.ghost = reductions && discards === 'optional' && variant === 'strict' ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
+    this.ghost = ghostBound && reductions && discards === 'optional' && variant === 'strict' ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
   }
 

@@ -42,8 +42,8 @@ export interface SolveOptions {
    */
   maxDiscards?: MaxDiscardsMode;
   /** Under optional: try the ghost game (ghost.ts) once the forced searches have not won, before the
-   *  optional search. Default true; false only to compare: it changes no verdict, only the work (and may
-   *  narrow an unknown's bounds). The strict × optional search's own ghost bound (search.ts) stays. */
+   *  optional search, and in strict also inside it (search.ts). Default true; false only to compare: it
+   *  changes no verdict, only the work (and may narrow an unknown's bounds). */
   ghost?: boolean;
 }
 
@@ -89,8 +89,8 @@ export class Solver {
     return search;
   }
 
-  private search(variant: Variant, discards: DiscardRule, reductions: boolean): Search {
-    const name = `${variant}/${discards}/${reductions}`;
+  private search(variant: Variant, discards: DiscardRule, reductions: boolean, ghost = true): Search {
+    const name = `${variant}/${discards}/${reductions}/${ghost}`;
     let search = this.searches.get(name);
     if (search === undefined) {
       const words = Search.keyWords(discards, reductions);
@@ -99,7 +99,7 @@ export class Solver {
         visited = new VisitedSet(words);
         this.visited.set(words, visited);
       }
-      search = new Search(variant, discards, reductions, visited);
+      search = new Search(variant, discards, reductions, visited, ghost);
       this.searches.set(name, search);
     }
     return search;
@@ -152,7 +152,7 @@ export class Solver {
     }
 
     const forced = this.search(variant, 'forced', true);
-    const optional = discards === 'optional' ? this.search(variant, 'optional', true) : undefined;
+    const optional = discards === 'optional' ? this.search(variant, 'optional', true, options.ghost !== false) : undefined;
     let lower = 0;
     let upper = WIN_DISCARDS;
     /** Under optional: the forced rule's max is known (and in `lower`), so its searches are done. */
