@@ -31,8 +31,11 @@
 // same cards lie above it): where ρ uses c to remove a card, τ uses the ghost; where ρ moves c (exposed,
 // or in easy anywhere), τ moves the ghost, which standard allows as it is active; a pile with no real card
 // in ρ has none in τ. (Strict never moves c: it is not an ace.) τ discards what ρ does, c included at
-// once. So the search may remove every removable card at once, one after another (R1 of the forced rule),
-// and branch only on moves and the deal: a search the size of the forced rule's.
+// once. Applied again and again at the first position where a play leaves a removable card (each time
+// the play removes one more card at once, and no play removes more than 48), this turns every play into
+// one that removes every removable card at once with at least its discards. So the search removes them
+// one after another (R1 of the forced rule) and branches only on moves and the deal: the optional rule's
+// keep-or-remove choices are gone.
 //
 // (G3) A GHOST WITH NO LOWER CARD OF ITS SUIT LEFT IN PLAY (on the piles as a real card, or in the stock)
 // NEVER MATTERS AGAIN, and the search deletes it: removed and ghost cards never come back, so it can never
