@@ -92,3 +92,9 @@ gunzip -k results/easy-forced-100k-2m.csv.gz
 node bin/acesup.js merge results/easy-forced-100k-2m.csv results/easy-forced-900k.csv \
   --csv results/easy-forced-1m.csv --summary results/easy-forced-1m.summary.csv > results/easy-forced-1m.txt
 rm -f results/easy-forced-100k-2m.csv results/easy-forced-900k.csv results/easy-forced-1m.csv
+# Sixth session: strict x both rules over the same 1,000,000 deals of seed 3 (verdicts only, the default
+# budget, 2 workers; started on bedf8f8, continued with --resume on 9e3d4eb: the same search). The per-deal
+# CSV (2,000,000 rows) is not kept; the optional-vs-forced count is made from it before it is removed.
+run strict-both-1m-seed3 --variant strict --discards both --deals 1000000 --seed 3 --max-discards bounds
+npx tsx bench/optional-vs-forced.ts results/strict-both-1m-seed3.csv > results/optional-vs-forced-strict-1m.txt
+rm -f results/strict-both-1m-seed3.csv
