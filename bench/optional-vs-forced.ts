@@ -1,6 +1,9 @@
 // Counts the deals that the optional discard rule wins and the forced rule loses, over every deal decided
 // under both rules in per-deal CSVs written by `acesup estimate --csv` (gzipped or not). The rows of all the
 // files are put together by (seed, index, variant), so the two rules of a deal may come from two runs.
+// Then, over the deals solved under both rules, each rule's verdicts with what the other rule proves:
+// every forced win is an optional win (a forced line of play is legal under optional), so every optional
+// loss is a forced loss. A deal won under forced and lost under optional would break that; it is counted.
 //
 //   npx tsx bench/optional-vs-forced.ts results/strict-both.csv.gz [more.csv …]
 
@@ -8,6 +11,7 @@ import './quiet-pipe.ts';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
+import { winRate } from '../src/batch/stats.ts';
 
 interface Row {
   seed: string; index: string; deal: string; variant: string; discards: string; result: string;
@@ -54,4 +58,35 @@ for (const [variant, c] of counts) {
   console.log(`${variant} (${[...sources.get(variant)!].join(', ')}): ${c.both} deals decided under both rules; ` +
     `optional wins and forced loses: ${c.optionalBeatsForced}; optional proved to discard more: ${c.moreDiscards}`);
   for (const example of c.examples) console.log(`  ${example}`);
+}
+
+// Each rule's verdicts on the deals solved under both, alone and with the other rule's proofs added.
+type Tally = { won: number; lost: number; unknown: number };
+const tally = (): Tally => ({ won: 0, lost: 0, unknown: 0 });
+const combined = new Map<string, { deals: number; contradictions: number; alone: Record<string, Tally>; inferred: Record<string, Tally> }>();
+for (const [key, entry] of byDeal) {
+  const optional = entry['optional'], forced = entry['forced'];
+  if (optional === undefined || forced === undefined) continue;
+  const variant = key.split('/')[2]!;
+  const c = combined.get(variant) ??
+    { deals: 0, contradictions: 0, alone: { optional: tally(), forced: tally() }, inferred: { optional: tally(), forced: tally() } };
+  c.deals += 1;
+  const o = optional.result as keyof Tally, f = forced.result as keyof Tally;
+  if (f === 'won' && o === 'lost') c.contradictions += 1;
+  c.alone['optional']![o] += 1;
+  c.alone['forced']![f] += 1;
+  c.inferred['optional']![f === 'won' ? 'won' : o] += 1;
+  c.inferred['forced']![o === 'lost' ? 'lost' : f] += 1;
+  combined.set(variant, c);
+}
+const percent = (x: number): string => `${(100 * x).toFixed(2)}%`;
+for (const [variant, c] of combined) {
+  console.log(`\n${variant}: ${c.deals} deals solved under both rules; forced won and optional lost (impossible): ${c.contradictions}`);
+  for (const rule of ['forced', 'optional']) {
+    for (const [how, t] of [['alone', c.alone[rule]!], ['with the other rule', c.inferred[rule]!]] as const) {
+      const rate = winRate(t.won, t.unknown, c.deals);
+      console.log(`  ${rule}, ${how}: won ${t.won}, lost ${t.lost}, unknown ${t.unknown}; win rate ${percent(rate.low)}–` +
+        `${percent(rate.high)} (95% ${percent(rate.ci95.low)}–${percent(rate.ci95.high)})`);
+    }
+  }
 }
