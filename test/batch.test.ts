@@ -11,6 +11,7 @@ import { formatDeal, isDeal } from '../src/core/cards.ts';
 import type { Variant } from '../src/core/rules.ts';
 import { DEAL_COLUMNS, readIntoTable, writeDealsCsv } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
+import { createPool, solveMissing } from '../src/batch/estimate.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
 import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { parseShard, shardRange } from '../src/batch/shard.ts';
@@ -253,4 +254,31 @@ describe('summary', () => {
     expect(row).toMatchObject({ variant: 'strict', discards: 'optional', deals: '9', won: '3', unknown: '3', max_discards_48: '3', command: 'acesup estimate --deals 9', commit: 'abc', complete: 'true' });
     expect(header!.filter((name) => name.startsWith('max_discards_')).length).toBe(49);
   });
+});
+
+describe('solver pool', () => {
+  const solvedRecords = (table: ResultTable, slot: number): (DealRecord | undefined)[] =>
+    Array.from({ length: 6 }, (_, index) => {
+      const record = table.get(slot, index);
+      return record === undefined ? undefined : { ...record, ms: 0 };
+    });
+
+  it('serves several runs when lent, stays open after them, and gives what a run on its own pool gives', async () => {
+    const options = { workers: 1, maxStates: 20_000, maxDiscards: 'bounds' as const };
+    const fresh = (variant: Variant): ResultTable => new ResultTable(5, 0, 6, [{ variant, discards: 'forced' }]);
+    const pool = createPool(1);
+    try {
+      const lent = [fresh('strict'), fresh('standard')];
+      for (const table of lent) expect(await solveMissing(table, { ...options, pool })).toEqual({ kind: 'complete' });
+      expect(pool.threads.length).toBe(1); // still open
+      const own = [fresh('strict'), fresh('standard')];
+      for (const table of own) expect(await solveMissing(table, options)).toEqual({ kind: 'complete' });
+      for (let i = 0; i < 2; i++) {
+        expect(solvedRecords(lent[i]!, 0)).toEqual(solvedRecords(own[i]!, 0));
+        expect(solvedRecords(lent[i]!, 0).every((record) => record !== undefined)).toBe(true);
+      }
+    } finally {
+      await pool.destroy();
+    }
+  }, 60_000);
 });

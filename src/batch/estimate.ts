@@ -18,6 +18,26 @@ export interface PoolOptions {
   signal?: AbortSignal;
   /** Called after each finished chunk, per rule set solved in it: its slot, the deals solved and how many were won. */
   onChunk?: (slot: number, solved: number, won: number) => void;
+  /**
+   * A pool from `createPool` (its thread count should be `workers`), to run on instead of a new one: it
+   * stays open when the run completes, so that one pool serves several runs (the bench times solving, not
+   * the threads' start-up). A run that stops early (abort, failure) destroys it.
+   */
+  pool?: SolverPool;
+}
+
+/** A pool of solver threads. */
+export type SolverPool = Piscina<ChunkTask, ChunkResult>;
+
+/** A pool of `workers` solver threads; its owner destroys it. */
+export function createPool(workers: number): SolverPool {
+  return new Piscina<ChunkTask, ChunkResult>({
+    // The worker is TypeScript: each thread starts from a small entry that registers tsx, then loads it.
+    filename: new URL('./worker-entry.mjs', import.meta.url).href,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 60_000,
+  });
 }
 
 export type PoolEnd =
@@ -62,13 +82,7 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   const retries: Chunk[] = [];
   if (total.every((n) => n === 0)) return { kind: 'complete' };
 
-  const pool = new Piscina<ChunkTask, ChunkResult>({
-    // The worker is TypeScript: each thread starts from a small entry that registers tsx, then loads it.
-    filename: new URL('./worker-entry.mjs', import.meta.url).href,
-    minThreads: workers,
-    maxThreads: workers,
-    idleTimeout: 60_000,
-  });
+  const pool = options.pool ?? createPool(workers);
 
   const chunkSize = (group: number): number => {
     const { deals, ms } = measured[group]!;
@@ -117,10 +131,11 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   // for a task that `destroy` has already dropped (seen in a test run where a deal failed). Before that,
   // one means a thread died holding no task (a thread that dies on a task fails that task instead, and
   // is handled below): the run stops, keeping what is finished.
-  pool.on('error', (error: unknown) => {
+  const onPoolError = (error: unknown): void => {
     if (end !== undefined) return;
     stop({ kind: 'pool-failed', message: error instanceof Error ? error.message : String(error) });
-  });
+  };
+  pool.on('error', onPoolError);
   if (signal?.aborted) onAbort();
   signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -195,7 +210,8 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   });
   signal?.removeEventListener('abort', onAbort);
   if (stopping !== undefined) await stopping;
-  else await pool.destroy();
+  else if (options.pool === undefined) await pool.destroy();
+  else pool.off('error', onPoolError); // a borrowed pool that lives on
   return end ?? { kind: 'complete' };
 }
 
