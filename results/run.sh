@@ -98,3 +98,25 @@ rm -f results/easy-forced-100k-2m.csv results/easy-forced-900k.csv results/easy-
 run strict-both-1m-seed3 --variant strict --discards both --deals 1000000 --seed 3 --max-discards bounds
 npx tsx bench/optional-vs-forced.ts results/strict-both-1m-seed3.csv > results/optional-vs-forced-strict-1m.txt
 rm -f results/strict-both-1m-seed3.csv
+# Seventh session: standard x optional and easy x optional over the same 1,000,000 deals of seed 3, verdicts
+# only, at 100,000 states per deal (the default budget would take 23-35 hours each on 2 cores), one worker
+# each, side by side, on 45db946. The per-deal CSVs (1,000,000 rows each) are not kept. The cross-rule
+# counts also need the forced runs' per-deal CSVs (results/standard-forced-1m.csv, results/easy-forced-1m.csv:
+# the merges above, without their `rm`).
+for v in standard easy; do
+  run1 $v-optional-1m --variant $v --discards optional --deals 1000000 --seed 3 --max-states 100000 --max-discards bounds &
+done; wait
+npx tsx bench/optional-vs-forced.ts results/standard-forced-1m.csv results/standard-optional-1m.csv \
+  results/easy-forced-1m.csv results/easy-optional-1m.csv > results/optional-vs-forced-1m.txt
+# Every unknown deal whose index is a multiple of 500, solved again at the default budget:
+for v in standard easy; do
+  awk -F, 'NR > 1 && $6 == "unknown" && $2 % 500 == 0 { print $3 }' results/$v-optional-1m.csv |
+    node bin/acesup.js solve --variant $v --discards optional --max-discards bounds --json > results/$v-optional-1m-unknowns-sample.jsonl
+done
+# Every win there replays (the solver checks each; and independently):
+for v in standard easy; do
+  node -e 'for (const l of require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n").map(JSON.parse))
+    if (l.result === "won") console.log(l.deal + "\t" + l.solution.join(", "))' results/$v-optional-1m-unknowns-sample.jsonl |
+    node bin/acesup.js verify --variant $v --discards optional --file -
+done
+rm -f results/standard-optional-1m.csv results/easy-optional-1m.csv
