@@ -35,14 +35,35 @@ for (const file of process.argv.slice(2)) {
   }
 }
 
-const counts = new Map<string, { both: number; optionalBeatsForced: number; moreDiscards: number; examples: string[] }>();
+// Per variant, over the deals solved under both rules: each rule's verdicts, alone and with the other
+// rule's proofs added; and, over those decided under both, the deals where the optional rule does better.
+type Tally = { won: number; lost: number; unknown: number };
+type Rules = { forced: Tally; optional: Tally };
+const tally = (): Tally => ({ won: 0, lost: 0, unknown: 0 });
+interface Counts {
+  deals: number; contradictions: number; alone: Rules; inferred: Rules;
+  both: number; optionalBeatsForced: number; moreDiscards: number; examples: string[];
+}
+const counts = new Map<string, Counts>();
 for (const [key, entry] of byDeal) {
   const optional = entry['optional'], forced = entry['forced'];
-  if (optional === undefined || forced === undefined || optional.result === 'unknown' || forced.result === 'unknown') continue;
+  if (optional === undefined || forced === undefined) continue;
   const variant = key.split('/')[2]!;
-  const c = counts.get(variant) ?? { both: 0, optionalBeatsForced: 0, moreDiscards: 0, examples: [] };
+  const c = counts.get(variant) ?? {
+    deals: 0, contradictions: 0, alone: { forced: tally(), optional: tally() }, inferred: { forced: tally(), optional: tally() },
+    both: 0, optionalBeatsForced: 0, moreDiscards: 0, examples: [],
+  };
+  counts.set(variant, c);
+  c.deals += 1;
+  const o = optional.result as keyof Tally, f = forced.result as keyof Tally;
+  if (f === 'won' && o === 'lost') c.contradictions += 1;
+  c.alone.optional[o] += 1;
+  c.alone.forced[f] += 1;
+  c.inferred.optional[f === 'won' ? 'won' : o] += 1;
+  c.inferred.forced[o === 'lost' ? 'lost' : f] += 1;
+  if (o === 'unknown' || f === 'unknown') continue;
   c.both += 1;
-  if (optional.result === 'won' && forced.result === 'lost') {
+  if (o === 'won' && f === 'lost') {
     c.optionalBeatsForced += 1;
     if (c.examples.length < 3) {
       const forcedMax = forced.max_discards_lower === forced.max_discards_upper
@@ -52,38 +73,18 @@ for (const [key, entry] of byDeal) {
   }
   // More discards, proved: the optional rule's lower bound above the forced rule's upper one.
   if (Number(optional.max_discards_lower) > Number(forced.max_discards_upper)) c.moreDiscards += 1;
-  counts.set(variant, c);
 }
 for (const [variant, c] of counts) {
+  if (c.both === 0) continue;
   console.log(`${variant} (${[...sources.get(variant)!].join(', ')}): ${c.both} deals decided under both rules; ` +
     `optional wins and forced loses: ${c.optionalBeatsForced}; optional proved to discard more: ${c.moreDiscards}`);
   for (const example of c.examples) console.log(`  ${example}`);
 }
-
-// Each rule's verdicts on the deals solved under both, alone and with the other rule's proofs added.
-type Tally = { won: number; lost: number; unknown: number };
-const tally = (): Tally => ({ won: 0, lost: 0, unknown: 0 });
-const combined = new Map<string, { deals: number; contradictions: number; alone: Record<string, Tally>; inferred: Record<string, Tally> }>();
-for (const [key, entry] of byDeal) {
-  const optional = entry['optional'], forced = entry['forced'];
-  if (optional === undefined || forced === undefined) continue;
-  const variant = key.split('/')[2]!;
-  const c = combined.get(variant) ??
-    { deals: 0, contradictions: 0, alone: { optional: tally(), forced: tally() }, inferred: { optional: tally(), forced: tally() } };
-  c.deals += 1;
-  const o = optional.result as keyof Tally, f = forced.result as keyof Tally;
-  if (f === 'won' && o === 'lost') c.contradictions += 1;
-  c.alone['optional']![o] += 1;
-  c.alone['forced']![f] += 1;
-  c.inferred['optional']![f === 'won' ? 'won' : o] += 1;
-  c.inferred['forced']![o === 'lost' ? 'lost' : f] += 1;
-  combined.set(variant, c);
-}
 const percent = (x: number): string => `${(100 * x).toFixed(2)}%`;
-for (const [variant, c] of combined) {
+for (const [variant, c] of counts) {
   console.log(`\n${variant}: ${c.deals} deals solved under both rules; forced won and optional lost (impossible): ${c.contradictions}`);
-  for (const rule of ['forced', 'optional']) {
-    for (const [how, t] of [['alone', c.alone[rule]!], ['with the other rule', c.inferred[rule]!]] as const) {
+  for (const rule of ['forced', 'optional'] as const) {
+    for (const [how, t] of [['alone', c.alone[rule]], ['with the other rule', c.inferred[rule]]] as const) {
       const rate = winRate(t.won, t.unknown, c.deals);
       console.log(`  ${rule}, ${how}: won ${t.won}, lost ${t.lost}, unknown ${t.unknown}; win rate ${percent(rate.low)}–` +
         `${percent(rate.high)} (95% ${percent(rate.ci95.low)}–${percent(rate.ci95.high)})`);
