@@ -15,6 +15,12 @@ import { cardName, parseDeal } from '../src/core/cards.ts';
 import { parseMoves } from '../src/core/notation.ts';
 import { Game, verify } from '../src/core/verify.ts';
 
+// What the callbacks that run in the page use of it (the project is typed for Node, without the DOM library).
+interface El { dataset: Record<string, string>; textContent: string | null; querySelectorAll(selector: string): El[] }
+declare const document: { getElementById(id: string): any; querySelectorAll(selector: string): El[] };
+declare const Image: new () => { src: string; width: number; height: number; decode(): Promise<void> };
+declare function getComputedStyle(element: unknown): { color: string };
+
 const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -67,12 +73,12 @@ async function inkOf(png: Buffer): Promise<{ colours: number; ink: number; width
       const image = new Image();
       image.src = `data:image/png;base64,${base64}`;
       await image.decode();
-      const canvas = document.getElementById('c') as HTMLCanvasElement;
+      const canvas = document.getElementById('c');
       canvas.width = image.width;
       canvas.height = image.height;
-      const g = canvas.getContext('2d')!;
+      const g = canvas.getContext('2d');
       g.drawImage(image, 0, 0);
-      const pixels = g.getImageData(0, 0, image.width, image.height).data;
+      const pixels: Uint8ClampedArray = g.getImageData(0, 0, image.width, image.height).data;
       const colours = new Set<number>();
       const background = (pixels[0]! << 16) | (pixels[1]! << 8) | pixels[2]!;
       let ink = 0;
@@ -208,7 +214,7 @@ describe('the replay page of a deal in a browser', () => {
 
   /** What the page shows now: the piles bottom to top, the stock count and the discards. */
   const shown = (page: Page) => page.evaluate(() => ({
-    piles: [...document.querySelectorAll('#piles .pile')].map((pile) => [...pile.querySelectorAll('.card')].map((c) => (c as HTMLElement).dataset.card!)),
+    piles: [...document.querySelectorAll('#piles .pile')].map((pile) => [...pile.querySelectorAll('.card')].map((c) => c.dataset.card!)),
     stock: Number(document.getElementById('stock')!.textContent),
     discarded: Number(document.getElementById('discarded')!.textContent),
     discardPile: document.querySelectorAll('#discard-pile .mini').length,
@@ -224,7 +230,7 @@ describe('the replay page of a deal in a browser', () => {
       if (game.result !== 'won') continue;
       await tabs.nth(i).click();
       // The move list is the solver's solution, in its notation, and it wins by the independent verifier.
-      const listed = await page.locator('#moves li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.move!));
+      const listed = await page.locator('#moves li').evaluateAll((items) => items.map((li) => (li as unknown as El).dataset.move!));
       expect(listed).toEqual(game.solution);
       const moves = parseMoves(listed.join(','));
       expect(verify(deal, moves, game.variant, 'forced')).toEqual({ ok: true });
@@ -273,7 +279,7 @@ describe('the replay page of a deal in a browser', () => {
     await page.locator('nav.games button').nth(lost).click();
     expect(await page.locator('#verdict').textContent()).toMatch(/^strict · forced discards: LOST — max discards 46; best line shown: 46 discards, \d+ moves$/u);
     expect(await page.locator('#note').textContent()).toContain('keeps no line');
-    const listed = await page.locator('#moves li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.move!));
+    const listed = await page.locator('#moves li').evaluateAll((items) => items.map((li) => (li as unknown as El).dataset.move!));
     const moves = parseMoves(listed.join(','));
     const replay = new Game(deal, 'strict', 'forced');
     for (const move of moves) {
@@ -295,13 +301,13 @@ describe('the replay page of a deal in a browser', () => {
     await page.keyboard.press('ArrowRight');
     // Red suits red, black suits black, ranks and suit symbols as text.
     const cards = await page.locator('#piles .card').evaluateAll((els) => els.map((el) => ({
-      card: (el as HTMLElement).dataset.card!, text: el.textContent, colour: getComputedStyle(el).color,
+      card: (el as unknown as El).dataset.card!, text: el.textContent, colour: getComputedStyle(el).color,
     })));
     expect(cards.length).toBeGreaterThan(4);
     for (const card of cards) {
       const red = card.card.endsWith('D') || card.card.endsWith('H');
       expect(card.colour, card.card).toBe(red ? 'rgb(200, 16, 46)' : 'rgb(17, 17, 17)');
-      expect(card.text).toContain({ C: '♣', D: '♦', H: '♥', S: '♠' }[card.card[1]!]);
+      expect(card.text).toContain(({ C: '♣', D: '♦', H: '♥', S: '♠' } as Record<string, string>)[card.card[1]!]);
       expect(card.text).toContain(card.card[0] === 'T' ? '10' : card.card[0]);
     }
     const png = await page.screenshot();

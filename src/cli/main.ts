@@ -133,7 +133,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     }
     for await (const [line, text] of inputLines(flags.file)) solveOne(text, `line ${line}: `);
   }
-  if (page !== undefined) await writeDealPage(flags.html!, page);
+  if (page !== undefined) await writeDealPage(flags.html!, page, exitCode !== EXIT_OK);
   return exitCode;
 }
 

@@ -67,9 +67,13 @@ export function addReportCommand(program: Command): void {
     });
 }
 
-/** Writes the replay page of the one deal that `acesup solve --html` solved. */
-export async function writeDealPage(file: string, collected: DealPageGames): Promise<void> {
-  if (collected.deal === undefined) throw new UsageError(`--html ${file}: no deal was solved, so no page was written`);
+/** Writes the replay page of the one deal that `acesup solve --html` solved (`failed`: a bad input line was reported). */
+export async function writeDealPage(file: string, collected: DealPageGames, failed: boolean): Promise<void> {
+  if (collected.deal === undefined) {
+    // A bad deal has been reported already, in one line.
+    if (failed) return;
+    throw new UsageError(`--html ${file}: no deal was given, so no page was written`);
+  }
   if (collected.deals > 1) throw new UsageError(`--html ${file}: the page is of one deal, but ${collected.deals} deals were given; no page was written`);
   const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   await writeOut(file, dealPage(collected.deal, collected.games, { version }));

@@ -1,7 +1,7 @@
 // Reading the files a report is drawn from: summary CSVs (one row per rule set of a run) and per-deal
 // CSVs, plain or gzipped, told apart by their header; and the running win-rate estimate of a per-deal file.
 
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -86,7 +86,8 @@ async function textStream(file: string): Promise<NodeJS.ReadableStream> {
 async function* csvRecords(file: string): AsyncGenerator<{ header: string[]; record: Record<string, string>; line: number }> {
   const input = await textStream(file);
   const parser = parse({ info: true, relax_column_count: true, bom: true });
-  input.on('error', (error: Error) => parser.destroy(new InputError(`${file}: ${error.message}`)));
+  input.on('error', (error: NodeJS.ErrnoException) => parser.destroy(new InputError(
+    error.code?.startsWith('Z_') ? `${file}: not a readable gzip file (${error.message})` : `cannot read ${file}: ${error.message}`)));
   input.pipe(parser);
   let header: string[] | undefined;
   try {
@@ -103,8 +104,9 @@ async function* csvRecords(file: string): AsyncGenerator<{ header: string[]; rec
     }
   } catch (error) {
     if (error instanceof InputError) throw error;
+    if (error instanceof CsvError) throw new InputError(`${file} is not a CSV file of acesup: ${error.message}`);
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && (code.startsWith('CSV_') || code.startsWith('Z_'))) throw new InputError(`${file}: ${(error as Error).message}`);
+    if (typeof code === 'string' && code.startsWith('Z_')) throw new InputError(`${file}: not a readable gzip file (${(error as Error).message})`);
     throw error;
   }
   if (header === undefined) throw new InputError(`${file} is empty`);
