@@ -4,10 +4,7 @@ import type { Command } from 'commander';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../batch/csv.ts';
-import { buildCharts } from '../report/charts.ts';
-import { readInputs } from '../report/data.ts';
 import { DealPageGames, dealPage } from '../report/deal-page.ts';
-import { reportPage } from '../report/report-page.ts';
 import { UsageError } from './errors.ts';
 
 interface ReportFlags {
@@ -17,6 +14,10 @@ interface ReportFlags {
 
 async function reportCommand(files: string[], flags: ReportFlags): Promise<void> {
   if (flags.out === undefined && flags.svg === undefined) throw new UsageError('say where to write: --out report.html and/or --svg DIR');
+  // Loaded here, not at start-up: the charting library takes a third of a second to load, which every other command would pay.
+  const [{ readInputs }, { buildCharts }, { reportPage }] = await Promise.all([
+    import('../report/data.ts'), import('../report/charts.ts'), import('../report/report-page.ts'),
+  ]);
   const inputs = await readInputs(files);
   if (inputs.summaries.length === 0 && inputs.series.length === 0) throw new UsageError('nothing to draw: the files hold no rows');
   const charts = await buildCharts(inputs.summaries, inputs.series);

@@ -6,7 +6,7 @@ import { describeMove, formatMove } from '../core/notation.ts';
 import type { DiscardRule, Variant } from '../core/rules.ts';
 import type { MaxDiscardsMode, SolveResult } from '../core/solve.ts';
 import { bestLine } from './best-line.ts';
-import { escapeHtml } from './report-page.ts';
+import { escapeHtml } from './html.ts';
 
 /** One variant × rule of the deal as the page shows it. */
 export interface PageGame {

@@ -3,9 +3,8 @@
 
 import { type Chart, orderedRuns, scopeIds } from './charts.ts';
 import type { DealSeries, SummaryRow } from './data.ts';
+import { escapeHtml } from './html.ts';
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const fmt = (n: number | null): string => (n === null ? '' : n.toLocaleString('en-US'));
 const pct = (p: number): string => `${(p * 100).toFixed(2)}%`;
