@@ -47,7 +47,9 @@ table { border-collapse: collapse; font-size: .8rem; }
 th, td { border-bottom: 1px solid #e3e3e3; padding: .25rem .45rem; vertical-align: top; text-align: left; }
 th { background: #f5f5f5; position: sticky; top: 0; }
 td.n { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-td.cmd code { white-space: pre-wrap; word-break: break-all; font-size: .72rem; color: #444; }
+td.cmd { min-width: 32rem; }
+td.cmd code { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .72rem; color: #444; }
+.table-wrap { overflow-x: auto; }
 small { color: #777; }
 footer { margin-top: 2rem; color: #777; font-size: .8rem; }
 `;
@@ -73,6 +75,7 @@ ${scopeIds(chart.svg, chart.id)}
 <h2>Per-deal files</h2>
 <ul>${series.map((s) => `<li>${escapeHtml(s.file)}: ${escapeHtml(s.variant)} × ${escapeHtml(s.discards)}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals</li>`).join('')}</ul>`;
   const table = rows.length === 0 ? '<p>No summary file given.</p>' : `
+<div class="table-wrap">
 <table id="runs">
 <thead><tr><th>file</th><th>variant</th><th>rule</th><th>seed</th><th>deals</th><th>won</th><th>lost</th><th>unknown</th>
 <th>win rate</th><th>95% interval</th><th>states per deal<br><small>median / p99 / max</small></th><th>budget<br><small>--max-states</small></th>
@@ -80,7 +83,8 @@ ${scopeIds(chart.svg, chart.id)}
 <tbody>
 ${orderedRuns(rows).map(runRow).join('\n')}
 </tbody>
-</table>`;
+</table>
+</div>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
