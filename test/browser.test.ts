@@ -20,6 +20,7 @@ interface El { dataset: Record<string, string>; textContent: string | null; quer
 declare const document: { getElementById(id: string): any; querySelectorAll(selector: string): El[] };
 declare const Image: new () => { src: string; width: number; height: number; decode(): Promise<void> };
 declare function getComputedStyle(element: unknown): { color: string };
+declare const window: { scrollY: number };
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = '/usr/bin/chromium';
@@ -157,6 +158,7 @@ describe('acesup report in a browser', () => {
     // and each series ends at its summary's win rate.
     const series = new Set(dealRows.map((r) => `${r.variant}/${r.discards}`));
     expect(await page.locator('#running-estimate g.mark-symbol.role-mark path').count()).toBe(40 * series.size);
+    expect(await page.locator('#running-estimate .role-axis-title').allTextContents()).toEqual(expect.arrayContaining(['deals solved (log scale)', 'win rate so far']));
     const ends = (await page.locator('#running-estimate g.mark-symbol.role-mark path').evaluateAll((paths) => paths.map((p) => p.getAttribute('aria-label') ?? '')))
       .filter((label) => /deals solved \(log scale\): 40;/u.test(label))
       .map((label) => Number(/win rate so far: ([\d.]+)/u.exec(label)?.[1] ?? /low: ([\d.]+)/u.exec(label)?.[1]));
@@ -266,6 +268,8 @@ describe('the replay page of a deal in a browser', () => {
       expect(await shown(page)).toMatchObject({ ...before[2], step: 2 });
       await page.click('#back');
       expect(await shown(page)).toMatchObject({ ...before[1], step: 1 });
+      // Stepping scrolls the move list, never the page.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
     }
     expect(errors).toEqual([]);
     expect(requests).toEqual([url]);

@@ -71,7 +71,7 @@ nav.games { display: flex; flex-wrap: wrap; gap: .4rem; padding: .3rem 1.2rem; }
 nav.games button { font: inherit; font-size: .85rem; padding: .3rem .7rem; border: 1px solid #bbb; border-radius: 1rem; background: #fff; cursor: pointer; }
 nav.games button[aria-selected="true"] { background: #222; color: #fff; border-color: #222; }
 main { display: flex; flex-wrap: wrap; gap: 1.2rem; padding: .6rem 1.2rem 1.2rem; align-items: flex-start; }
-.table { background: var(--felt); border-radius: 12px; padding: 14px; min-width: 520px; box-shadow: inset 0 0 30px rgba(0,0,0,.25); }
+.table { background: var(--felt); border-radius: 12px; padding: 14px; min-width: 520px; max-width: 640px; box-shadow: inset 0 0 30px rgba(0,0,0,.25); }
 #verdict { color: #fff; font-weight: 600; margin: 0 0 .6rem; font-size: .95rem; }
 #note { color: #e9f3ec; font-size: .82rem; margin: -.3rem 0 .6rem; max-width: 34rem; }
 .row { display: flex; gap: 14px; align-items: flex-start; }
@@ -100,7 +100,7 @@ main { display: flex; flex-wrap: wrap; gap: 1.2rem; padding: .6rem 1.2rem 1.2rem
 #step { margin-left: .5rem; font-size: .9rem; }
 aside { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: .5rem .2rem .5rem 0; min-width: 230px; }
 aside h2 { font-size: .9rem; margin: .1rem .8rem .4rem; }
-#moves { max-height: 520px; overflow-y: auto; margin: 0; padding: 0 .6rem 0 2.8rem; font-size: .85rem; }
+#moves { max-height: 520px; overflow-y: auto; position: relative; margin: 0; padding: 0 .6rem 0 2.8rem; font-size: .85rem; }
 #moves li { padding: 1px 4px; border-radius: 4px; cursor: pointer; }
 #moves li.done { color: #999; }
 #moves li.current { background: #ffe082; color: #000; }
@@ -235,8 +235,13 @@ const SCRIPT = String.raw`
       li.classList.toggle('done', i < step - 1);
       li.classList.toggle('current', i === step - 1);
     });
+    // Keep the current move in view by scrolling the list only (scrollIntoView would scroll the page too).
     const current = list.querySelector('li.current');
-    if (current) current.scrollIntoView({ block: 'nearest' });
+    if (current) {
+      const top = current.offsetTop;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
+    } else list.scrollTop = 0;
     document.getElementById('first').disabled = document.getElementById('back').disabled = step === 0;
     document.getElementById('last').disabled = document.getElementById('forward').disabled = step === x.moves.length;
   }
