@@ -120,3 +120,6 @@ for v in standard easy; do
     node bin/acesup.js verify --variant $v --discards optional --file -
 done
 rm -f results/standard-optional-1m.csv results/easy-optional-1m.csv
+# The HTML report of the runs above: every summary file and every per-deal file kept here (the charts draw,
+# per variant × rule, the run with the most deals; the table lists every run):
+node bin/acesup.js report results/*.summary.csv results/*.csv.gz --out results/report.html

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } fr
 import { Game, formatPiles, verify } from '../core/verify.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, isKnownError } from './errors.ts';
+import { DealPageGames, addReportCommand, writeDealPage } from './report.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -85,12 +86,14 @@ interface SolveFlags {
   maxDiscards: MaxDiscardsMode;
   json?: boolean;
   show?: boolean;
+  html?: string;
 }
 
 async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
   if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const solver = new Solver();
+  const page = flags.html === undefined ? undefined : new DealPageGames();
   let exitCode = EXIT_OK;
   const solveOne = (text: string, where: string): void => {
     let deal: Uint8Array;
@@ -103,10 +106,12 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
       return;
     }
     if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+    page?.addDeal(deal);
     for (const variant of variants) {
       const started = performance.now();
       const result = solver.solve(deal, { variant, discards: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards });
       const ms = performance.now() - started;
+      page?.add(variant, flags.discards, result, flags.maxStates, flags.maxDiscards);
       if (flags.json) {
         console.log(JSON.stringify({
           deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
@@ -128,6 +133,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     }
     for await (const [line, text] of inputLines(flags.file)) solveOne(text, `line ${line}: `);
   }
+  if (page !== undefined) await writeDealPage(flags.html!, page, exitCode !== EXIT_OK);
   return exitCode;
 }
 
@@ -186,6 +192,7 @@ export function buildProgram(): Command {
     .addHelpText('after', '\nExamples:\n' +
       '  acesup solve "7S JS 5H AC 4C 3H KD 2D …"                 all three variants, optional discards\n' +
       '  acesup solve --variant strict --discards forced --show "…"  one variant, the piles after each step\n' +
+      '  acesup solve --discards forced --html deal.html "…"        a page that replays the solutions in a browser\n' +
       '  acesup deal --seed 1 --count 100 | acesup solve --json    many deals, JSON Lines')
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
     .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)')
@@ -195,6 +202,7 @@ export function buildProgram(): Command {
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')
+    .option('--html <file>', 'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)')
     .action(async (words: string[], flags: SolveFlags) => {
       process.exitCode = await solveCommand(words, flags);
     });
@@ -215,6 +223,7 @@ export function buildProgram(): Command {
     });
 
   addBatchCommands(program);
+  addReportCommand(program);
   return program;
 }
 
