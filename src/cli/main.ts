@@ -117,11 +117,13 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     }
     if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
     page?.addDeal(deal);
-    for (const variant of variants) {
+    // The time limit is the deal's: each variant may use its share of what the variants before it left.
+    const deadline = performance.now() + timeLimit * 1000;
+    for (const [i, variant] of variants.entries()) {
       const started = performance.now();
       const options = { variant, discards: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards };
       const { result, maxStates } = solveEscalating(solver, deal, options, {
-        timeLimitMs: timeLimit * 1000,
+        timeLimitMs: Math.max(0, deadline - started) / (variants.length - i),
         now: () => performance.now(),
         onPass: (pass, next, last) => {
           if (!process.stderr.isTTY) return;
@@ -218,7 +220,7 @@ export function buildProgram(): Command {
     .addOption(variantOption(true))
     .addOption(discardsOption())
     .option('--max-states <n>', 'state budget per deal (all its searches); past it the verdict is "unknown" with bounds (the first pass\'s budget with --time-limit)', integerOption(1), DEFAULT_MAX_STATES)
-    .option('--time-limit <seconds>', `while a deal is unknown, solve it again with a budget up to ${GROWTH}× larger, as long as the next pass should end within this many seconds (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass — for deals read from a file or standard input)`, integerOption(0))
+    .option('--time-limit <seconds>', `while a deal is unknown, solve it again with a budget up to ${GROWTH}× larger, as long as the next pass should end within this many seconds for the deal, shared by its variants (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass — for deals read from a file or standard input)`, integerOption(0))
     .option('--max-memory <MiB>', 'the most memory the search\'s visited set may take; a deal that needs more is unknown (its table stops growing)', integerOption(16), 4096)
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
