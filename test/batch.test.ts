@@ -189,7 +189,7 @@ describe('per-deal CSV', () => {
   it('without timings leaves ms empty', async () => {
     const file = join(dir, 'untimed.csv');
     await writeDealsCsv(file, fakeTable(7, 0, 2), false);
-    expect(readFileSync(file, 'utf8').split('\n')[1]).toMatch(/,$/u);
+    expect(readFileSync(file, 'utf8').split('\n')[1]!.split(',')[9]).toBe('');
   });
 });
 
@@ -246,13 +246,13 @@ describe('summary', () => {
 
   it('writes every figure and the provenance to the summary CSV', () => {
     const text = summaryCsv(summarise(fakeTable(1, 0, 9, ['strict'])), {
-      command: 'acesup estimate --deals 9', version: '0.1.0', commit: 'abc', seed: 1, wallSeconds: 2, workers: 2, maxStates: 1000, complete: true,
+      command: 'acesup estimate --deals 9', version: '0.1.0', commit: 'abc', seed: 1, wallSeconds: 2, workers: 2, maxStates: 1000, complete: true, maxDiscards: 'exact', search: 's', mixed: [],
     });
     const [header, ...rows] = parse(text) as string[][];
     expect(rows.length).toBe(2);
     const row = Object.fromEntries(header!.map((name, i) => [name, rows[0]![i]]));
     expect(row).toMatchObject({ variant: 'strict', discards: 'optional', deals: '9', won: '3', unknown: '3', max_discards_48: '3', command: 'acesup estimate --deals 9', commit: 'abc', complete: 'true' });
-    expect(header!.filter((name) => name.startsWith('max_discards_')).length).toBe(49);
+    expect(header!.filter((name) => /^max_discards_\d+$/u.test(name)).length).toBe(49);
   });
 });
 
