@@ -331,14 +331,12 @@ async function estimateCommand(flags: EstimateFlags, command: Command): Promise<
   const where = csvFile === undefined ? '' : csvWritten ? `; the finished deals are in ${csvFile}` : '';
   const again = csvFile === undefined ? '' : ' (continue with the same options and --resume)';
   if (writeFailure !== undefined) {
-    console.error(`acesup: ${writeFailure}`);
-    if (csvFile !== undefined) {
-      console.error(csvWritten
-        ? `acesup: the run stopped; the ${fmt(saved)} finished results were written to ${csvFile} in the end${again}`
-        : savedAny
-          ? `acesup: ${csvFile} keeps the ${fmt(saved)} results it held before (${fmt(results)} were finished); make room and continue with the same options and --resume`
-          : `acesup: none of the ${fmt(results)} finished results could be saved`);
-    }
+    // One line: what failed, and where the finished work is.
+    const kept = csvFile === undefined ? ''
+      : csvWritten ? `; the run stopped, and its ${fmt(saved)} finished results were written to ${csvFile} in the end${again}`
+        : savedAny ? `; ${csvFile} keeps the ${fmt(saved)} results it held before (${fmt(results)} were finished): make room and continue with the same options and --resume`
+          : `; none of the ${fmt(results)} finished results could be saved`;
+    console.error(`acesup: ${writeFailure}${kept}`);
   }
   for (const failure of failures) console.error(`acesup: ${failure}`);
   if (writeFailure !== undefined || failures.length > 0) return EXIT_FAILED;
