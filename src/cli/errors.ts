@@ -51,10 +51,29 @@ export function ioReason(error: unknown): string {
 /** Longest quoted text kept whole in a message; longer quotes are cut, so that a 10 MB bad token is not echoed. */
 const QUOTE_LIMIT = 60;
 
-/** `message` with every quoted part ("…" or '…') longer than QUOTE_LIMIT characters cut, saying how long it was. */
+/**
+ * `message` with every quoted part ("…" or '…', opened after a non-letter, closed before one) longer than
+ * QUOTE_LIMIT characters cut, saying how long it was. A plain scan: a regular expression over a 10 MB
+ * token overflows the stack.
+ */
 export function shortenQuotes(message: string): string {
-  return message.replace(/(["'])([^"'\n]{61,})\1/gu, (_, quote: string, inner: string) =>
-    `${quote}${[...inner].slice(0, QUOTE_LIMIT - 1).join('')}…${quote} (${inner.length.toLocaleString('en-US')} characters)`);
+  const letter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < message.length; i++) {
+    const quote = message[i]!;
+    if ((quote !== '"' && quote !== "'") || letter(message[i - 1])) continue;
+    let close = message.indexOf(quote, i + 1);
+    while (close >= 0 && letter(message[close + 1])) close = message.indexOf(quote, close + 1);
+    if (close < 0) break;
+    if (close - i - 1 > QUOTE_LIMIT) {
+      const inner = message.slice(i + 1, close);
+      out += `${message.slice(from, i + 1)}${[...inner.slice(0, 2 * QUOTE_LIMIT)].slice(0, QUOTE_LIMIT - 1).join('')}…${quote} (${inner.length.toLocaleString('en-US')} characters)`;
+      from = close + 1;
+    }
+    i = close;
+  }
+  return out + message.slice(from);
 }
 
 /** A commander option parser for whole numbers in [min, max]. */
