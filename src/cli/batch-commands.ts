@@ -110,11 +110,13 @@ const workerBytes = (maxStates: number): number => 64 * 2 ** 20 + 2 ** Math.ceil
 const MAX_WORKERS_PER_CORE = 4;
 const mib = (bytes: number): string => `${fmt(Math.round(bytes / 2 ** 20))} MB`;
 
-/** Warns above the core count; refuses (exit 2) above MAX_WORKERS_PER_CORE × the cores or the machine's memory. */
+/** Warns above the core count; refuses (exit 2) above MAX_WORKERS_PER_CORE × the cores, or above the cores
+ *  when the workers could need more than the machine's memory. */
 function checkWorkers(workers: number, maxStates: number): void {
   const cores = availableParallelism();
   const each = workerBytes(maxStates);
-  const cap = Math.max(1, Math.min(MAX_WORKERS_PER_CORE * cores, Math.floor(totalmem() / each)));
+  // One worker per core is always allowed (the default): a worker's tables only grow as far as its deals need.
+  const cap = Math.max(cores, Math.min(MAX_WORKERS_PER_CORE * cores, Math.floor(totalmem() / each)));
   if (workers > cap) {
     throw new UsageError(`--workers ${workers} is more than this machine can use (at most ${cap}: ${cores} cores, ${mib(totalmem())} of memory, ` +
       `and each worker needs up to ${mib(each)} at --max-states ${fmt(maxStates)}; ${workers} would need ${mib(workers * each)})`);
