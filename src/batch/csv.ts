@@ -83,6 +83,9 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
   let columns = 0;
+  /** Where each provenance column and run_first, run_last are in a row (−1: not in this file). */
+  let provenanceAt: number[] = [];
+  let runAt: number[] = [];
   let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -90,10 +93,19 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
       last = line;
       const where = `${name} line ${line}`;
       if (columns === 0) {
-        const header = fields.join(',');
-        if (header === DEAL_COLUMNS.join(',')) columns = DEAL_COLUMNS.length;
-        else if (header === LEGACY_DEAL_COLUMNS.join(',')) columns = LEGACY_DEAL_COLUMNS.length;
-        else throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
+        // The ten columns of every version first; then the provenance and range columns this version knows,
+        // by name (a file of an earlier version lacks some: they read as not recorded). A column this
+        // version does not know may be one a verdict depends on: refused rather than ignored.
+        if (fields.slice(0, LEGACY_DEAL_COLUMNS.length).join(',') !== LEGACY_DEAL_COLUMNS.join(',')) {
+          throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
+        }
+        const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
+        const unknown = extra.find((column) => !(DEAL_COLUMNS as readonly string[]).includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
+        if (unknown !== undefined) throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
+        provenanceAt = PROVENANCE_COLUMNS.map((column) => fields.indexOf(column));
+        runAt = ['run_first', 'run_last'].map((column) => fields.indexOf(column));
+        if ((runAt[0]! < 0) !== (runAt[1]! < 0)) throw new InputError(`${name}: run_first and run_last go together`);
+        columns = fields.length;
         continue;
       }
       if (fields.length !== columns) throw new InputError(`${where}: expected ${columns} fields, found ${fields.length}`);
@@ -113,13 +125,9 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
         ms: ms === '' ? Number.NaN : Number(ms),
       };
       if (Number.isNaN(record.ms) && ms !== '') throw new InputError(`${where}: ms "${ms}" is not a number`);
-      let provenance = UNRECORDED;
-      let run: { first: number; last: number } | undefined;
-      if (columns === DEAL_COLUMNS.length) {
-        const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
-        provenance = Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, extra[i]!])) as Provenance;
-        run = { first: whole(extra[PROVENANCE_COLUMNS.length]!, 'run_first'), last: whole(extra[PROVENANCE_COLUMNS.length + 1]!, 'run_last') };
-      }
+      const provenance = provenanceAt.every((at) => at < 0) ? UNRECORDED
+        : Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])) as Provenance;
+      const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
       const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, discards, record, provenance };
       if (run !== undefined) row.run = run;
       onRow(row, line);
