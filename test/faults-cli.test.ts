@@ -60,10 +60,18 @@ const oneLine = (stderr: string): string => {
   return lines[0]!;
 };
 
+const shard = (k: number, extra: string[] = []): string[] => [...RUN, '--shard', `${k}/3`, ...extra];
+
+// The reference run, and shards 1 and 2 of it with shard 3 at another budget (for the merge tests), together.
 let reference: string;
 beforeAll(async () => {
-  const ran = await acesup([...RUN, '--csv', file('reference.csv')]);
-  expect(ran.code, ran.stderr).toBe(0);
+  const runs = await Promise.all([
+    acesup([...RUN, '--csv', file('reference.csv')]),
+    acesup(shard(1, ['--csv', file('part1.csv')])),
+    acesup(shard(2, ['--csv', file('part2.csv')])),
+    acesup(shard(3, ['--csv', file('part3-5000.csv'), '--max-states', '5000'])),
+  ]);
+  for (const ran of runs) expect(ran.code, ran.stderr).toBe(0);
   reference = read('reference.csv');
 }, 60_000);
 
@@ -157,8 +165,6 @@ describe('memory is bounded', () => {
 });
 
 describe('results that do not belong together never mix', () => {
-  const shard = (k: number, extra: string[] = []): string[] => [...RUN, '--shard', `${k}/3`, ...extra];
-
   it('--resume refuses a file of another --max-states or --max-discards, naming the field', async () => {
     const [header, ...rows] = reference.trimEnd().split('\n');
     writeFileSync(file('budget.csv'), `${[header, ...rows.slice(0, 10)].join('\n')}\n`);
@@ -181,16 +187,10 @@ describe('results that do not belong together never mix', () => {
   }, 30_000);
 
   it('merge refuses shards of other budgets (exit 2) unless --allow-mixed, and then says so', async () => {
-    const runs = await Promise.all([
-      acesup(shard(1, ['--csv', file('mix1.csv')])),
-      acesup(shard(2, ['--csv', file('mix2.csv')])),
-      acesup(shard(3, ['--csv', file('mix3.csv'), '--max-states', '5000'])),
-    ]);
-    for (const ran of runs) expect(ran.code, ran.stderr).toBe(0);
-    const files = [file('mix1.csv'), file('mix2.csv'), file('mix3.csv')];
+    const files = [file('part1.csv'), file('part2.csv'), file('part3-5000.csv')];
     const refused = await acesup(['merge', ...files]);
     expect(refused.code).toBe(2);
-    expect(oneLine(refused.stderr)).toMatch(/^acesup: .*mix1\.csv has max_states 2000000 but .*mix3\.csv has max_states 5000: results that differ in max_states do not mix \(--allow-mixed merges them anyway\)$/u);
+    expect(oneLine(refused.stderr)).toMatch(/^acesup: .*part1\.csv has max_states 2000000 but .*part3-5000\.csv has max_states 5000: results that differ in max_states do not mix \(--allow-mixed merges them anyway\)$/u);
     const mixed = await acesup(['merge', ...files, '--allow-mixed', '--csv', file('mixed.csv'), '--summary', file('mixed-summary.csv')]);
     expect(mixed.code, mixed.stderr).toBe(0);
     expect(mixed.stdout).toMatch(/^MIXED RESULTS \(they differ in max_states; merged with --allow-mixed\)/u);
@@ -203,8 +203,6 @@ describe('results that do not belong together never mix', () => {
   }, 60_000);
 
   it('merge notices a missing last shard (each row records the run\'s deal range)', async () => {
-    const runs = await Promise.all([acesup(shard(1, ['--csv', file('part1.csv')])), acesup(shard(2, ['--csv', file('part2.csv')]))]);
-    for (const ran of runs) expect(ran.code, ran.stderr).toBe(0);
     const ran = await acesup(['merge', file('part1.csv'), file('part2.csv'), '--json']);
     expect(ran.code, ran.stderr).toBe(0);
     expect(oneLine(ran.stderr)).toBe('acesup: note: 20 results of deals 0–59 are missing (deals 40–59)');
