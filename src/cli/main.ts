@@ -12,6 +12,7 @@ import { Game, formatPiles, verify } from '../core/verify.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
+import { DealPageGames, addReportCommand, writeDealPage } from './report.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -89,6 +90,7 @@ interface SolveFlags {
   maxDiscards: MaxDiscardsMode;
   json?: boolean;
   show?: boolean;
+  html?: string;
 }
 
 async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
@@ -96,6 +98,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
   if (flags.show && flags.json) throw new UsageError('--show prints the piles in the text output: it does nothing with --json');
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const solver = new Solver();
+  const page = flags.html === undefined ? undefined : new DealPageGames();
   let exitCode = EXIT_OK;
   const solveOne = (text: string, where: string): void => {
     let deal: Uint8Array;
@@ -108,10 +111,12 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
       return;
     }
     if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+    page?.addDeal(deal);
     for (const variant of variants) {
       const started = performance.now();
       const result = solver.solve(deal, { variant, discards: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards });
       const ms = performance.now() - started;
+      page?.add(variant, flags.discards, result, flags.maxStates, flags.maxDiscards);
       if (flags.json) {
         console.log(JSON.stringify({
           deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
@@ -133,6 +138,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     }
     for await (const [line, text] of inputLines(flags.file)) solveOne(text, `line ${line}: `);
   }
+  if (page !== undefined) await writeDealPage(flags.html!, page, exitCode !== EXIT_OK);
   return exitCode;
 }
 
@@ -191,6 +197,7 @@ export function buildProgram(): Command {
     .addHelpText('after', '\nExamples:\n' +
       '  acesup solve "7S JS 5H AC 4C 3H KD 2D …"                 all three variants, optional discards\n' +
       '  acesup solve --variant strict --discards forced --show "…"  one variant, the piles after each step\n' +
+      '  acesup solve --discards forced --html deal.html "…"        a page that replays the solutions in a browser\n' +
       '  acesup deal --seed 1 --count 100 | acesup solve --json    many deals, JSON Lines')
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
     .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)')
@@ -200,6 +207,7 @@ export function buildProgram(): Command {
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')
+    .option('--html <file>', 'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)')
     .action(async (words: string[], flags: SolveFlags) => {
       process.exitCode = await solveCommand(words, flags);
     });
@@ -220,6 +228,7 @@ export function buildProgram(): Command {
     });
 
   addBatchCommands(program);
+  addReportCommand(program);
   return program;
 }
 

@@ -253,10 +253,10 @@ export class Search {
       // a keep it rarely cuts more than the next one does. Skipping a bound never changes a verdict or an
       // exact max discards, only the work: it only ever drops lines that cannot beat the best. (The root's
       // bound was checked by `run`.) In standard and easy the bound after a deal did not pay (without it,
-      // 1–4% more states but 10–25% less time; an earlier session). After a move (standard × forced) it
+      // 1–4% more states but 10–25% less time; 066cf60). After a move (standard × forced) it
       // cuts under 6% of the time up to 40 cards dealt, 15% at 44, 27% at 48 and 42% with the stock empty,
       // where each position dealt into leads on to 1.55 positions on average: searching them costs about
-      // what the bound does. Measured in one process, the settings interleaved, min of 3 (fifth session),
+      // what the bound does. Measured in one process, the settings interleaved, min of 3 (bdd1066),
       // bound after every move / after a move at 48 only / never:
       //   standard × forced, 300 deals: 20.8 / 22.3 / 22.9 M states, 1.70 / 1.45 / 1.45 s;
       //   easy × forced, 120 deals: 36.9 / 37.7 / 38.0 M states, 3.11 / 2.58 / 2.47 s;

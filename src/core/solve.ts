@@ -1,5 +1,5 @@
 // Solving one deal: the public entry of the core. Runs the searches, turns a winning line into a clean,
-// 1-minimal solution in RULES notation, and returns a tagged result: won, lost or unknown.
+// 1-minimal solution in docs/rules.md notation, and returns a tagged result: won, lost or unknown.
 
 import { type Deal, isAce } from './cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './move.ts';
@@ -182,7 +182,7 @@ export class Solver {
     // The searches for the max (which also find any win), within `budget` states: the forced search for
     // lines that beat `lower` (a real line's discards, so `atLeast` holds), then, under optional, the
     // optional search for lines that beat the forced rule's max (its wins are wins and its max a lower
-    // bound: it only forbids plays, SEARCH-NOTES fact 6). The result when they decide, else undefined with
+    // bound: it only forbids plays, docs/search.md#lemma-f). The result when they decide, else undefined with
     // the bounds raised: only a search under the requested rule bounds the max from above.
     const exact = (budget: number, probe = false): SolveResult | undefined => {
       const end = states + budget;
