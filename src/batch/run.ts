@@ -248,10 +248,16 @@ async function scanEarlier(file: string, spec: RunSpec): Promise<Resumed> {
   const check = resumeChecker(file, { ...spec.range, seed: spec.seed, rulesets: spec.rulesets, provenances: [spec.provenance] });
   const found: Resumed = { rows: 0, done: spec.rulesets.map(() => 0), won: spec.rulesets.map(() => 0), ordered: true };
   let lastIndex = -1;
+  /** The rule sets of the deal `lastIndex` seen so far: in a file in deal order, a row twice is found here,
+   *  before any work (in another file, when its one segment is filled). */
+  const slots = new Set<number>();
   for await (const { row, line } of readDealRows(file)) {
     const slot = check(row, line);
     // Segments need the deals in order; the rule sets of one deal may come in any order (one segment holds them).
     if (row.index < lastIndex) found.ordered = false;
+    if (row.index > lastIndex) slots.clear();
+    if (found.ordered && slots.has(slot)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
+    slots.add(slot);
     lastIndex = Math.max(lastIndex, row.index);
     found.rows += 1;
     found.done[slot]! += 1;
