@@ -212,6 +212,13 @@ describe('segments', () => {
     expect(read('gappy.csv')).toBe(reference);
     expect(shuffled.code, shuffled.stderr).toBe(0);
     expect(read('shuffled.csv')).toBe(reference);
+    // A row twice is refused before any work, however far into the file, and the file is left as it was.
+    const twice = `${[header, ...rows.slice(0, 50), rows[49]].join('\n')}\n`;
+    writeFileSync(file('twice.csv'), twice);
+    const refused = await acesup([...RUN, '--csv', file('twice.csv'), '--resume'], SEGMENTS);
+    expect(refused.code).toBe(2);
+    expect(oneLine(refused.stderr)).toMatch(/twice\.csv line 52: deal 49 under strict\/forced appears twice$/u);
+    expect(read('twice.csv')).toBe(twice);
     expect(temporaries()).toEqual([]);
   }, 30_000);
 });
