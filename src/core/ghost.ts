@@ -159,7 +159,7 @@ export class GhostSearch {
       this.status = 'won';
       return;
     }
-    if (this.states === this.maxStates || depth === MAX_DEPTH) {
+    if (this.states === this.maxStates || depth === MAX_DEPTH || this.visited.full) {
       this.status = 'aborted';
       return;
     }

@@ -43,6 +43,8 @@ export interface SearchRun {
   path: Move[];
   /** The winning position's frame (to spread the aces), when `won`. */
   final: Int32Array | undefined;
+  /** `aborted` by the visited set's memory cap, not by the state budget. */
+  full: boolean;
 }
 
 export interface SearchLimits {
@@ -140,15 +142,15 @@ export class Search {
       return {
         status: 'won', best: WIN_DISCARDS, reached: WIN_DISCARDS, upper: WIN_DISCARDS, states,
         path: Array.from(this.line.subarray(0, this.winLine)),
-        final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME),
+        final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME), full: false,
       };
     }
     if (this.aborted) {
       const upper = Math.min(rootBound, Math.max(this.best, this.openUpper));
-      return { status: 'aborted', best: this.best, reached: this.reached, upper, states, path: [], final: undefined };
+      return { status: 'aborted', best: this.best, reached: this.reached, upper, states, path: [], final: undefined, full: this.visited.full };
     }
     // Exhausted: no line beats `best`, and none beats the root's bound either (when `atLeast` was above it).
-    return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined };
+    return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined, full: false };
   }
 
   /** Adds the position at `depth` to the visited set; false when it was there already. */
@@ -240,8 +242,9 @@ export class Search {
         this.winLine = at;
         return 0;
       }
-      if (this.states === this.maxStates) {
-        // The budget ran out: this position is left unexplored; its bound caps what it could still reach.
+      if (this.states === this.maxStates || this.visited.full) {
+        // The budget (states, or the visited set's memory) ran out: this position is left unexplored; its
+        // bound caps what it could still reach.
         this.aborted = true;
         this.openUpper = Math.max(this.openUpper, this.upperBound(base));
         return 0;
