@@ -3,8 +3,8 @@
 
 import { stringify } from 'csv-stringify/sync';
 import { WIN_DISCARDS } from '../core/rules.ts';
-import { LOST, type ResultTable, UNKNOWN, WON } from './results.ts';
-import { quantile, winRate } from './stats.ts';
+import { type DealRecord, LOST, type ResultTable, type Ruleset, UNKNOWN, WON } from './results.ts';
+import { winRate } from './stats.ts';
 
 export interface RulesetSummary {
   variant: string;
@@ -32,47 +32,122 @@ export interface RulesetSummary {
   timedDeals: number;
 }
 
-/** Summarises every rule set of `table` over the deals solved so far. */
-export function summarise(table: ResultTable): RulesetSummary[] {
-  return table.rulesets.map((ruleset, slot) => {
-    const histogram = new Array<number>(WIN_DISCARDS + 1).fill(0);
-    const states: number[] = [];
-    let won = 0, lost = 0, unknown = 0, lostUnpinned = 0, total = 0, ms = 0, timed = 0;
-    let firstIndex: number | null = null;
-    let lastIndex: number | null = null;
-    for (let index = table.first; index < table.first + table.count; index++) {
-      const record = table.get(slot, index);
-      if (record === undefined) continue;
-      firstIndex ??= index;
-      lastIndex = index;
-      if (record.outcome === WON) won += 1;
-      else if (record.outcome === LOST) lost += 1;
-      else if (record.outcome === UNKNOWN) unknown += 1;
-      if (record.outcome !== UNKNOWN && record.lower === record.upper) histogram[record.lower]! += 1;
-      else if (record.outcome === LOST) lostUnpinned += 1;
-      states.push(record.states);
-      total += record.states;
-      if (!Number.isNaN(record.ms)) {
-        ms += record.ms;
-        timed += 1;
+/** States below this are counted in a dense array, the rare larger ones in a map: exact quantiles in
+ *  memory bounded by the budget, not by the number of deals. */
+const DENSE_STATES = 1 << 20;
+
+/** The figures of one rule set, gathered deal by deal. */
+class RulesetTally {
+  readonly histogram = new Array<number>(WIN_DISCARDS + 1).fill(0);
+  won = 0;
+  lost = 0;
+  unknown = 0;
+  lostUnpinned = 0;
+  total = 0;
+  ms = 0;
+  timed = 0;
+  firstIndex: number | null = null;
+  lastIndex: number | null = null;
+  private dense: Uint32Array | undefined;
+  private readonly sparse = new Map<number, number>();
+  private max = Number.NaN;
+
+  add(index: number, record: DealRecord): void {
+    if (this.firstIndex === null || index < this.firstIndex) this.firstIndex = index;
+    if (this.lastIndex === null || index > this.lastIndex) this.lastIndex = index;
+    if (record.outcome === WON) this.won += 1;
+    else if (record.outcome === LOST) this.lost += 1;
+    else if (record.outcome === UNKNOWN) this.unknown += 1;
+    if (record.outcome !== UNKNOWN && record.lower === record.upper) this.histogram[record.lower]! += 1;
+    else if (record.outcome === LOST) this.lostUnpinned += 1;
+    const states = record.states;
+    if (states < DENSE_STATES) {
+      this.dense ??= new Uint32Array(DENSE_STATES);
+      this.dense[states]! += 1;
+    } else {
+      this.sparse.set(states, (this.sparse.get(states) ?? 0) + 1);
+    }
+    if (!(states <= this.max)) this.max = states;
+    this.total += states;
+    if (!Number.isNaN(record.ms)) {
+      this.ms += record.ms;
+      this.timed += 1;
+    }
+  }
+
+  /** The nearest-rank `q`-quantile of the states per deal (as stats.ts `quantile` over them sorted). */
+  quantile(q: number): number {
+    const n = this.won + this.lost + this.unknown;
+    if (n === 0) return Number.NaN;
+    const rank = Math.max(1, Math.ceil(q * n));
+    let seen = 0;
+    if (this.dense !== undefined) {
+      for (let states = 0; states < DENSE_STATES; states++) {
+        seen += this.dense[states]!;
+        if (seen >= rank) return states;
       }
     }
-    const sorted = Float64Array.from(states).sort();
-    const deals = won + lost + unknown;
-    const rate = winRate(won, unknown, deals);
+    for (const states of [...this.sparse.keys()].sort((a, b) => a - b)) {
+      seen += this.sparse.get(states)!;
+      if (seen >= rank) return states;
+    }
+    return this.max;
+  }
+
+  summary(ruleset: Ruleset): RulesetSummary {
+    const deals = this.won + this.lost + this.unknown;
+    const rate = winRate(this.won, this.unknown, deals);
     return {
       variant: ruleset.variant,
       discards: ruleset.discards,
-      deals, firstIndex, lastIndex, won, lost, unknown,
+      deals, firstIndex: this.firstIndex, lastIndex: this.lastIndex, won: this.won, lost: this.lost, unknown: this.unknown,
       winRate: { low: rate.low, high: rate.high },
       ci95: rate.ci95,
-      maxDiscards: histogram,
-      lostUnpinned,
-      states: { median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: deals === 0 ? Number.NaN : sorted[deals - 1]!, total },
-      solveSeconds: ms / 1000,
-      timedDeals: timed,
+      maxDiscards: [...this.histogram],
+      lostUnpinned: this.lostUnpinned,
+      states: { median: this.quantile(0.5), p99: this.quantile(0.99), max: this.max, total: this.total },
+      solveSeconds: this.ms / 1000,
+      timedDeals: this.timed,
     };
-  });
+  }
+}
+
+/**
+ * The summary of a run gathered result by result, in memory that does not grow with the number of deals
+ * (a long run passes its results through in parts). Results added in deal order give the same figures as
+ * `summarise` over one table of them all.
+ */
+export class SummaryAccumulator {
+  private readonly tallies: RulesetTally[];
+
+  constructor(readonly rulesets: readonly Ruleset[]) {
+    this.tallies = rulesets.map(() => new RulesetTally());
+  }
+
+  add(slot: number, index: number, record: DealRecord): void {
+    this.tallies[slot]!.add(index, record);
+  }
+
+  /** Adds every result of `table` (whose rule sets are these, in this order), deal by deal. */
+  addTable(table: ResultTable): void {
+    for (let slot = 0; slot < table.rulesets.length; slot++) {
+      for (let index = table.first; index < table.first + table.count; index++) {
+        const record = table.get(slot, index);
+        if (record !== undefined) this.tallies[slot]!.add(index, record);
+      }
+    }
+  }
+
+  summaries(): RulesetSummary[] {
+    return this.rulesets.map((ruleset, slot) => this.tallies[slot]!.summary(ruleset));
+  }
+}
+
+/** Summarises every rule set of `table` over the deals solved so far. */
+export function summarise(table: ResultTable): RulesetSummary[] {
+  const accumulator = new SummaryAccumulator(table.rulesets);
+  accumulator.addTable(table);
+  return accumulator.summaries();
 }
 
 /** What the summary file says about the run itself. */
@@ -87,10 +162,37 @@ export interface RunInfo {
   maxStates: number | null;
   /** Whether every deal asked for was solved (false after an interrupt or a failure). */
   complete: boolean;
+  /** The --max-discards mode and the search signature of the results (null when they differ or are not recorded). */
+  maxDiscards: string | null;
+  search: string | null;
+  /** For a merge of results that differ in provenance (--allow-mixed): the fields that differ; else empty. */
+  mixed: string[];
 }
 
 const number = (n: number | null, digits?: number): string =>
   n === null || Number.isNaN(n) ? '' : digits === undefined ? String(n) : n.toFixed(digits);
+
+/**
+ * The summary as JSON Lines: one object per rule set, with the field names of `acesup solve --json` where
+ * they mean the same (`variant`, `discards`, `states` and `ms` summed over the deals), then the figures of
+ * the summary and the run's provenance.
+ */
+export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunInfo): string {
+  return summaries.map((s) => JSON.stringify({
+    seed: run.seed, variant: s.variant, discards: s.discards, first: s.firstIndex, last: s.lastIndex,
+    deals: s.deals, won: s.won, lost: s.lost, unknown: s.unknown,
+    winRate: s.winRate, ci95: s.ci95,
+    maxDiscardsHistogram: s.maxDiscards, lostMaxDiscardsUnpinned: s.lostUnpinned,
+    statesPerDeal: { median: nullable(s.states.median), p99: nullable(s.states.p99), max: nullable(s.states.max) },
+    states: s.states.total,
+    ms: s.timedDeals === 0 ? null : Math.round(s.solveSeconds * 1e6) / 1e3, timedDeals: s.timedDeals,
+    maxStates: run.maxStates, maxDiscards: run.maxDiscards, complete: run.complete,
+    wallSeconds: run.wallSeconds, workers: run.workers,
+    command: run.command, version: run.version, commit: run.commit, search: run.search, mixed: run.mixed,
+  })).join('\n') + '\n';
+}
+
+const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
 
 /** The summary CSV: a header and one row per rule set, every figure of the summary and the run's provenance. */
 export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): string {
@@ -100,7 +202,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     'states_median', 'states_p99', 'states_max', 'states_total',
     'solve_seconds', 'deals_per_second', 'wall_seconds', 'workers', 'max_states', 'complete',
     ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`), 'lost_max_discards_unpinned',
-    'command', 'version', 'commit',
+    'command', 'version', 'commit', 'max_discards_mode', 'search', 'mixed',
   ];
   const rows = summaries.map((s) => [
     s.variant, s.discards, String(run.seed), number(s.firstIndex), number(s.lastIndex),
@@ -111,7 +213,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     s.timedDeals === 0 || s.solveSeconds === 0 ? '' : number(s.timedDeals / s.solveSeconds, 2),
     number(run.wallSeconds, 3), number(run.workers), number(run.maxStates), String(run.complete),
     ...s.maxDiscards.map(String), String(s.lostUnpinned),
-    run.command, run.version, run.commit,
+    run.command, run.version, run.commit, run.maxDiscards ?? '', run.search ?? '', run.mixed.join(' '),
   ]);
   return stringify([columns, ...rows]);
 }
