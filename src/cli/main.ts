@@ -10,6 +10,7 @@ import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core
 import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } from '../core/solve.ts';
 import { Game, formatPiles, verify } from '../core/verify.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
+import { addPlayCommand } from './play.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, isKnownError } from './errors.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -215,6 +216,7 @@ export function buildProgram(): Command {
     });
 
   addBatchCommands(program);
+  addPlayCommand(program);
   return program;
 }
 
