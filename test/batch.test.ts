@@ -6,14 +6,16 @@ import { parse } from 'csv-parse/sync';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDeal, isDeal } from '../src/core/cards.ts';
+import { InputError, formatDeal, isDeal } from '../src/core/cards.ts';
 import type { Variant } from '../src/core/rules.ts';
-import { DEAL_COLUMNS, readIntoTable, writeDealsCsv } from '../src/batch/csv.ts';
+import { DEAL_COLUMNS, LEGACY_DEAL_COLUMNS, readDealsCsv, readIntoTable, writeDealsCsv } from '../src/batch/csv.ts';
+import { PROVENANCE_COLUMNS, type Provenance, SEARCH_VERSION, UNRECORDED, runProvenance } from '../src/batch/provenance.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { createPool, solveMissing } from '../src/batch/estimate.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
-import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
+import { type DealRecord, LOST, MAX_RESULTS, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { parseShard, shardRange } from '../src/batch/shard.ts';
 import { quantile, wilson, winRate } from '../src/batch/stats.ts';
 import { summarise, summaryCsv } from '../src/batch/summary.ts';
@@ -132,8 +134,10 @@ function fakeRecord(index: number, slot: number): DealRecord {
   return { outcome: UNKNOWN, lower: 30, upper: 48, states: 5000, ms: 9 };
 }
 
-function fakeTable(seed: number, first: number, count: number, variants: readonly Variant[] = ['strict', 'standard'], skip = (_i: number) => false): ResultTable {
-  const table = new ResultTable(seed, first, count, rulesetsFor([...variants], ['forced', 'optional']));
+const PROVENANCE = runProvenance({ maxStates: 1000, maxDiscards: 'exact', version: '9.9.9' });
+
+function fakeTable(seed: number, first: number, count: number, variants: readonly Variant[] = ['strict', 'standard'], skip = (_i: number) => false, provenance: Provenance = PROVENANCE): ResultTable {
+  const table = new ResultTable(seed, first, count, rulesetsFor([...variants], ['forced', 'optional']), provenance);
   for (let index = first; index < first + count; index++) {
     if (skip(index)) continue;
     table.rulesets.forEach((_, slot) => table.set(slot, index, fakeRecord(index, slot)));
@@ -173,23 +177,82 @@ describe('per-deal CSV', () => {
     expect(rows[1]![2]).toBe(formatDeal(dealFor(7, 100)));
     expect(rows.length).toBe(1 + 5 * 4);
 
-    const back = new ResultTable(7, 100, 5, table.rulesets);
+    const back = new ResultTable(7, 100, 5, table.rulesets, PROVENANCE);
     expect(await readIntoTable(file, back)).toBe(20);
     expect(back.get(2, 103)).toEqual(table.get(2, 103));
 
-    await expect(readIntoTable(file, new ResultTable(8, 100, 5, table.rulesets))).rejects.toThrow(/seed 7, but this run has --seed 8/u);
-    await expect(readIntoTable(file, new ResultTable(7, 100, 4, table.rulesets))).rejects.toThrow(/deal 104 is outside this run's deals 100–103/u);
-    await expect(readIntoTable(file, new ResultTable(7, 100, 5, table.rulesets.slice(1)))).rejects.toThrow(/standard\/optional is not among/u);
+    await expect(readIntoTable(file, new ResultTable(8, 100, 5, table.rulesets, PROVENANCE))).rejects.toThrow(/seed 7, but this run has --seed 8/u);
+    await expect(readIntoTable(file, new ResultTable(7, 100, 4, table.rulesets, PROVENANCE))).rejects.toThrow(/deal 104 is outside this run's deals 100–103/u);
+    await expect(readIntoTable(file, new ResultTable(7, 100, 5, table.rulesets.slice(1), PROVENANCE))).rejects.toThrow(/standard\/optional is not among/u);
     writeFileSync(join(dir, 'bad.csv'), readFileSync(file, 'utf8').replace(formatDeal(dealFor(7, 101)), formatDeal(dealFor(7, 102))));
-    await expect(readIntoTable(join(dir, 'bad.csv'), new ResultTable(7, 100, 5, table.rulesets))).rejects.toThrow(/line 6: the deal is not deal 101 of seed 7/u);
+    await expect(readIntoTable(join(dir, 'bad.csv'), new ResultTable(7, 100, 5, table.rulesets, PROVENANCE))).rejects.toThrow(/line 6: the deal is not deal 101 of seed 7/u);
     writeFileSync(join(dir, 'header.csv'), 'seed,index\n1,2\n');
     await expect(readIntoTable(join(dir, 'header.csv'), back)).rejects.toThrow(/not a per-deal CSV/u);
+  });
+
+  it('records in every row what its verdict depends on and the run\'s deal range; --resume refuses rows that differ, naming the field', async () => {
+    const table = fakeTable(7, 10, 3);
+    table.run = { first: 0, last: 29 };
+    const file = join(dir, 'provenance.csv');
+    await writeDealsCsv(file, table, true);
+    const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
+    for (const row of rows) {
+      expect(row).toMatchObject({ max_states: '1000', max_discards_mode: 'exact', version: '9.9.9', search: SEARCH_VERSION, run_first: '0', run_last: '29' });
+    }
+    const read: Provenance[] = [];
+    await readDealsCsv(file, (row) => read.push(row.provenance));
+    expect(read.every((p) => p.max_states === '1000')).toBe(true);
+    const into = (provenance: Provenance): Promise<number> => readIntoTable(file, new ResultTable(7, 10, 3, table.rulesets, provenance));
+    expect(await into(PROVENANCE)).toBe(12);
+    await expect(into({ ...PROVENANCE, max_states: '2000' })).rejects.toThrow(/line 2: the row has max_states 1000 but this run has max_states 2000/u);
+    await expect(into({ ...PROVENANCE, max_discards_mode: 'bounds' })).rejects.toThrow(/the row has max_discards_mode exact but this run has max_discards_mode bounds/u);
+    await expect(into({ ...PROVENANCE, version: '1.0.0' })).rejects.toThrow(/the row has version 9\.9\.9 but this run has version 1\.0\.0/u);
+    await expect(into({ ...PROVENANCE, search: 'other' })).rejects.toThrow(/the row has search .* but this run has search other/u);
+    // An older file (no provenance columns) reads as unrecorded and is not resumed.
+    const text = readFileSync(file, 'utf8').split('\n').map((line) => line.split(',').slice(0, LEGACY_DEAL_COLUMNS.length).join(',')).join('\n');
+    writeFileSync(join(dir, 'legacy.csv'), text);
+    const legacy: Provenance[] = [];
+    await readDealsCsv(join(dir, 'legacy.csv'), (row) => legacy.push(row.provenance));
+    expect(legacy.every((p) => p === UNRECORDED)).toBe(true);
+    await expect(readIntoTable(join(dir, 'legacy.csv'), new ResultTable(7, 10, 3, table.rulesets, PROVENANCE))).rejects.toThrow(/no max_states recorded/u);
+    // A column this version does not know is refused, not ignored; one it knows may be missing (read as not recorded).
+    writeFileSync(join(dir, 'newer.csv'), readFileSync(file, 'utf8').replace('run_last\n', 'run_last,policy\n'));
+    await expect(readDealsCsv(join(dir, 'newer.csv'), () => {})).rejects.toThrow(/column "policy" is unknown to this version/u);
+    const [header, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const drop = header!.split(',').indexOf('search');
+    const without = (line: string): string => line.split(',').filter((_, i) => i !== drop).join(',');
+    writeFileSync(join(dir, 'older.csv'), `${[header!, ...lines].map(without).join('\n')}\n`);
+    const older: Provenance[] = [];
+    await readDealsCsv(join(dir, 'older.csv'), (row) => older.push(row.provenance));
+    expect(older[0]).toEqual({ ...PROVENANCE, search: '' });
+    expect(PROVENANCE_COLUMNS).toEqual(DEAL_COLUMNS.slice(LEGACY_DEAL_COLUMNS.length, LEGACY_DEAL_COLUMNS.length + PROVENANCE_COLUMNS.length));
+  });
+
+  it('reads gzipped files, and refuses what is not a per-deal CSV with an InputError', async () => {
+    const file = join(dir, 'zipped.csv');
+    await writeDealsCsv(file, fakeTable(7, 0, 4), true);
+    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file)));
+    const plain: string[] = [];
+    const zipped: string[] = [];
+    await readDealsCsv(file, (row) => plain.push(JSON.stringify(row)));
+    await readDealsCsv(`${file}.gz`, (row) => zipped.push(JSON.stringify(row)));
+    expect(zipped).toEqual(plain);
+    writeFileSync(join(dir, 'quote.csv'), 'seed,index\n"a"b,1\n');
+    await expect(readDealsCsv(join(dir, 'quote.csv'), () => {})).rejects.toThrow(InputError);
+    await expect(readDealsCsv(dir, () => {})).rejects.toThrow(/it is a directory/u);
+    writeFileSync(join(dir, 'cut.csv.gz'), gzipSync(readFileSync(file)).subarray(0, 40));
+    await expect(readDealsCsv(join(dir, 'cut.csv.gz'), () => {})).rejects.toThrow(InputError);
+  });
+
+  it('a table refuses more results than MAX_RESULTS, before allocating them', () => {
+    expect(() => new ResultTable(1, 0, MAX_RESULTS + 1, [{ variant: 'strict', discards: 'forced' }])).toThrow(RangeError);
+    expect(() => new ResultTable(1, 0, Number.MAX_SAFE_INTEGER, rulesetsFor(['strict'], ['forced', 'optional']))).toThrow(RangeError);
   });
 
   it('without timings leaves ms empty', async () => {
     const file = join(dir, 'untimed.csv');
     await writeDealsCsv(file, fakeTable(7, 0, 2), false);
-    expect(readFileSync(file, 'utf8').split('\n')[1]).toMatch(/,$/u);
+    expect(readFileSync(file, 'utf8').split('\n')[1]!.split(',')[9]).toBe('');
   });
 });
 
@@ -229,6 +292,37 @@ describe('merge', () => {
     const gaps = await mergeDealFiles([a, await write('c.csv', fakeTable(3, 25, 5))]);
     expect(gaps.gaps).toBe(15 * 4);
   });
+
+  it('sees a missing last shard from the run range every row records', async () => {
+    const parts: string[] = [];
+    for (const k of [1, 2]) {
+      const { first, count } = shardRange({ first: 0, count: 30 }, k, 3);
+      const table = fakeTable(3, first, count);
+      table.run = { first: 0, last: 29 };
+      parts.push(await write(`run-part${k}.csv`, table));
+    }
+    const merged = await mergeDealFiles(parts);
+    expect({ first: merged.table.first, count: merged.table.count }).toEqual({ first: 0, count: 30 });
+    expect(merged.gaps).toBe(10 * 4);
+    expect(merged.missing).toEqual([[20, 30]]);
+  });
+
+  it('refuses results of another provenance, naming the field, unless allowMixed; then each row keeps its own', async () => {
+    const a = await write('p-a.csv', fakeTable(3, 0, 10));
+    const b = await write('p-b.csv', fakeTable(3, 10, 10, ['strict', 'standard'], () => false, { ...PROVENANCE, max_states: '50' }));
+    await expect(mergeDealFiles([a, b])).rejects.toThrow(/p-a\.csv has max_states 1000 but .*p-b\.csv has max_states 50: results that differ in max_states do not mix/u);
+    const legacy = await write('p-legacy.csv', fakeTable(3, 10, 10, ['strict', 'standard'], () => false, UNRECORDED));
+    await expect(mergeDealFiles([a, legacy])).rejects.toThrow(/has no max_states recorded/u);
+    const mixed = await mergeDealFiles([a, b], { allowMixed: true });
+    expect(mixed.mixed).toEqual(['max_states']);
+    expect(mixed.table.mixed()).toBe(true);
+    await writeDealsCsv(join(dir, 'p-mixed.csv'), mixed.table, true);
+    const rows = parse(readFileSync(join(dir, 'p-mixed.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => Number(r['index']) < 10 ? r['max_states'] === '1000' : r['max_states'] === '50').every(Boolean)).toBe(true);
+    const same = await mergeDealFiles([a, await write('p-c.csv', fakeTable(3, 10, 10))]);
+    expect(same.mixed).toEqual([]);
+    expect(same.table.mixed()).toBe(false);
+  });
 });
 
 describe('summary', () => {
@@ -246,13 +340,13 @@ describe('summary', () => {
 
   it('writes every figure and the provenance to the summary CSV', () => {
     const text = summaryCsv(summarise(fakeTable(1, 0, 9, ['strict'])), {
-      command: 'acesup estimate --deals 9', version: '0.1.0', commit: 'abc', seed: 1, wallSeconds: 2, workers: 2, maxStates: 1000, complete: true,
+      command: 'acesup estimate --deals 9', version: '0.1.0', commit: 'abc', seed: 1, wallSeconds: 2, workers: 2, maxStates: 1000, complete: true, maxDiscards: 'exact', search: 's', mixed: [],
     });
     const [header, ...rows] = parse(text) as string[][];
     expect(rows.length).toBe(2);
     const row = Object.fromEntries(header!.map((name, i) => [name, rows[0]![i]]));
     expect(row).toMatchObject({ variant: 'strict', discards: 'optional', deals: '9', won: '3', unknown: '3', max_discards_48: '3', command: 'acesup estimate --deals 9', commit: 'abc', complete: 'true' });
-    expect(header!.filter((name) => name.startsWith('max_discards_')).length).toBe(49);
+    expect(header!.filter((name) => /^max_discards_\d+$/u.test(name)).length).toBe(49);
   });
 });
 

@@ -2,7 +2,7 @@
 // exit codes, including bad input and bad options.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,14 +10,18 @@ import { dealFor } from '../src/batch/deals.ts';
 import { formatDeal, parseDeal } from '../src/core/cards.ts';
 import { parseMoves } from '../src/core/notation.ts';
 import { verify } from '../src/core/verify.ts';
+import { shortenQuotes } from '../src/cli/errors.ts';
+import { normaliseMoveList } from '../src/cli/move-list.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'acesup-solve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function acesup(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
-  const ran = spawnSync(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, input: input ?? '', encoding: 'utf8' });
-  return { code: ran.status, stdout: ran.stdout, stderr: ran.stderr };
+function acesup(args: string[], input?: string, stdoutFd?: number): { code: number | null; stdout: string; stderr: string } {
+  const ran = spawnSync(process.execPath, ['bin/acesup.js', ...args], {
+    cwd: ROOT, input: input ?? '', encoding: 'utf8', maxBuffer: 64 * 2 ** 20, ...(stdoutFd === undefined ? {} : { stdio: ['pipe', stdoutFd, 'pipe'] }),
+  });
+  return { code: ran.status, stdout: ran.stdout ?? '', stderr: ran.stderr };
 }
 
 /** SEARCH-NOTES fact 6: strict, won under optional, lost under forced with at most 46 discards. */
@@ -120,6 +124,79 @@ describe('acesup solve', () => {
       expect(ran.stderr.trim().split('\n')).toHaveLength(1);
       expect(ran.stderr.trim()).toMatch(message);
       expect(ran.stderr).not.toMatch(/\n\s+at /u);
+    }
+  });
+});
+
+describe('faults and conventions of solve and verify', () => {
+  it('every text solution of a batch verifies as it is printed (numbered lines, suit symbols, "to pile N")', () => {
+    const deals = Array.from({ length: 8 }, (_, i) => formatDeal(dealFor(1, i)));
+    const ran = acesup(['solve', '--variant', 'all', '--max-states', '50000'], deals.join('\n'));
+    expect(ran.code, ran.stderr).toBe(0);
+    // Blocks: "Deal …", then per variant a verdict line and, when won, the numbered moves.
+    const solutions: { deal: string; variant: string; moves: string }[] = [];
+    let deal = '';
+    const lines = ran.stdout.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i]!.startsWith('Deal ')) deal = lines[i]!.slice(5);
+      const won = /^(standard|strict|easy) · optional discards: WON/u.exec(lines[i]!);
+      if (won === null) continue;
+      let end = i + 1;
+      while (end < lines.length && /^ +\d+\. /u.test(lines[end]!)) end += 1;
+      solutions.push({ deal, variant: won[1]!, moves: lines.slice(i + 1, end).join('\n') });
+    }
+    expect(solutions.length).toBeGreaterThanOrEqual(5);
+    expect(solutions.some((s) => s.moves.includes(' to pile '))).toBe(true);
+    for (const { deal: text, variant, moves } of solutions) {
+      expect(acesup(['verify', '--variant', variant, text, moves])).toMatchObject({ code: 0, stdout: 'ok\n' });
+    }
+    // A printed list that is cut short is still checked as such.
+    const { deal: first, variant, moves } = solutions[0]!;
+    const cut = acesup(['verify', '--variant', variant, first, moves.split('\n').slice(0, -1).join('\n')]);
+    expect(cut.code).toBe(1);
+    expect(cut.stdout).toMatch(/^invalid: move \d+: not won/u);
+  });
+
+  it('reads the printed notation: numbers, "to pile", commas or lines', () => {
+    expect(normaliseMoveList('  1. deal\n  2. remove 2♦\n 10. move A♣ to pile 3\n')).toBe('deal, remove 2♦, move A♣ 3');
+    expect(normaliseMoveList('deal, remove 2D, move AC 3')).toBe('deal, remove 2D, move AC 3');
+    expect(parseMoves(normaliseMoveList('1. move A♣ to pile 3'))).toEqual(parseMoves('move AC 3'));
+  });
+
+  it('a directory as --file is one line and exit 2; "-" reads standard input', () => {
+    for (const args of [['solve', '--file', 'src'], ['verify', '--file', 'src']]) {
+      const ran = acesup(args);
+      expect(ran.code).toBe(2);
+      expect(ran.stderr).toBe('acesup: cannot read src: it is a directory\n');
+    }
+    const fromStdin = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', '--file', '-'], NOTES_DEAL);
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    expect(JSON.parse(fromStdin.stdout)).toMatchObject({ result: 'lost', maxDiscards: 46 });
+  });
+
+  it('a 10 MB bad token is not echoed whole: quoted input is cut at 60 characters', () => {
+    const token = 'X'.repeat(10 * 2 ** 20);
+    const ran = acesup(['solve', '--variant', 'strict'], `${token}\n`);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.length).toBeLessThan(300);
+    expect(ran.stderr).toMatch(/^acesup: line 1: .*"X{59}…" \(10,485,760 characters\)/u);
+    const option = acesup(['solve', '--variant', 'Y'.repeat(100_000), NOTES_DEAL]);
+    expect(option.code).toBe(2);
+    expect(option.stderr.length).toBeLessThan(400);
+    expect(shortenQuotes(`bad "${'a'.repeat(61)}" and 'short'`)).toBe(`bad "${'a'.repeat(59)}…" (61 characters) and 'short'`);
+  });
+
+  it('refuses --show with --json (it would do nothing); standard output on a full device is one line, exit 1', () => {
+    const ran = acesup(['solve', '--show', '--json', NOTES_DEAL]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toBe('acesup: --show prints the piles in the text output: it does nothing with --json\n');
+    const full = openSync('/dev/full', 'w');
+    try {
+      const verifyFull = acesup(['verify', NOTES_DEAL, 'deal'], undefined, full);
+      expect(verifyFull.code).toBe(1);
+      expect(verifyFull.stderr).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)\n');
+    } finally {
+      closeSync(full);
     }
   });
 });

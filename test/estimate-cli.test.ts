@@ -12,8 +12,10 @@ import { formatDeal } from '../src/core/cards.ts';
 import { type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
 import { dealFor } from '../src/batch/deals.ts';
+import { SEARCH_VERSION } from '../src/batch/provenance.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
+const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const dir = mkdtempSync(join(tmpdir(), 'acesup-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -41,10 +43,12 @@ const read = (name: string): string => readFileSync(file(name), 'utf8');
 /** Small, quick runs: every variant and rule, a low state budget (so that some deals are unknown). */
 const SMALL = ['--variant', 'all', '--discards', 'both', '--deals', '18', '--seed', '5', '--max-states', '3000', '--no-timings'];
 
-/** The summary as JSON without the parts that depend on time. */
-function timeless(json: string): unknown {
-  const summary = JSON.parse(json) as { rulesets: Record<string, unknown>[] };
-  return { ...summary, run: undefined, rulesets: summary.rulesets.map(({ solveSeconds: _s, timedDeals: _t, ...rest }) => rest) };
+/** The summary's JSON Lines, one object per rule set. */
+const jsonLines = (text: string): Record<string, unknown>[] => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** The summary's JSON Lines without the parts that depend on time or on the command. */
+function timeless(text: string): unknown {
+  return jsonLines(text).map(({ ms: _m, timedDeals: _t, wallSeconds: _w, workers: _k, command: _c, commit: _g, complete: _d, ...rest }) => rest);
 }
 
 /** Strict, forced, 200 deals: quick (a few ms per deal), for the interrupt test. */
@@ -91,6 +95,7 @@ describe('acesup estimate', () => {
       expect(row).toEqual({
         seed: '5', index: row['index'], deal: formatDeal(deal), variant: row['variant'], discards: row['discards'], result: result.kind,
         max_discards_lower: String(lower), max_discards_upper: String(upper), states: String(result.states), ms: '',
+        max_states: '3000', max_discards_mode: 'exact', version: VERSION, search: SEARCH_VERSION, run_first: '0', run_last: '17',
       });
     }
     expect(new Set(rows.map((r) => r['result']))).toEqual(new Set(['won', 'lost', 'unknown']));
@@ -101,10 +106,14 @@ describe('acesup estimate', () => {
     ]);
     expect(summary[0]!['command']).toMatch(/^acesup estimate --variant all /u);
     expect(summary[0]!['commit']).toMatch(/^[0-9a-f]{40}(-dirty)?$|^unknown$/u);
-    const json = JSON.parse(one.stdout) as { rulesets: { won: number; lost: number; unknown: number }[] };
-    for (const [slot, s] of json.rulesets.entries()) {
+    // --json: JSON Lines, one object per rule set, with the field names of `solve --json`.
+    const json = jsonLines(one.stdout) as { variant: string; discards: string; won: number; lost: number; unknown: number; states: number; maxStates: number }[];
+    expect(json.map((s) => `${s.variant}/${s.discards}`)).toEqual(summary.map((r) => `${r['variant']}/${r['discards']}`));
+    for (const [slot, s] of json.entries()) {
       expect(String(s.won)).toBe(summary[slot]!['won']);
+      expect(String(s.states)).toBe(summary[slot]!['states_total']);
       expect(s.won + s.lost + s.unknown).toBe(18);
+      expect(s.maxStates).toBe(3000);
     }
   });
 

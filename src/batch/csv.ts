@@ -1,41 +1,34 @@
 // The per-deal CSV (one row per deal and rule set): its columns, writing it in row order under a temporary
 // name then renaming it, and reading it back row by row with the problems named by file and line.
 
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { InputError, formatDeal } from '../core/cards.ts';
 import { WIN_DISCARDS } from '../core/rules.ts';
 import { MAX_SEED, dealFor } from './deals.ts';
+import { openInput, writeFileAtomic } from './files.ts';
+import { PROVENANCE_COLUMNS, type Provenance, UNRECORDED, describeField, provenanceDiffers } from './provenance.ts';
 import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable } from './results.ts';
 
-/** The columns of the per-deal CSV, in order. */
-export const DEAL_COLUMNS = [
+export { temporaryName, writeFileAtomic } from './files.ts';
+
+/** The columns of the per-deal CSV of earlier versions, which recorded no provenance (still read). */
+export const LEGACY_DEAL_COLUMNS = [
   'seed', 'index', 'deal', 'variant', 'discards', 'result', 'max_discards_lower', 'max_discards_upper', 'states', 'ms',
 ] as const;
 
-/** The temporary name a file is written under before it is renamed into place. */
-export const temporaryName = (file: string): string => `${file}.${process.pid}.tmp`;
-
-/** Writes `content` (or the stream of `chunks`) to `file` through a temporary file renamed when complete. */
-export async function writeFileAtomic(file: string, content: string | Readable): Promise<void> {
-  const temporary = temporaryName(file);
-  try {
-    if (typeof content === 'string') await writeFile(temporary, content);
-    else await pipeline(content, createWriteStream(temporary));
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
+/**
+ * The columns of the per-deal CSV, in order: the deal and its result, what the result depends on
+ * (provenance.ts), and the deal range of the whole run (all its shards), so that a merge sees a missing shard.
+ */
+export const DEAL_COLUMNS = [...LEGACY_DEAL_COLUMNS, ...PROVENANCE_COLUMNS, 'run_first', 'run_last'] as const;
 
 /** A deal's row: every field as written, `ms` empty without timings or when unknown. */
 function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
   const seed = String(table.seed);
+  const run = [String(table.run.first), String(table.run.last)];
+  const provenances = table.provenances.map((p) => PROVENANCE_COLUMNS.map((column) => p[column]));
   for (let index = table.first; index < table.first + table.count; index++) {
     let deal: string | undefined;
     for (let slot = 0; slot < table.rulesets.length; slot++) {
@@ -46,6 +39,7 @@ function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
       yield [
         seed, String(index), deal, variant, discards, OUTCOME_NAMES[record.outcome], String(record.lower), String(record.upper),
         String(record.states), timings && !Number.isNaN(record.ms) ? record.ms.toFixed(3) : '',
+        ...(provenances.length === 1 ? provenances[0]! : PROVENANCE_COLUMNS.map((column) => table.provenanceOf(slot, index)[column])), ...run,
       ];
     }
   }
@@ -69,41 +63,56 @@ export interface DealRow {
   variant: string;
   discards: string;
   record: DealRecord;
+  /** What the result depends on (UNRECORDED in a file of an older version). */
+  provenance: Provenance;
+  /** The deal range of the run that wrote the row (undefined in a file of an older version). */
+  run?: { first: number; last: number };
 }
 
 const OUTCOMES: Readonly<Record<string, Outcome>> = { won: 1, lost: 2, unknown: 3 };
 
 /**
- * Reads a per-deal CSV, calling `onRow` with each row and its line number. Throws an InputError naming the
- * file and line of the first row that is not of the form this program writes.
+ * Reads a per-deal CSV ("-": standard input; gzip or not), calling `onRow` with each row and its line
+ * number. Throws an InputError naming the file (and line) when it is not a per-deal CSV of the form this
+ * program writes, now or in earlier versions.
  */
 export async function readDealsCsv(file: string, onRow: (row: DealRow, line: number) => void): Promise<void> {
+  const name = file === '-' ? 'standard input' : file;
+  const input = await openInput(file);
   const parser = parse({ relax_column_count: true, info: true });
-  const input = createReadStream(file);
-  const opened = new Promise<void>((resolve, reject) => {
-    input.once('open', () => resolve());
-    input.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new InputError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)));
-  });
-  await opened;
+  input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
-  let header = true;
+  let columns = 0;
+  /** Where each provenance column and run_first, run_last are in a row (−1: not in this file). */
+  let provenanceAt: number[] = [];
+  let runAt: number[] = [];
+  let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       const line = info.lines;
-      const where = `${file} line ${line}`;
-      if (header) {
-        if (fields.join(',') !== DEAL_COLUMNS.join(',')) {
-          throw new InputError(`${file} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
+      last = line;
+      const where = `${name} line ${line}`;
+      if (columns === 0) {
+        // The ten columns of every version first; then the provenance and range columns this version knows,
+        // by name (a file of an earlier version lacks some: they read as not recorded). A column this
+        // version does not know may be one a verdict depends on: refused rather than ignored.
+        if (fields.slice(0, LEGACY_DEAL_COLUMNS.length).join(',') !== LEGACY_DEAL_COLUMNS.join(',')) {
+          throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
         }
-        header = false;
+        const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
+        const unknown = extra.find((column) => !(DEAL_COLUMNS as readonly string[]).includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
+        if (unknown !== undefined) throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
+        provenanceAt = PROVENANCE_COLUMNS.map((column) => fields.indexOf(column));
+        runAt = ['run_first', 'run_last'].map((column) => fields.indexOf(column));
+        if ((runAt[0]! < 0) !== (runAt[1]! < 0)) throw new InputError(`${name}: run_first and run_last go together`);
+        columns = fields.length;
         continue;
       }
-      if (fields.length !== DEAL_COLUMNS.length) throw new InputError(`${where}: expected ${DEAL_COLUMNS.length} fields, found ${fields.length}`);
+      if (fields.length !== columns) throw new InputError(`${where}: expected ${columns} fields, found ${fields.length}`);
       const [seed, index, deal, variant, discards, result, lower, upper, states, ms] = fields as [string, string, string, string, string, string, string, string, string, string];
-      const whole = (text: string, name: string, max = Number.MAX_SAFE_INTEGER): number => {
+      const whole = (text: string, field: string, max = Number.MAX_SAFE_INTEGER): number => {
         const n = Number(text);
-        if (!/^\d+$/u.test(text) || !Number.isSafeInteger(n) || n > max) throw new InputError(`${where}: ${name} "${text}" is not a whole number`);
+        if (!/^\d+$/u.test(text) || !Number.isSafeInteger(n) || n > max) throw new InputError(`${where}: ${field} "${text}" is not a whole number`);
         return n;
       };
       const outcome = OUTCOMES[result];
@@ -116,16 +125,28 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
         ms: ms === '' ? Number.NaN : Number(ms),
       };
       if (Number.isNaN(record.ms) && ms !== '') throw new InputError(`${where}: ms "${ms}" is not a number`);
-      onRow({ seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, discards, record }, line);
+      const provenance = provenanceAt.every((at) => at < 0) ? UNRECORDED
+        : Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])) as Provenance;
+      const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
+      const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, discards, record, provenance };
+      if (run !== undefined) row.run = run;
+      onRow(row, line);
     }
   } catch (error) {
     input.destroy();
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_')) {
-      throw new InputError(`${file}: ${error.message}`);
+    if (error instanceof CsvError || (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_'))) {
+      throw new InputError(`${name} is not a per-deal CSV of acesup (line ${(error as { lines?: number }).lines ?? last + 1}: ${error.message})`);
+    }
+    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')) {
+      throw new InputError(`${name}: not a valid gzip file (${error.message})`);
+    }
+    if (error instanceof Error && 'syscall' in error) {
+      const { code, syscall } = error as NodeJS.ErrnoException;
+      throw Object.assign(new Error(`cannot read ${name}: ${error.message}`), { code, syscall });
     }
     throw error;
   }
-  if (header) throw new InputError(`${file} is empty: expected the header ${DEAL_COLUMNS.join(',')}`);
+  if (columns === 0) throw new InputError(`${name} is empty: expected the header ${DEAL_COLUMNS.join(',')}`);
 }
 
 /** Checks that a row's deal string is deal `index` of `seed` (caching the last deal, as rows come by index). */
@@ -149,6 +170,7 @@ export function dealMatcher(seed: number): (index: number, deal: string) => bool
 export async function readIntoTable(file: string, table: ResultTable): Promise<number> {
   const matches = dealMatcher(table.seed);
   const last = table.first + table.count - 1;
+  const run = table.provenances[0]!;
   let rows = 0;
   await readDealsCsv(file, (row, line) => {
     const where = `${file} line ${line}`;
@@ -158,6 +180,10 @@ export async function readIntoTable(file: string, table: ResultTable): Promise<n
     const slot = table.slotOf(row.variant, row.discards);
     if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.discards} is not among this run's variants and discard rules; ${hint}`);
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);
+    const differs = provenanceDiffers(row.provenance, run);
+    if (differs !== undefined) {
+      throw new InputError(`${where}: the row has ${describeField(row.provenance, differs)} but this run has ${describeField(run, differs)}: results that differ in it do not mix; ${hint}`);
+    }
     if (table.has(slot, row.index)) throw new InputError(`${where}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
     table.set(slot, row.index, row.record);
     rows += 1;

@@ -2,6 +2,7 @@
 // verdict, the max-discards bounds, the states searched and the time, kept in typed arrays.
 
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
+import { type Provenance, UNRECORDED, provenanceKey } from './provenance.ts';
 
 /** One variant under one discard rule. */
 export interface Ruleset {
@@ -40,21 +41,44 @@ export interface DealRecord {
   ms: number;
 }
 
-/** Results for the deals `first … first + count − 1` of one seed, under each of `rulesets`. */
+/**
+ * The most results (deal × rule set) one table holds: 19 bytes each, under 1 GB at the limit. A bigger run
+ * is split with --shard; the limit keeps memory bounded whatever --deals says.
+ */
+export const MAX_RESULTS = 50_000_000;
+
+/** Distinct provenances one table can hold (a merge of mixed files). */
+const MAX_PROVENANCES = 255;
+
+/**
+ * Results for the deals `first … first + count − 1` of one seed, under each of `rulesets`, with the
+ * provenance of each result (one for a run; several only in a merge of mixed files).
+ */
 export class ResultTable {
   private readonly outcomes: Uint8Array;
   private readonly lowers: Uint8Array;
   private readonly uppers: Uint8Array;
   private readonly stateCounts: Float64Array;
   private readonly times: Float64Array;
+  /** The provenances of the results; `sources` gives each cell's (absent while there is one only). */
+  readonly provenances: Provenance[];
+  private sources: Uint8Array | undefined;
+  /** The deal range of the whole run these results belong to (wider than the table for a shard). */
+  run: { first: number; last: number };
 
   constructor(
     readonly seed: number,
     readonly first: number,
     readonly count: number,
     readonly rulesets: readonly Ruleset[],
+    provenance: Provenance = UNRECORDED,
   ) {
     const cells = count * rulesets.length;
+    if (!(cells <= MAX_RESULTS)) {
+      throw new RangeError(`${count} deals × ${rulesets.length} rule sets is more than the ${MAX_RESULTS} results one run holds`);
+    }
+    this.provenances = [provenance];
+    this.run = { first, last: first + count - 1 };
     this.outcomes = new Uint8Array(cells);
     this.lowers = new Uint8Array(cells);
     this.uppers = new Uint8Array(cells);
@@ -79,8 +103,34 @@ export class ResultTable {
     return this.outcomes[this.cell(slot, index)] !== NONE;
   }
 
-  set(slot: number, index: number, record: DealRecord): void {
+  /** The number of `provenance` in `provenances`, added when new. */
+  provenanceId(provenance: Provenance): number {
+    const key = provenanceKey(provenance);
+    const found = this.provenances.findIndex((p) => provenanceKey(p) === key);
+    if (found >= 0) return found;
+    if (this.provenances.length === MAX_PROVENANCES) throw new RangeError(`more than ${MAX_PROVENANCES} provenances in one table`);
+    this.sources ??= new Uint8Array(this.outcomes.length);
+    this.provenances.push(provenance);
+    return this.provenances.length - 1;
+  }
+
+  /** The provenance of a result (of the table's first provenance for a cell not set). */
+  provenanceOf(slot: number, index: number): Provenance {
+    return this.provenances[this.sources?.[this.cell(slot, index)] ?? 0]!;
+  }
+
+  /** Whether the results set so far come from more than one provenance. */
+  mixed(): boolean {
+    if (this.sources === undefined) return false;
+    const used = new Set<number>();
+    for (let cell = 0; cell < this.outcomes.length; cell++) if (this.outcomes[cell] !== NONE) used.add(this.sources[cell]!);
+    return used.size > 1;
+  }
+
+  /** Records a result; `provenance` is its number in `provenances` (from `provenanceId`). */
+  set(slot: number, index: number, record: DealRecord, provenance = 0): void {
     const cell = this.cell(slot, index);
+    if (this.sources !== undefined) this.sources[cell] = provenance;
     this.outcomes[cell] = record.outcome;
     this.lowers[cell] = record.lower;
     this.uppers[cell] = record.upper;

@@ -36,7 +36,9 @@ export interface RulesetSummary {
 export function summarise(table: ResultTable): RulesetSummary[] {
   return table.rulesets.map((ruleset, slot) => {
     const histogram = new Array<number>(WIN_DISCARDS + 1).fill(0);
-    const states: number[] = [];
+    // A typed array, sorted in place: 8 bytes per deal (a plain array of numbers takes more, and a sorted copy).
+    const sorted = new Float64Array(table.solved(slot));
+    let filled = 0;
     let won = 0, lost = 0, unknown = 0, lostUnpinned = 0, total = 0, ms = 0, timed = 0;
     let firstIndex: number | null = null;
     let lastIndex: number | null = null;
@@ -50,14 +52,14 @@ export function summarise(table: ResultTable): RulesetSummary[] {
       else if (record.outcome === UNKNOWN) unknown += 1;
       if (record.outcome !== UNKNOWN && record.lower === record.upper) histogram[record.lower]! += 1;
       else if (record.outcome === LOST) lostUnpinned += 1;
-      states.push(record.states);
+      sorted[filled++] = record.states;
       total += record.states;
       if (!Number.isNaN(record.ms)) {
         ms += record.ms;
         timed += 1;
       }
     }
-    const sorted = Float64Array.from(states).sort();
+    sorted.sort();
     const deals = won + lost + unknown;
     const rate = winRate(won, unknown, deals);
     return {
@@ -87,10 +89,37 @@ export interface RunInfo {
   maxStates: number | null;
   /** Whether every deal asked for was solved (false after an interrupt or a failure). */
   complete: boolean;
+  /** The --max-discards mode and the search signature of the results (null when they differ or are not recorded). */
+  maxDiscards: string | null;
+  search: string | null;
+  /** For a merge of results that differ in provenance (--allow-mixed): the fields that differ; else empty. */
+  mixed: string[];
 }
 
 const number = (n: number | null, digits?: number): string =>
   n === null || Number.isNaN(n) ? '' : digits === undefined ? String(n) : n.toFixed(digits);
+
+/**
+ * The summary as JSON Lines: one object per rule set, with the field names of `acesup solve --json` where
+ * they mean the same (`variant`, `discards`, `states` and `ms` summed over the deals), then the figures of
+ * the summary and the run's provenance.
+ */
+export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunInfo): string {
+  return summaries.map((s) => JSON.stringify({
+    seed: run.seed, variant: s.variant, discards: s.discards, first: s.firstIndex, last: s.lastIndex,
+    deals: s.deals, won: s.won, lost: s.lost, unknown: s.unknown,
+    winRate: s.winRate, ci95: s.ci95,
+    maxDiscardsHistogram: s.maxDiscards, lostMaxDiscardsUnpinned: s.lostUnpinned,
+    statesPerDeal: { median: nullable(s.states.median), p99: nullable(s.states.p99), max: nullable(s.states.max) },
+    states: s.states.total,
+    ms: s.timedDeals === 0 ? null : Math.round(s.solveSeconds * 1e6) / 1e3, timedDeals: s.timedDeals,
+    maxStates: run.maxStates, maxDiscards: run.maxDiscards, complete: run.complete,
+    wallSeconds: run.wallSeconds, workers: run.workers,
+    command: run.command, version: run.version, commit: run.commit, search: run.search, mixed: run.mixed,
+  })).join('\n') + '\n';
+}
+
+const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
 
 /** The summary CSV: a header and one row per rule set, every figure of the summary and the run's provenance. */
 export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): string {
@@ -100,7 +129,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     'states_median', 'states_p99', 'states_max', 'states_total',
     'solve_seconds', 'deals_per_second', 'wall_seconds', 'workers', 'max_states', 'complete',
     ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`), 'lost_max_discards_unpinned',
-    'command', 'version', 'commit',
+    'command', 'version', 'commit', 'max_discards_mode', 'search', 'mixed',
   ];
   const rows = summaries.map((s) => [
     s.variant, s.discards, String(run.seed), number(s.firstIndex), number(s.lastIndex),
@@ -111,7 +140,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     s.timedDeals === 0 || s.solveSeconds === 0 ? '' : number(s.timedDeals / s.solveSeconds, 2),
     number(run.wallSeconds, 3), number(run.workers), number(run.maxStates), String(run.complete),
     ...s.maxDiscards.map(String), String(s.lostUnpinned),
-    run.command, run.version, run.commit,
+    run.command, run.version, run.commit, run.maxDiscards ?? '', run.search ?? '', run.mixed.join(' '),
   ]);
   return stringify([columns, ...rows]);
 }

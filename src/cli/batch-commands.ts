@@ -3,22 +3,24 @@
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, openSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, totalmem } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDeal } from '../core/cards.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
 import { DEFAULT_MAX_STATES, type MaxDiscardsMode } from '../core/solve.ts';
-import { readIntoTable, temporaryName, writeDealsCsv, writeFileAtomic } from '../batch/csv.ts';
+import { readIntoTable, writeDealsCsv } from '../batch/csv.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from '../batch/deals.ts';
 import { dealName, solveMissing } from '../batch/estimate.ts';
+import { isStdio, temporaryName, writeFileAtomic } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
-import { ResultTable, rulesetName, rulesetsFor } from '../batch/results.ts';
+import { SEARCH_VERSION, runProvenance } from '../batch/provenance.ts';
+import { MAX_RESULTS, ResultTable, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { type IndexRange, parseShard, shardRange } from '../batch/shard.ts';
-import { type RulesetSummary, type RunInfo, summarise, summaryCsv } from '../batch/summary.ts';
+import { type RulesetSummary, type RunInfo, summarise, summaryCsv, summaryJsonLines } from '../batch/summary.ts';
 import { summaryReport } from './batch-report.ts';
-import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, UsageError, integerOption } from './errors.ts';
+import { EXIT_FAILED, EXIT_OK, UsageError, exitForSignal, integerOption, ioReason } from './errors.ts';
 import { EstimateProgress } from './progress.ts';
 
 /**
@@ -55,6 +57,7 @@ function provenance(): { version: string; commit: string } {
 
 /** Fails early (before hours of solving) when `file` cannot be written: its directory is missing or read-only. */
 function checkWritable(file: string, option: string): void {
+  if (isStdio(file)) return;
   const temporary = temporaryName(file);
   try {
     if (existsSync(file) && statSync(file).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
@@ -66,6 +69,69 @@ function checkWritable(file: string, option: string): void {
       : code === 'EISDIR' ? 'it is a directory' : code === 'EROFS' ? 'read-only file system' : (error as Error).message;
     throw new UsageError(`cannot write ${option} ${file}: ${why}`);
   }
+}
+
+/** A path as the file system resolves it (through symbolic links when it exists), to compare two paths. */
+function samePathKey(file: string): string {
+  if (isStdio(file)) return '-';
+  const full = resolve(file);
+  try {
+    return realpathSync(full);
+  } catch {
+    return full;
+  }
+}
+
+/**
+ * Refuses (exit 2) outputs that would overwrite one another or an input: two options naming one file (or
+ * both standard output), or an output that is also an input file.
+ */
+function checkOutputs(outputs: readonly [string, string | undefined][], inputs: readonly string[] = []): void {
+  const seen = new Map<string, string>();
+  for (const [option, file] of outputs) {
+    if (file === undefined) continue;
+    const key = samePathKey(file);
+    const other = seen.get(key);
+    if (other !== undefined) {
+      throw new UsageError(isStdio(file) ? `${other} - and ${option} - would both write to standard output: give one of them a file`
+        : `${other} and ${option} are the same file ${file}: one would overwrite the other`);
+    }
+    seen.set(key, option);
+    if (!isStdio(file) && inputs.some((input) => samePathKey(input) === key)) {
+      throw new UsageError(`${option} ${file} is also an input file: write the output to another file`);
+    }
+  }
+}
+
+/** Memory a worker thread may take: the thread itself, and its search tables at `maxStates` (table.ts: at
+ *  load 1/2, 11 words of 4 bytes per slot at most). */
+const workerBytes = (maxStates: number): number => 64 * 2 ** 20 + 2 ** Math.ceil(Math.log2(2 * maxStates)) * 44;
+/** Worker threads per core above which a run is refused: they only slow the run down. */
+const MAX_WORKERS_PER_CORE = 4;
+const mib = (bytes: number): string => `${fmt(Math.round(bytes / 2 ** 20))} MB`;
+
+/** Warns above the core count; refuses (exit 2) above MAX_WORKERS_PER_CORE × the cores, or above the cores
+ *  when the workers could need more than the machine's memory. */
+function checkWorkers(workers: number, maxStates: number): void {
+  const cores = availableParallelism();
+  const each = workerBytes(maxStates);
+  // One worker per core is always allowed (the default): a worker's tables only grow as far as its deals need.
+  const cap = Math.max(cores, Math.min(MAX_WORKERS_PER_CORE * cores, Math.floor(totalmem() / each)));
+  if (workers > cap) {
+    throw new UsageError(`--workers ${workers} is more than this machine can use (at most ${cap}: ${cores} cores, ${mib(totalmem())} of memory, ` +
+      `and each worker needs up to ${mib(each)} at --max-states ${fmt(maxStates)}; ${workers} would need ${mib(workers * each)})`);
+  }
+  if (workers > cores) {
+    process.stderr.write(`acesup: warning: --workers ${workers} is more than the ${cores} cores of this machine: the run will be slower, not faster, and each worker needs up to ${mib(each)}\n`);
+  }
+}
+
+/** Refuses (exit 2) an option given on the command line that does nothing in this context, or with
+ *  `warnOnly` warns (for an option that changes nothing a user relies on). */
+function refuseIfGiven(command: Command, option: string, property: string, why: string, warnOnly = false): void {
+  if (command.getOptionValueSource(property) !== 'cli') return;
+  if (!warnOnly) throw new UsageError(`${option} ${why}`);
+  process.stderr.write(`acesup: warning: ${option} ${why}\n`);
 }
 
 const shardOption = (value: string): { k: number; n: number } => {
@@ -85,20 +151,32 @@ interface RunReport {
   closing: string;
   summaries: RulesetSummary[];
   run: RunInfo;
-  table: ResultTable;
 }
 
-/** Prints the summary (text or JSON) and writes the summary file. */
-async function report(r: RunReport, flags: { json?: boolean; summary?: string }): Promise<void> {
-  if (flags.json) {
-    console.log(JSON.stringify({
-      seed: r.table.seed, first: r.table.first, last: r.table.first + r.table.count - 1,
-      rulesets: r.summaries, run: r.run,
-    }, null, 2));
-  } else {
-    console.log(summaryReport(r.heading, r.summaries, r.closing));
+interface OutputFlags {
+  json?: boolean;
+  csv?: string;
+  summary?: string;
+}
+
+/**
+ * Writes the summary file, then prints the summary (text, or JSON Lines with --json) — on standard error
+ * when standard output carries a CSV (`--csv -` or `--summary -`). Returns the messages of writes that
+ * failed (the run goes on to print what it can).
+ */
+async function report(r: RunReport, flags: OutputFlags): Promise<string[]> {
+  const failures: string[] = [];
+  if (flags.summary !== undefined) {
+    try {
+      await writeFileAtomic(flags.summary, summaryCsv(r.summaries, r.run));
+    } catch (error) {
+      failures.push(`cannot write --summary ${flags.summary}: ${ioReason(error)}`);
+    }
   }
-  if (flags.summary !== undefined) await writeFileAtomic(flags.summary, summaryCsv(r.summaries, r.run));
+  const text = flags.json ? summaryJsonLines(r.summaries, r.run) : `${summaryReport(r.heading, r.summaries, r.closing)}\n`;
+  const toStderr = (flags.csv !== undefined && isStdio(flags.csv)) || (flags.summary !== undefined && isStdio(flags.summary));
+  (toStderr ? process.stderr : process.stdout).write(text);
+  return failures;
 }
 
 interface DealFlags {
@@ -126,26 +204,45 @@ interface EstimateFlags {
   checkpointEvery: number;
 }
 
-async function estimateCommand(flags: EstimateFlags): Promise<number> {
+async function estimateCommand(flags: EstimateFlags, command: Command): Promise<number> {
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
   const rulesets = rulesetsFor(variants, rules);
   if (flags.from + flags.deals - 1 > MAX_INDEX) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
   const whole: IndexRange = { first: flags.from, count: flags.deals };
   const range = flags.shard === undefined ? whole : shardRange(whole, flags.shard.k, flags.shard.n);
+  if (range.count * rulesets.length > MAX_RESULTS) {
+    const most = Math.floor(MAX_RESULTS / rulesets.length);
+    throw new UsageError(`${flags.shard === undefined ? `--deals ${fmt(flags.deals)}` : `shard ${flags.shard.k}/${flags.shard.n} (${fmt(range.count)} deals)`} × ` +
+      `${rulesets.length} rule set${rulesets.length === 1 ? '' : 's'} is more than one run holds in memory (${fmt(MAX_RESULTS)} results, under 1 GB): ` +
+      `split it with --shard K/N into parts of at most ${fmt(most)} deals`);
+  }
+  const csvFile = flags.csv !== undefined && !isStdio(flags.csv) ? flags.csv : undefined;
   if (flags.resume && flags.csv === undefined) throw new UsageError('--resume needs --csv FILE: the per-deal CSV of the run to continue');
-  const resuming = flags.resume === true && flags.csv !== undefined && existsSync(flags.csv);
-  if (flags.csv !== undefined && existsSync(flags.csv) && !flags.resume) {
-    throw new UsageError(`${flags.csv} exists: add --resume to continue that run, or remove the file`);
+  if (flags.resume && csvFile === undefined) throw new UsageError('--resume needs --csv FILE, a file (not standard output)');
+  if (flags.csv === undefined) {
+    refuseIfGiven(command, '--checkpoint-every', 'checkpointEvery', 'does nothing without --csv FILE: it saves the finished deals to that file');
+    refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of that file', true);
+  } else if (csvFile === undefined) {
+    refuseIfGiven(command, '--checkpoint-every', 'checkpointEvery', 'needs --csv FILE, a file: standard output gets the rows once, at the end');
+  }
+  checkOutputs([['--csv', flags.csv], ['--summary', flags.summary]]);
+  const resuming = flags.resume === true && csvFile !== undefined && existsSync(csvFile);
+  if (csvFile !== undefined && existsSync(csvFile) && !flags.resume) {
+    throw new UsageError(`${csvFile} exists: add --resume to continue that run, or remove the file`);
   }
   if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
   if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
+  checkWorkers(flags.workers, flags.maxStates);
 
   // The provenance of the code that solves, read before the work starts (the tree may change during a long run).
   const source = provenance();
-  const table = new ResultTable(flags.seed, range.first, range.count, rulesets);
+  const table = new ResultTable(flags.seed, range.first, range.count, rulesets,
+    runProvenance({ maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, version: source.version }));
+  table.run = { first: whole.first, last: whole.first + whole.count - 1 };
   let resumed = 0;
-  if (resuming) resumed = await readIntoTable(flags.csv!, table);
+  if (resuming) resumed = await readIntoTable(csvFile, table);
+  const finished = (): number => rulesets.reduce((n, _, slot) => n + table.solved(slot), 0);
 
   const names = rulesets.map(rulesetName);
   const progress = new EstimateProgress(names, range.count, rulesets.map((_, slot) => table.solved(slot)), rulesets.map((_, slot) => table.won(slot)), flags.progressEvery);
@@ -156,7 +253,7 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
     // A second Ctrl-C gives up at once, without writing. One signal often arrives twice within a moment
     // (sent to the process and to its process group, as `timeout` and some launchers do): that is not a second.
     if (signalled !== undefined) {
-      if (performance.now() - signalledAt > SECOND_SIGNAL_MS) process.exit(EXIT_INTERRUPTED);
+      if (performance.now() - signalledAt > SECOND_SIGNAL_MS) process.exit(exitForSignal(signalled));
       return;
     }
     signalled = signal;
@@ -166,12 +263,35 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const started = performance.now();
+  // The results the file on disk holds, and the first write that failed (the run stops at it: the disk
+  // that failed a checkpoint would fail the next one, and the work since the last good one is at stake).
+  let saved = resumed;
+  let savedAny = resuming;
+  let writeFailure: string | undefined;
+  let checkpointFailed = false;
+  const saveCsv = async (when: string): Promise<boolean> => {
+    const results = finished();
+    try {
+      await writeDealsCsv(flags.csv!, table, flags.timings);
+      saved = results;
+      savedAny = true;
+      return true;
+    } catch (error) {
+      writeFailure ??= `cannot write --csv ${flags.csv}${when}: ${ioReason(error)}`;
+      return false;
+    }
+  };
   // Checkpoints: the finished deals are written to --csv now and then (temporary name, then rename), so
   // that even a hard kill (SIGKILL, out of memory) loses at most that much work; --resume reads them.
   let checkpoint: Promise<void> = Promise.resolve();
-  const checkpoints = flags.csv !== undefined && flags.checkpointEvery > 0
+  const checkpoints = csvFile !== undefined && flags.checkpointEvery > 0
     ? setInterval(() => {
-      checkpoint = checkpoint.then(() => writeDealsCsv(flags.csv!, table, flags.timings));
+      checkpoint = checkpoint.then(async () => {
+        if (writeFailure === undefined && !(await saveCsv(' (checkpoint)'))) {
+          checkpointFailed = true;
+          controller.abort();
+        }
+      });
     }, flags.checkpointEvery * 1000)
     : undefined;
   let end;
@@ -188,36 +308,50 @@ async function estimateCommand(flags: EstimateFlags): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
   const wallSeconds = (performance.now() - started) / 1000;
-  const results = rulesets.reduce((n, _, slot) => n + table.solved(slot), 0);
+  const results = finished();
   const wanted = range.count * rulesets.length;
   const solvedNow = results - resumed;
 
-  if (flags.csv !== undefined) await writeDealsCsv(flags.csv, table, flags.timings);
+  // The per-deal file first (even after a failed checkpoint: the disk may have room again), then the summary.
+  const csvWritten = flags.csv === undefined ? true : await saveCsv('');
 
   const summaries = summarise(table);
-  const partial = end.kind !== 'complete';
+  const partial = end.kind !== 'complete' || checkpointFailed;
   const shardText = flags.shard === undefined ? '' : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
   const heading = `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${flags.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
     `max states ${fmt(flags.maxStates)}${flags.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
   const closing = `Solved ${fmt(solvedNow)} deal × rule set results in ${wallSeconds.toFixed(1)} s (${fmt(Math.round(solvedNow / Math.max(wallSeconds, 1e-9)))}/s)` +
     `${resumed > 0 ? `; ${fmt(resumed)} read from ${flags.csv}` : ''}; ${fmt(results)} of ${fmt(wanted)} done.`;
-  await report({
-    heading, closing, summaries, table,
-    run: { command: commandLine(), ...source, seed: flags.seed, wallSeconds, workers: flags.workers, maxStates: flags.maxStates, complete: !partial },
+  const failures = await report({
+    heading, closing, summaries,
+    run: {
+      command: commandLine(), ...source, seed: flags.seed, wallSeconds, workers: flags.workers, maxStates: flags.maxStates, complete: !partial,
+      maxDiscards: flags.maxDiscards, search: SEARCH_VERSION, mixed: [],
+    },
   }, flags);
 
-  const saved = flags.csv === undefined ? '' : `; the finished deals are in ${flags.csv}`;
+  const where = csvFile === undefined ? '' : csvWritten ? `; the finished deals are in ${csvFile}` : '';
+  const again = csvFile === undefined ? '' : ' (continue with the same options and --resume)';
+  if (writeFailure !== undefined) {
+    // One line: what failed, and where the finished work is.
+    const kept = csvFile === undefined ? ''
+      : csvWritten ? `; the run stopped, and its ${fmt(saved)} finished results were written to ${csvFile} in the end${again}`
+        : savedAny ? `; ${csvFile} keeps the ${fmt(saved)} results it held before (${fmt(results)} were finished): make room and continue with the same options and --resume`
+          : `; none of the ${fmt(results)} finished results could be saved`;
+    console.error(`acesup: ${writeFailure}${kept}`);
+  }
+  for (const failure of failures) console.error(`acesup: ${failure}`);
+  if (writeFailure !== undefined || failures.length > 0) return EXIT_FAILED;
   if (end.kind === 'interrupted') {
-    const again = flags.csv === undefined ? '' : ` (continue with the same options and --resume)`;
-    console.error(`acesup: interrupted by ${signalled ?? 'a signal'}: ${fmt(results)} of ${fmt(wanted)} results finished${saved}${again}`);
-    return EXIT_INTERRUPTED;
+    console.error(`acesup: interrupted by ${signalled ?? 'a signal'}: ${fmt(results)} of ${fmt(wanted)} results finished${where}${csvFile === undefined ? '' : again}`);
+    return exitForSignal(signalled);
   }
   if (end.kind === 'pool-failed') {
-    console.error(`acesup: the worker pool failed: ${end.message}${saved}`);
+    console.error(`acesup: the worker pool failed: ${end.message}${where}`);
     return EXIT_FAILED;
   }
   if (end.kind === 'failed') {
-    console.error(`acesup: ${dealName(table, end.index, end.slot)} failed: ${end.message}${saved}`);
+    console.error(`acesup: ${dealName(table, end.index, end.slot)} failed: ${end.message}${where}`);
     return EXIT_FAILED;
   }
   return EXIT_OK;
@@ -228,23 +362,49 @@ interface MergeFlags {
   summary?: string;
   json?: boolean;
   timings: boolean;
+  allowMixed?: boolean;
 }
 
-async function mergeCommand(files: string[], flags: MergeFlags): Promise<number> {
+async function mergeCommand(files: string[], flags: MergeFlags, command: Command): Promise<number> {
+  if (files.filter(isStdio).length > 1) throw new UsageError('standard input (-) can be read once only');
+  if (flags.csv === undefined) refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of the merged file', true);
+  checkOutputs([['--csv', flags.csv], ['--summary', flags.summary]], files.filter((file) => !isStdio(file)));
   if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
   if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
-  const { table, rows, gaps } = await mergeDealFiles(files);
-  if (flags.csv !== undefined) await writeDealsCsv(flags.csv, table, flags.timings);
+  const { table, rows, gaps, missing, mixed } = await mergeDealFiles(files, { allowMixed: flags.allowMixed === true });
+  let csvFailure: string | undefined;
+  if (flags.csv !== undefined) {
+    try {
+      await writeDealsCsv(flags.csv, table, flags.timings);
+    } catch (error) {
+      csvFailure = `cannot write --csv ${flags.csv}: ${ioReason(error)}`;
+    }
+  }
   const summaries = summarise(table);
-  const heading = `seed ${table.seed} · deals ${fmt(table.first)}–${fmt(table.first + table.count - 1)} · merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
+  // A table's provenances are those of its rows (each added by the first row that has it).
+  const used = table.provenances;
+  const uniform = (column: 'max_states' | 'max_discards_mode' | 'search'): string | null => {
+    const values = new Set(used.map((p) => p[column]));
+    return values.size === 1 && !values.has('') ? [...values][0]! : null;
+  };
+  const maxStates = uniform('max_states');
+  const budget = maxStates === null ? '' : ` · max states ${fmt(Number(maxStates))}${uniform('max_discards_mode') === 'bounds' ? ' (verdicts only)' : ''}`;
+  const missingText = missing.slice(0, 3).map(([start, stop]) => (stop - start === 1 ? `${start}` : `${start}–${stop - 1}`)).join(', ') + (missing.length > 3 ? ', …' : '');
+  const heading = `${mixed.length > 0 ? `MIXED RESULTS (they differ in ${mixed.join(', ')}; merged with --allow-mixed) — ` : ''}` +
+    `seed ${table.seed} · deals ${fmt(table.first)}–${fmt(table.first + table.count - 1)}${budget} · merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
   const closing = `Read ${fmt(rows)} deal × rule set results.` +
-    (gaps > 0 ? ` ${fmt(gaps)} results between the first and the last deal are in no file (a missing or unfinished shard?).` : '');
-  await report({
-    heading, closing, summaries, table,
-    run: { command: commandLine(), ...provenance(), seed: table.seed, wallSeconds: null, workers: null, maxStates: null, complete: gaps === 0 },
+    (gaps > 0 ? ` ${fmt(gaps)} results of the run's deals are in no file (deals ${missingText}: a missing or unfinished shard?).` : '');
+  const failures = await report({
+    heading, closing, summaries,
+    run: {
+      command: commandLine(), ...provenance(), seed: table.seed, wallSeconds: null, workers: null, maxStates: maxStates === null ? null : Number(maxStates),
+      complete: gaps === 0, maxDiscards: uniform('max_discards_mode'), search: uniform('search'), mixed,
+    },
   }, flags);
-  if (gaps > 0) console.error(`acesup: note: ${fmt(gaps)} results between deals ${table.first} and ${table.first + table.count - 1} are missing`);
-  return EXIT_OK;
+  if (gaps > 0) console.error(`acesup: note: ${fmt(gaps)} results of deals ${table.first}–${table.first + table.count - 1} are missing (deals ${missingText})`);
+  if (mixed.length > 0) console.error(`acesup: note: the merged results differ in ${mixed.join(', ')} (--allow-mixed)`);
+  for (const failure of [...(csvFailure === undefined ? [] : [csvFailure]), ...failures]) console.error(`acesup: ${failure}`);
+  return csvFailure !== undefined || failures.length > 0 ? EXIT_FAILED : EXIT_OK;
 }
 
 /** The --max-discards option of `solve` and `estimate`. */
@@ -276,7 +436,7 @@ export function addBatchCommands(program: Command): void {
     .description('Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule, ' +
       'on a pool of worker threads, and print per rule set: won, lost, unknown, the win rate with its 95% ' +
       'Wilson interval, a histogram of max discards, states per deal and time. Ctrl-C stops, writes the ' +
-      'finished deals and prints a partial summary (exit 130); --resume continues from the CSV. ' +
+      'finished deals and prints a partial summary (exit 130; SIGTERM: 143); --resume continues from the CSV. ' +
       'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings ' +
       '(the ms column, the solving time, is the only part that changes from run to run).')
     .addOption(new Option('--variant <name>', 'which card may fill an empty pile; "all" runs the three').choices([...VARIANTS, 'all']).default('all'))
@@ -285,18 +445,18 @@ export function addBatchCommands(program: Command): void {
     .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
     .option('--from <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .option('--shard <k/n>', 'solve only part K of N (1 ≤ K ≤ N) of the deals; put the parts together with `acesup merge`', shardOption)
-    .addOption(new Option('--workers <n>', 'worker threads').argParser(integerOption(1, 1024)).default(availableParallelism(), 'the cores of this machine'))
+    .addOption(new Option('--workers <n>', `worker threads (more than the cores warns; more than ${MAX_WORKERS_PER_CORE} per core, or than memory allows, is refused)`).argParser(integerOption(1)).default(availableParallelism(), 'the cores of this machine'))
     .option('--max-states <n>', 'state budget per deal; past it a deal is "unknown" with proven bounds', integerOption(1), DEFAULT_MAX_STATES)
     .addOption(maxDiscardsOption())
-    .option('--csv <file>', 'write one row per deal and rule set to this CSV file')
+    .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
-    .option('--resume', 'continue the run whose per-deal CSV is --csv: solve only the deals missing from it')
-    .option('--summary <file>', 'write the summary (one row per rule set, with the command, version and commit) to this CSV file')
-    .option('--json', 'print the summary as JSON instead of text')
+    .option('--resume', 'continue the run whose per-deal CSV is --csv (plain or .gz): solve only the deals missing from it; refused when its rows differ in --max-states, --max-discards, version or search')
+    .option('--summary <file>', 'write the summary (one row per rule set, with the command, version and commit) to this CSV file ("-": standard output)')
+    .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
     .option('--progress-every <seconds>', 'when standard error is not a terminal (a log), print a progress line this often; 0: never', secondsOption, 60)
     .option('--checkpoint-every <seconds>', 'with --csv, write the finished deals to it this often, so that even a killed run can --resume; 0: never', secondsOption, 300)
-    .action(async (flags: EstimateFlags) => {
-      process.exitCode = await estimateCommand(flags);
+    .action(async (flags: EstimateFlags, command: Command) => {
+      process.exitCode = await estimateCommand(flags, command);
     });
 
   program
@@ -304,13 +464,16 @@ export function addBatchCommands(program: Command): void {
     .summary('put per-deal CSVs of shards together and print the summary of the whole run')
     .description('Read per-deal CSVs written by `acesup estimate --shard K/N --csv …` (or any runs of one seed, ' +
       'variants and discard rules that do not overlap) and print the summary one run over all of them ' +
-      'would print. Time is the solving time summed from the ms column.')
-    .argument('<files...>', 'the per-deal CSV files')
-    .option('--csv <file>', 'write the merged per-deal CSV (sorted as one run writes it)')
+      'would print. Time is the solving time summed from the ms column. Results of other budgets, search ' +
+      'modes or versions are refused (--allow-mixed to merge them anyway); deals of the run that no file ' +
+      'holds (a missing shard) are reported.')
+    .argument('<files...>', 'the per-deal CSV files (plain or gzipped; "-" for standard input)')
+    .option('--csv <file>', 'write the merged per-deal CSV (sorted as one run writes it; "-": standard output)')
     .option('--no-timings', 'leave the ms column of the merged CSV empty')
-    .option('--summary <file>', 'write the summary CSV')
-    .option('--json', 'print the summary as JSON instead of text')
-    .action(async (files: string[], flags: MergeFlags) => {
-      process.exitCode = await mergeCommand(files, flags);
+    .option('--summary <file>', 'write the summary CSV ("-": standard output)')
+    .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
+    .option('--allow-mixed', 'merge files whose results differ in --max-states, --max-discards, version or search (refused without it); the summary says so')
+    .action(async (files: string[], flags: MergeFlags, command: Command) => {
+      process.exitCode = await mergeCommand(files, flags, command);
     });
 }

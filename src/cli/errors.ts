@@ -4,14 +4,20 @@ import { InvalidArgumentError } from 'commander';
 import { InputError } from '../core/cards.ts';
 
 /** Exit codes: 0 success; 1 a verdict of "no" (verify: invalid) or a failed run (a deal threw, a worker
- *  died); 2 bad input or options; 130 interrupted. */
+ *  died, a file could not be written); 2 bad input or options; 130 interrupted by SIGINT, 143 by SIGTERM
+ *  (128 + the signal's number, as a shell reports a process killed by it). */
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
+export const EXIT_TERMINATED = 143;
 
-/** A problem with the command line or the input that the user can fix: printed as one line, exit 2. */
+/** The exit code of a run stopped by `signal`. */
+export const exitForSignal = (signal: NodeJS.Signals | undefined): number => (signal === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED);
+
+/** A problem with the command line or the input that the user can fix: printed as one line, exit 2
+ *  (or `exitCode`: 1 for a fault such as a file that cannot be written). */
 export class UsageError extends Error {
   override name = 'UsageError';
   constructor(message: string, readonly exitCode = EXIT_USAGE) {
@@ -22,6 +28,52 @@ export class UsageError extends Error {
 /** Whether `error` is a known, user-facing error (as opposed to a bug, shown with its stack). */
 export function isKnownError(error: unknown): error is Error {
   return error instanceof UsageError || error instanceof InputError;
+}
+
+/** An error of the operating system (a failed read or write), which carries a code such as ENOSPC. */
+export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on device', EDQUOT: 'disk quota exceeded', EIO: 'input/output error', EISDIR: 'it is a directory',
+  EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system', ENOENT: 'no such file or directory',
+  ENOTDIR: 'a part of the path is not a directory', EFBIG: 'file too large', EMFILE: 'too many open files', EPIPE: 'broken pipe',
+};
+
+/** Why a read or write failed, in a few words with the system's code: "no space left on device (ENOSPC)". */
+export function ioReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && REASONS[code] !== undefined) return `${REASONS[code]} (${code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Longest quoted text kept whole in a message; longer quotes are cut, so that a 10 MB bad token is not echoed. */
+const QUOTE_LIMIT = 60;
+
+/**
+ * `message` with every quoted part ("…" or '…', opened after a non-letter, closed before one) longer than
+ * QUOTE_LIMIT characters cut, saying how long it was. A plain scan: a regular expression over a 10 MB
+ * token overflows the stack.
+ */
+export function shortenQuotes(message: string): string {
+  const letter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < message.length; i++) {
+    const quote = message[i]!;
+    if ((quote !== '"' && quote !== "'") || letter(message[i - 1])) continue;
+    let close = message.indexOf(quote, i + 1);
+    while (close >= 0 && letter(message[close + 1])) close = message.indexOf(quote, close + 1);
+    if (close < 0) break;
+    if (close - i - 1 > QUOTE_LIMIT) {
+      const inner = message.slice(i + 1, close);
+      out += `${message.slice(from, i + 1)}${[...inner.slice(0, 2 * QUOTE_LIMIT)].slice(0, QUOTE_LIMIT - 1).join('')}…${quote} (${inner.length.toLocaleString('en-US')} characters)`;
+      from = close + 1;
+    }
+    i = close;
+  }
+  return out + message.slice(from);
 }
 
 /** A commander option parser for whole numbers in [min, max]. */

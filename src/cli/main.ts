@@ -2,7 +2,7 @@
 // here; deal, estimate and merge are added from batch-commands.ts.
 
 import { Command, CommanderError, Option } from 'commander';
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { InputError, formatDeal, parseDeal } from '../core/cards.ts';
 import { type GameMove, describeMove, formatMove, parseMoves } from '../core/notation.ts';
@@ -11,12 +11,16 @@ import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } fr
 import { Game, formatPiles, verify } from '../core/verify.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import { addPlayCommand } from './play.ts';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, isKnownError } from './errors.ts';
+import { EXIT_FAILED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
+import { normaliseMoveList } from './move-list.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** The lines of a deal or move list input: `[lineNumber, text]`, skipping blank lines and `#` comments. */
 async function* inputLines(file: string | undefined): AsyncGenerator<[number, string]> {
+  if (file !== undefined && file !== '-' && statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`cannot read ${file}: it is a directory`);
+  }
   const input = file === undefined || file === '-' ? process.stdin : createReadStream(file, 'utf8');
   if (file !== undefined && file !== '-') {
     await new Promise<void>((resolve, reject) => {
@@ -90,6 +94,7 @@ interface SolveFlags {
 
 async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
   if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
+  if (flags.show && flags.json) throw new UsageError('--show prints the piles in the text output: it does nothing with --json');
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const solver = new Solver();
   let exitCode = EXIT_OK;
@@ -99,7 +104,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
       deal = parseDeal(text);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      console.error(`acesup: ${where}${error.message}`);
+      console.error(`acesup: ${where}${shortenQuotes(error.message)}`);
       exitCode = EXIT_USAGE;
       return;
     }
@@ -140,7 +145,7 @@ interface VerifyFlags {
 
 async function verifyCommand(dealText: string | undefined, movesText: string | undefined, flags: VerifyFlags): Promise<number> {
   const check = (deal: string, moves: string): string => {
-    const verdict = verify(parseDeal(deal), parseMoves(moves), flags.variant, flags.discards);
+    const verdict = verify(parseDeal(deal), parseMoves(normaliseMoveList(moves)), flags.variant, flags.discards);
     return verdict.ok ? 'ok' : `invalid: move ${verdict.move}: ${verdict.reason}`;
   };
   if (flags.file === undefined) {
@@ -162,7 +167,7 @@ async function verifyCommand(dealText: string | undefined, movesText: string | u
       if (verdict !== 'ok' && exitCode === EXIT_OK) exitCode = EXIT_INVALID;
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      console.error(`acesup: line ${line}: ${error.message}`);
+      console.error(`acesup: line ${line}: ${shortenQuotes(error.message)}`);
       exitCode = EXIT_USAGE;
     }
   }
@@ -174,7 +179,7 @@ export function buildProgram(): Command {
     .description('Exact solver and win-rate analysis for the solitaire Aces Up (Idiot\'s Delight, Firing Squad, Aces High).')
     .version(version)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /u, 'acesup: ')) });
+    .configureOutput({ outputError: (text, write) => write(shortenQuotes(text.replace(/^error: /u, 'acesup: '))) });
 
   program
     .command('solve')
@@ -207,7 +212,7 @@ export function buildProgram(): Command {
       '"deal", "remove XY", "move XY N" (N = pile 1–4). Exit 0 when the list wins, 1 when it does not, 2 for bad input.')
     .addHelpText('after', '\nExample:\n  acesup verify --variant strict "4C 7S 3H KD …" "deal, remove 2D, deal, …"')
     .argument('[deal]', 'the deal (quoted)')
-    .argument('[moves]', 'the moves, comma-separated (quoted)')
+    .argument('[moves]', 'the moves (quoted): comma-separated, or one per line as `acesup solve` prints them')
     .option('-f, --file <path>', 'read DEAL<TAB>MOVES lines from a file ("-" for standard input)')
     .addOption(variantOption(false))
     .addOption(discardsOption())
@@ -221,10 +226,12 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  // A closed pipe (e.g. `acesup solve … | head`) ends the output quietly.
+  // A closed pipe (e.g. `acesup solve … | head`) ends the output quietly; any other write error (a full
+  // disk, `> /dev/full`) is one line and exit 1. Files written before (estimate's CSVs) are complete.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
-    throw error;
+    process.stderr.write(`acesup: cannot write to standard output: ${ioReason(error)}\n`);
+    process.exit(EXIT_FAILED);
   });
   try {
     await buildProgram().parseAsync(argv);
@@ -235,8 +242,14 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     if (isKnownError(error)) {
-      console.error(`acesup: ${error.message}`);
+      console.error(`acesup: ${shortenQuotes(error.message)}`);
       process.exitCode = error instanceof UsageError ? error.exitCode : EXIT_USAGE;
+      return;
+    }
+    if (isSystemError(error)) {
+      // A read or write that the operating system refused (not a bug): one line, exit 1.
+      console.error(`acesup: ${error.message.startsWith('cannot ') ? error.message : `${error.syscall} failed: ${ioReason(error)}`}`);
+      process.exitCode = EXIT_FAILED;
       return;
     }
     throw error;

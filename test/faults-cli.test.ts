@@ -1,0 +1,296 @@
+// Black-box tests of the batch commands' faults and conventions: injected write faults (a full disk, an
+// I/O error) and standard output on /dev/full lose no finished work; outputs never overwrite each other
+// or an input; results of other budgets, modes or versions do not mix; a missing shard is seen; bad input
+// is one line; "-" is standard input and output; SIGTERM exits 143.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEGACY_DEAL_COLUMNS } from '../src/batch/csv.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'acesup-faults-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface StartOptions {
+  env?: Record<string, string>;
+  input?: string;
+  /** A file descriptor to give the process as its standard output (e.g. /dev/full). */
+  stdoutFd?: number;
+}
+
+function start(args: string[], options: StartOptions = {}): { child: ChildProcess; done: Promise<Ran> } {
+  const child = spawn(process.execPath, ['bin/acesup.js', ...args], {
+    cwd: ROOT, env: { ...process.env, ...options.env }, stdio: [options.input === undefined ? 'ignore' : 'pipe', options.stdoutFd ?? 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  if (options.input !== undefined) child.stdin!.end(options.input);
+  const done = new Promise<Ran>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, done };
+}
+
+const acesup = (args: string[], options: StartOptions = {}): Promise<Ran> => start(args, options).done;
+const file = (name: string): string => join(dir, name);
+const read = (name: string): string => readFileSync(file(name), 'utf8');
+const rowsOf = (text: string): string[][] => (parse(text) as string[][]).slice(1);
+/** Temporary files left in the test directory (there must be none). */
+const temporaries = (): string[] => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
+
+/** The reference run: strict × forced, quick (a few ms per deal). */
+const RUN = ['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '60', '--seed', '9', '--workers', '1', '--no-timings'];
+/** One message line, no stack trace. */
+const oneLine = (stderr: string): string => {
+  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('acesup: warning:'));
+  expect(lines, stderr).toHaveLength(1);
+  expect(stderr).not.toMatch(/\n\s+at /u);
+  return lines[0]!;
+};
+
+let reference: string;
+beforeAll(async () => {
+  const ran = await acesup([...RUN, '--csv', file('reference.csv')]);
+  expect(ran.code, ran.stderr).toBe(0);
+  reference = read('reference.csv');
+}, 60_000);
+
+describe('write faults lose no finished work', () => {
+  it('a failed --csv write: one line naming the file and the error, the previous file kept, the summary printed, exit 1; --resume then finishes', async () => {
+    // A run interrupted earlier left its first 20 rows.
+    const [header, ...rows] = reference.trimEnd().split('\n');
+    const before = `${[header, ...rows.slice(0, 20)].join('\n')}\n`;
+    writeFileSync(file('full.csv'), before);
+    const ran = await acesup([...RUN, '--csv', file('full.csv'), '--resume'], { env: { ACESUP_TEST_WRITE_FAULT: 'ENOSPC@full.csv' } });
+    expect(ran.code).toBe(1);
+    expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --csv .*full\.csv: no space left on device \(ENOSPC\); .*full\.csv keeps the 20 results it held before \(60 were finished\): make room and continue with the same options and --resume$/u);
+    expect(ran.stdout).toMatch(/strict · forced discards — 60 deals/u);
+    expect(read('full.csv')).toBe(before);
+    expect(temporaries()).toEqual([]);
+    const resumed = await acesup([...RUN, '--csv', file('full.csv'), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(read('full.csv')).toBe(reference);
+  }, 30_000);
+
+  it('a failed checkpoint stops the run with the last good checkpoint kept, exit 1; --resume then finishes', async () => {
+    // The first checkpoint is written, every later write fails.
+    const ran = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--checkpoint-every', '0.3'],
+      { env: { ACESUP_TEST: 'sleep:40', ACESUP_TEST_WRITE_FAULT: 'EIO:2@checkpoint.csv' } });
+    expect(ran.code).toBe(1);
+    expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --csv .*checkpoint\.csv \(checkpoint\): input\/output error \(EIO\); .*checkpoint\.csv keeps the \d+ results it held before/u);
+    expect(ran.stdout).toMatch(/^PARTIAL SUMMARY/u);
+    const kept = rowsOf(read('checkpoint.csv'));
+    expect(kept.length).toBeLessThan(60);
+    expect(reference).toContain(kept.map((row) => row.join(',')).join('\n'));
+    expect(temporaries()).toEqual([]);
+    const resumed = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(read('checkpoint.csv')).toBe(reference);
+  }, 30_000);
+
+  it('a failed --summary write: one line, the per-deal CSV written, exit 1', async () => {
+    const ran = await acesup([...RUN, '--csv', file('deals-s.csv'), '--summary', file('summary.csv')], { env: { ACESUP_TEST_WRITE_FAULT: 'EIO@summary.csv' } });
+    expect(ran.code).toBe(1);
+    expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --summary .*summary\.csv: input\/output error \(EIO\)$/u);
+    expect(read('deals-s.csv')).toBe(reference);
+    expect(existsSync(file('summary.csv'))).toBe(false);
+    expect(temporaries()).toEqual([]);
+  }, 30_000);
+
+  it('standard output on a full device (> /dev/full): one line, exit 1, the files written', async () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const ran = await acesup([...RUN, '--csv', file('to-full.csv'), '--summary', file('to-full-summary.csv')], { stdoutFd: full });
+      expect(ran.code).toBe(1);
+      expect(oneLine(ran.stderr)).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)');
+      expect(read('to-full.csv')).toBe(reference);
+      expect(existsSync(file('to-full-summary.csv'))).toBe(true);
+      const solve = await acesup(['solve', '--variant', 'strict', '9D 4C KS 2C AC TH KH 7C 3S QC AH KD 2S 6C KC 5D 8S JC 2D AS JH TC 7H JS 7D AD 5C 8D 4H 8H 6S 3C TS 2H JD 9C 5S 6D QS 7S QD 3H 4S QH 5H 9S 6H TD 9H 4D 3D 8C'], { stdoutFd: full });
+      expect(solve.code).toBe(1);
+      expect(oneLine(solve.stderr)).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)');
+    } finally {
+      closeSync(full);
+    }
+  }, 30_000);
+});
+
+describe('outputs never overwrite each other or an input', () => {
+  it.concurrent.each([
+    [['--csv', 'SAME', '--summary', 'SAME'], /^acesup: --csv and --summary are the same file .*same\.csv: one would overwrite the other$/u],
+    [['--csv', '-', '--summary', '-'], /^acesup: --csv - and --summary - would both write to standard output/u],
+  ])('estimate %j is refused (exit 2)', async (args, message) => {
+    const ran = await acesup([...RUN, ...args.map((a) => (a === 'SAME' ? file('same.csv') : a))]);
+    expect(ran.code).toBe(2);
+    expect(oneLine(ran.stderr)).toMatch(message);
+    expect(existsSync(file('same.csv'))).toBe(false);
+  });
+
+  it('merge refuses an output that is one of its inputs, however spelled', async () => {
+    copyFileSync(file('reference.csv'), file('input.csv'));
+    for (const output of [file('input.csv'), join(dir, '.', 'input.csv')]) {
+      const ran = await acesup(['merge', file('input.csv'), '--csv', output]);
+      expect(ran.code).toBe(2);
+      expect(oneLine(ran.stderr)).toMatch(/^acesup: --csv .*input\.csv is also an input file/u);
+    }
+    expect(read('input.csv')).toBe(reference);
+  }, 30_000);
+});
+
+describe('memory is bounded', () => {
+  it.concurrent.each([['100000000'], ['9007199254740991']])('--deals %s is refused with a clear message, before any work', async (deals) => {
+    const ran = await acesup(['estimate', '--deals', deals]);
+    expect(ran.code).toBe(2);
+    expect(oneLine(ran.stderr)).toMatch(/^acesup: --deals [\d,]+ × 3 rule sets is more than one run holds in memory \(50,000,000 results, under 1 GB\): split it with --shard K\/N/u);
+  });
+});
+
+describe('results that do not belong together never mix', () => {
+  const shard = (k: number, extra: string[] = []): string[] => [...RUN, '--shard', `${k}/3`, ...extra];
+
+  it('--resume refuses a file of another --max-states or --max-discards, naming the field', async () => {
+    const [header, ...rows] = reference.trimEnd().split('\n');
+    writeFileSync(file('budget.csv'), `${[header, ...rows.slice(0, 10)].join('\n')}\n`);
+    const budget = await acesup([...RUN, '--max-states', '5000', '--csv', file('budget.csv'), '--resume']);
+    expect(budget.code).toBe(2);
+    expect(oneLine(budget.stderr)).toMatch(/budget\.csv line 2: the row has max_states 2000000 but this run has max_states 5000: results that differ in it do not mix/u);
+    const mode = await acesup([...RUN, '--max-discards', 'bounds', '--csv', file('budget.csv'), '--resume']);
+    expect(mode.code).toBe(2);
+    expect(oneLine(mode.stderr)).toMatch(/the row has max_discards_mode exact but this run has max_discards_mode bounds/u);
+    // A file of an older version, which records no provenance, is not resumed either.
+    const legacy = [LEGACY_DEAL_COLUMNS.join(','), ...rows.slice(0, 10).map((row) => row.split(',').slice(0, LEGACY_DEAL_COLUMNS.length).join(','))];
+    writeFileSync(file('legacy.csv'), `${legacy.join('\n')}\n`);
+    const old = await acesup([...RUN, '--csv', file('legacy.csv'), '--resume']);
+    expect(old.code).toBe(2);
+    expect(oneLine(old.stderr)).toMatch(/the row has no max_states recorded \(a file of an older acesup\)/u);
+    // but it merges (the results/ files are of that form).
+    const merged = await acesup(['merge', file('legacy.csv')]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).toMatch(/strict · forced discards — 10 deals/u);
+  }, 30_000);
+
+  it('merge refuses shards of other budgets (exit 2) unless --allow-mixed, and then says so', async () => {
+    const runs = await Promise.all([
+      acesup(shard(1, ['--csv', file('mix1.csv')])),
+      acesup(shard(2, ['--csv', file('mix2.csv')])),
+      acesup(shard(3, ['--csv', file('mix3.csv'), '--max-states', '5000'])),
+    ]);
+    for (const ran of runs) expect(ran.code, ran.stderr).toBe(0);
+    const files = [file('mix1.csv'), file('mix2.csv'), file('mix3.csv')];
+    const refused = await acesup(['merge', ...files]);
+    expect(refused.code).toBe(2);
+    expect(oneLine(refused.stderr)).toMatch(/^acesup: .*mix1\.csv has max_states 2000000 but .*mix3\.csv has max_states 5000: results that differ in max_states do not mix \(--allow-mixed merges them anyway\)$/u);
+    const mixed = await acesup(['merge', ...files, '--allow-mixed', '--csv', file('mixed.csv'), '--summary', file('mixed-summary.csv')]);
+    expect(mixed.code, mixed.stderr).toBe(0);
+    expect(mixed.stdout).toMatch(/^MIXED RESULTS \(they differ in max_states; merged with --allow-mixed\)/u);
+    expect(mixed.stderr).toMatch(/note: the merged results differ in max_states/u);
+    const summary = parse(read('mixed-summary.csv'), { columns: true }) as Record<string, string>[];
+    expect(summary[0]).toMatchObject({ mixed: 'max_states', max_states: '' });
+    // Each row keeps its own budget.
+    const budgets = (parse(read('mixed.csv'), { columns: true }) as Record<string, string>[]).map((row) => `${row['index']}:${row['max_states']}`);
+    expect(budgets.filter((b) => b.endsWith(':5000')).map((b) => Number(b.split(':')[0]))).toEqual(Array.from({ length: 20 }, (_, i) => 40 + i));
+  }, 60_000);
+
+  it('merge notices a missing last shard (each row records the run\'s deal range)', async () => {
+    const runs = await Promise.all([acesup(shard(1, ['--csv', file('part1.csv')])), acesup(shard(2, ['--csv', file('part2.csv')]))]);
+    for (const ran of runs) expect(ran.code, ran.stderr).toBe(0);
+    const ran = await acesup(['merge', file('part1.csv'), file('part2.csv'), '--json']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(oneLine(ran.stderr)).toBe('acesup: note: 20 results of deals 0–59 are missing (deals 40–59)');
+    const [line] = ran.stdout.trim().split('\n').map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(line).toMatchObject({ deals: 40, complete: false, maxStates: 2_000_000 });
+  }, 30_000);
+});
+
+describe('bad input is one line', () => {
+  it.concurrent.each([
+    [['merge', 'README.md'], /^acesup: README\.md is not a per-deal CSV of acesup \(line \d+: /u, 2],
+    [['merge', 'src'], /^acesup: cannot read src: it is a directory$/u, 2],
+    [['estimate', '--variant', 'strict', '--deals', '5', '--csv', 'README.md', '--resume'], /^acesup: README\.md is not a per-deal CSV of acesup/u, 2],
+    [['estimate', '--deals', '5', '--workers', '1024'], /^acesup: --workers 1024 is more than this machine can use \(at most \d+: .*each worker needs up to [\d,]+ MB at --max-states 2,000,000/u, 2],
+    [['estimate', '--deals', '5', '--checkpoint-every', '10'], /^acesup: --checkpoint-every does nothing without --csv FILE/u, 2],
+    [['estimate', '--deals', '5', '--csv', '-', '--resume'], /^acesup: --resume needs --csv FILE, a file \(not standard output\)$/u, 2],
+    [['merge', '-', '-'], /^acesup: standard input \(-\) can be read once only$/u, 2],
+  ])('%j', async (args, message, code) => {
+    const ran = await acesup(args);
+    expect(ran.code).toBe(code);
+    expect(oneLine(ran.stderr)).toMatch(message);
+  });
+
+  it('more workers than cores is a warning, not an error', async () => {
+    const workers = availableParallelism() + 1;
+    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '2', '--workers', String(workers)]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stderr).toMatch(new RegExp(`^acesup: warning: --workers ${workers} is more than the ${workers - 1} cores of this machine`, 'u'));
+  }, 30_000);
+
+  it('merge and --resume read gzipped CSVs (as results/ ships them); a .gz --csv is written gzipped', async () => {
+    writeFileSync(file('reference.csv.gz'), gzipSync(reference));
+    const [plain, zipped] = await Promise.all([acesup(['merge', file('reference.csv'), '--json']), acesup(['merge', file('reference.csv.gz'), '--json'])]);
+    expect(zipped.code, zipped.stderr).toBe(0);
+    const runless = (text: string): unknown => text.trim().split('\n').map((line) => ({ ...(JSON.parse(line) as object), command: '' }));
+    expect(runless(zipped.stdout)).toEqual(runless(plain.stdout));
+    const [header, ...rows] = reference.trimEnd().split('\n');
+    writeFileSync(file('partial.csv.gz'), gzipSync(`${[header, ...rows.slice(0, 25)].join('\n')}\n`));
+    const resumed = await acesup([...RUN, '--csv', file('partial.csv.gz'), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/25 read from/u);
+    expect(gunzipSync(readFileSync(file('partial.csv.gz'))).toString()).toBe(reference);
+    // The smallest per-deal file that results/ ships.
+    const results = readdirSync(join(ROOT, 'results')).filter((name) => name.endsWith('.csv.gz'))
+      .map((name) => ({ name, size: statSync(join(ROOT, 'results', name)).size })).sort((a, b) => a.size - b.size)[0]?.name;
+    if (results !== undefined) {
+      const shipped = await acesup(['merge', join(ROOT, 'results', results)]);
+      expect(shipped.code, shipped.stderr.slice(0, 500)).toBe(0);
+      expect(shipped.stdout).toMatch(/merged from 1 file/u);
+    }
+  }, 60_000);
+});
+
+describe('conventions', () => {
+  it('"-" is standard output for --csv (the summary then goes to standard error) and standard input for merge', async () => {
+    const ran = await acesup([...RUN, '--csv', '-']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toBe(reference);
+    expect(ran.stderr).toMatch(/strict · forced discards — 60 deals/u);
+    const merged = await acesup(['merge', '-', '--csv', '-'], { input: reference });
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).toBe(reference);
+    const summary = await acesup(['merge', '-', '--summary', '-'], { input: reference });
+    expect((parse(summary.stdout, { columns: true }) as Record<string, string>[])[0]).toMatchObject({ variant: 'strict', discards: 'forced', deals: '60' });
+  }, 30_000);
+
+  it('SIGTERM stops the run, saves the finished deals and exits 143; --resume finishes', async () => {
+    mkdirSync(file('term'), { recursive: true });
+    const csv = join(file('term'), 'run.csv');
+    const run = start([...RUN, '--csv', csv, '--progress-every', '0.1'], { env: { ACESUP_TEST: 'sleep:40' } });
+    await new Promise<void>((resolve) => {
+      run.child.stderr!.on('data', (chunk: Buffer) => {
+        const done = /strict\/forced (\d+)\/60/u.exec(chunk.toString());
+        if (done !== null && Number(done[1]) > 0) resolve();
+      });
+    });
+    run.child.kill('SIGTERM');
+    const stopped = await run.done;
+    expect(stopped.code).toBe(143);
+    expect(stopped.stdout).toMatch(/^PARTIAL SUMMARY/u);
+    expect(stopped.stderr).toMatch(/acesup: interrupted by SIGTERM: \d+ of 60 results finished; the finished deals are in/u);
+    const kept = rowsOf(readFileSync(csv, 'utf8')).length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(60);
+    const resumed = await acesup([...RUN, '--csv', csv, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(readFileSync(csv, 'utf8')).toBe(reference);
+  }, 30_000);
+});
