@@ -24,6 +24,12 @@ export const LEGACY_DEAL_COLUMNS = [
  */
 export const DEAL_COLUMNS = [...LEGACY_DEAL_COLUMNS, ...PROVENANCE_COLUMNS, 'run_first', 'run_last'] as const;
 
+/** The last column of a run with `--policy` (every row: the policy's label, or `solver`); absent otherwise. */
+export const POLICY_COLUMN = 'policy';
+
+/** Whether a table's rows carry the policy column: when its rule sets name policies. */
+const hasPolicies = (table: ResultTable): boolean => table.rulesets.some((r) => r.policy !== undefined);
+
 /** A deal's row: every field as written, `ms` empty without timings or when unknown. */
 function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
   const seed = String(table.seed);
@@ -35,11 +41,12 @@ function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
       const record = table.get(slot, index);
       if (record === undefined) continue;
       deal ??= formatDeal(dealFor(table.seed, index));
-      const { variant, discards } = table.rulesets[slot]!;
+      const { variant, discards, policy } = table.rulesets[slot]!;
       yield [
         seed, String(index), deal, variant, discards, OUTCOME_NAMES[record.outcome], String(record.lower), String(record.upper),
         String(record.states), timings && !Number.isNaN(record.ms) ? record.ms.toFixed(3) : '',
         ...(provenances.length === 1 ? provenances[0]! : PROVENANCE_COLUMNS.map((column) => table.provenanceOf(slot, index)[column])), ...run,
+        ...(policy === undefined ? [] : [policy]),
       ];
     }
   }
@@ -52,7 +59,8 @@ function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
  */
 export async function writeDealsCsv(file: string, table: ResultTable, timings: boolean): Promise<void> {
   const rows = Readable.from(dealRows(table, timings));
-  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: [...DEAL_COLUMNS] })));
+  const columns = hasPolicies(table) ? [...DEAL_COLUMNS, POLICY_COLUMN] : [...DEAL_COLUMNS];
+  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns })));
 }
 
 /** One row of a per-deal CSV, read and checked for form (not yet against a run). */
@@ -67,6 +75,8 @@ export interface DealRow {
   provenance: Provenance;
   /** The deal range of the run that wrote the row (undefined in a file of an older version). */
   run?: { first: number; last: number };
+  /** The policy that played the deal (`solver` for the solver), in a file of a run with --policy. */
+  policy?: string;
 }
 
 const OUTCOMES: Readonly<Record<string, Outcome>> = { won: 1, lost: 2, unknown: 3 };
@@ -86,6 +96,7 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
   /** Where each provenance column and run_first, run_last are in a row (−1: not in this file). */
   let provenanceAt: number[] = [];
   let runAt: number[] = [];
+  let policyAt = -1;
   let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -100,10 +111,12 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
           throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
         }
         const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
-        const unknown = extra.find((column) => !(DEAL_COLUMNS as readonly string[]).includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
+        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN];
+        const unknown = extra.find((column) => !known.includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
         if (unknown !== undefined) throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
         provenanceAt = PROVENANCE_COLUMNS.map((column) => fields.indexOf(column));
         runAt = ['run_first', 'run_last'].map((column) => fields.indexOf(column));
+        policyAt = fields.indexOf(POLICY_COLUMN);
         if ((runAt[0]! < 0) !== (runAt[1]! < 0)) throw new InputError(`${name}: run_first and run_last go together`);
         columns = fields.length;
         continue;
@@ -130,6 +143,10 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
       const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
       const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, discards, record, provenance };
       if (run !== undefined) row.run = run;
+      if (policyAt >= 0) {
+        if (fields[policyAt] === '') throw new InputError(`${where}: the policy is empty`);
+        row.policy = fields[policyAt]!;
+      }
       onRow(row, line);
     }
   } catch (error) {
@@ -177,8 +194,11 @@ export async function readIntoTable(file: string, table: ResultTable): Promise<n
     const hint = 'resume with the options of the run that wrote it';
     if (row.seed !== table.seed) throw new InputError(`${where}: seed ${row.seed}, but this run has --seed ${table.seed}; ${hint}`);
     if (!table.contains(row.index)) throw new InputError(`${where}: deal ${row.index} is outside this run's deals ${table.first}–${last}; ${hint}`);
-    const slot = table.slotOf(row.variant, row.discards);
-    if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.discards} is not among this run's variants and discard rules; ${hint}`);
+    const slot = table.slotOf(row.variant, row.discards, row.policy);
+    if (slot < 0) {
+      const what = row.policy === undefined ? `${row.variant}/${row.discards}` : `${row.variant}/${row.discards} played by ${row.policy}`;
+      throw new InputError(`${where}: ${what} is not among this run's variants, discard rules and policies; ${hint}`);
+    }
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);
     const differs = provenanceDiffers(row.provenance, run);
     if (differs !== undefined) {

@@ -3,7 +3,7 @@
 
 import { stringify } from 'csv-stringify/sync';
 import { WIN_DISCARDS } from '../core/rules.ts';
-import { LOST, type ResultTable, UNKNOWN, WON } from './results.ts';
+import { LOST, type ResultTable, SOLVER, UNKNOWN, WON } from './results.ts';
 import { quantile, winRate } from './stats.ts';
 
 export interface RulesetSummary {
@@ -30,6 +30,26 @@ export interface RulesetSummary {
   /** Solver time summed over the deals whose time is known, and how many those are. */
   solveSeconds: number;
   timedDeals: number;
+  /** The policy that played (`solver` for the solver), in a run with --policy. */
+  policy?: string;
+  /** A policy's rule set beside the solver's (--compare solver): over the deals both have, the deals the
+   *  solver wins, leaves unknown, and wins where the policy lost. */
+  compare?: { deals: number; solverWon: number; solverUnknown: number; winnableLost: number };
+}
+
+/** Over the deals both slots have: the solver's wins and unknowns in `solverSlot`, and its wins that `slot` lost. */
+function compareWithSolver(table: ResultTable, slot: number, solverSlot: number): NonNullable<RulesetSummary['compare']> {
+  const counts = { deals: 0, solverWon: 0, solverUnknown: 0, winnableLost: 0 };
+  for (let index = table.first; index < table.first + table.count; index++) {
+    const played = table.get(slot, index);
+    const exact = table.get(solverSlot, index);
+    if (played === undefined || exact === undefined) continue;
+    counts.deals += 1;
+    if (exact.outcome === WON) counts.solverWon += 1;
+    if (exact.outcome === UNKNOWN) counts.solverUnknown += 1;
+    if (exact.outcome === WON && played.outcome !== WON) counts.winnableLost += 1;
+  }
+  return counts;
 }
 
 /** Summarises every rule set of `table` over the deals solved so far. */
@@ -62,7 +82,10 @@ export function summarise(table: ResultTable): RulesetSummary[] {
     sorted.sort();
     const deals = won + lost + unknown;
     const rate = winRate(won, unknown, deals);
+    const solverSlot = ruleset.policy === undefined || ruleset.policy === SOLVER ? -1 : table.slotOf(ruleset.variant, ruleset.discards, SOLVER);
     return {
+      ...(ruleset.policy === undefined ? {} : { policy: ruleset.policy }),
+      ...(solverSlot < 0 ? {} : { compare: compareWithSolver(table, slot, solverSlot) }),
       variant: ruleset.variant,
       discards: ruleset.discards,
       deals, firstIndex, lastIndex, won, lost, unknown,
@@ -106,7 +129,7 @@ const number = (n: number | null, digits?: number): string =>
  */
 export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunInfo): string {
   return summaries.map((s) => JSON.stringify({
-    seed: run.seed, variant: s.variant, discards: s.discards, first: s.firstIndex, last: s.lastIndex,
+    seed: run.seed, variant: s.variant, discards: s.discards, policy: s.policy, compare: s.compare, first: s.firstIndex, last: s.lastIndex,
     deals: s.deals, won: s.won, lost: s.lost, unknown: s.unknown,
     winRate: s.winRate, ci95: s.ci95,
     maxDiscardsHistogram: s.maxDiscards, lostMaxDiscardsUnpinned: s.lostUnpinned,
@@ -123,6 +146,7 @@ const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
 
 /** The summary CSV: a header and one row per rule set, every figure of the summary and the run's provenance. */
 export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): string {
+  const policies = summaries.some((s) => s.policy !== undefined);
   const columns = [
     'variant', 'discards', 'seed', 'first_index', 'last_index', 'deals', 'won', 'lost', 'unknown',
     'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high',
@@ -130,6 +154,8 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     'solve_seconds', 'deals_per_second', 'wall_seconds', 'workers', 'max_states', 'complete',
     ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`), 'lost_max_discards_unpinned',
     'command', 'version', 'commit', 'max_discards_mode', 'search', 'mixed',
+    // A run with --policy: the policy, and with --compare solver its comparison on the same deals.
+    ...(policies ? ['policy', 'solver_won', 'solver_unknown', 'winnable_lost'] : []),
   ];
   const rows = summaries.map((s) => [
     s.variant, s.discards, String(run.seed), number(s.firstIndex), number(s.lastIndex),
@@ -141,6 +167,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     number(run.wallSeconds, 3), number(run.workers), number(run.maxStates), String(run.complete),
     ...s.maxDiscards.map(String), String(s.lostUnpinned),
     run.command, run.version, run.commit, run.maxDiscards ?? '', run.search ?? '', run.mixed.join(' '),
+    ...(policies ? [s.policy ?? '', number(s.compare?.solverWon ?? null), number(s.compare?.solverUnknown ?? null), number(s.compare?.winnableLost ?? null)] : []),
   ]);
   return stringify([columns, ...rows]);
 }

@@ -42,7 +42,7 @@ export function policySettings(policy: PolicyName, flags: { aceBonus?: number; s
 /** The options that choose and tune a policy (play and estimate share them). */
 export function policyOptions(command: Command, defaultPolicy: string, policies: readonly string[]): Command {
   return command
-    .addOption(new Option('--policy <name>', 'how to play: random, basic, greedy or expert (see docs/play.md)').choices([...policies]).default(defaultPolicy))
+    .addOption(new Option('--policy <name>', 'who plays (docs/play.md)').choices([...policies]).default(defaultPolicy))
     .addOption(new Option('--ace-bonus <k>', `greedy (and expert's ties): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS})`).argParser(integerOption(0, 48)))
     .addOption(new Option('--samples <n>', `expert: sampled stock orders per decision (default ${DEFAULT_SAMPLES})`).argParser(integerOption(1, 100_000)))
     .addOption(new Option('--sample-states <n>', `expert: solver state budget per sample and choice; an unknown counts as no win (default ${DEFAULT_SAMPLE_STATES.toLocaleString('en-US')})`).argParser(integerOption(1)));
