@@ -3,7 +3,7 @@
 // and agrees with games played directly; bad options are one line and exit 2.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -134,6 +134,19 @@ describe('acesup estimate --policy', () => {
     expect(merged.code).toBe(0);
     expect(readFileSync(file('merged.csv'), 'utf8')).toBe(readFileSync(file('all.csv'), 'utf8'));
     expect(merged.stdout).toMatch(/^standard · optional discards · random — 240 deals/mu);
+  });
+
+  it('a policy run cut short resumes into the one-run file', async () => {
+    const one = [...base, '--policy', 'greedy', '--ace-bonus', '1', '--workers', '1'];
+    expect((await acesup([...one, '--csv', file('full.csv')])).code).toBe(0);
+    const lines = readFileSync(file('full.csv'), 'utf8').split('\n');
+    writeFileSync(file('part.csv'), `${lines.slice(0, 150).join('\n')}\n`);
+    expect((await acesup([...one, '--csv', file('part.csv'), '--resume'])).code).toBe(0);
+    expect(readFileSync(file('part.csv'), 'utf8')).toBe(readFileSync(file('full.csv'), 'utf8'));
+    // Rows of another policy do not belong to the run.
+    const other = await acesup([...base, '--policy', 'greedy', '--workers', '1', '--csv', file('part.csv'), '--resume']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/played by greedy\(ace-bonus=1\) is not among this run's/u);
   });
 
   it('without --policy the CSV has no policy column; --compare without a policy is refused', async () => {
