@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { dealFor } from '../src/batch/deals.ts';
 import { createPool, solveMissing } from '../src/batch/estimate.ts';
 import { LOST, ResultTable, UNKNOWN, WON } from '../src/batch/results.ts';
+import { quantile } from '../src/batch/stats.ts';
 import { DISCARD_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { DEFAULT_MAX_STATES, Solver } from '../src/core/solve.ts';
 
@@ -37,7 +38,6 @@ const maxStates = Number(values['max-states']);
 const maxDiscards = values['max-discards'] === 'bounds' ? 'bounds' : 'exact';
 const workers = values.workers === undefined ? 0 : Number(values.workers);
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 console.log(`acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.plain ? 'plain search' : 'reduced search'}, max discards ${maxDiscards}, ${workers === 0 ? 'one thread' : `${workers} worker threads`}, Node ${process.version}`);

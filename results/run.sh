@@ -8,7 +8,7 @@ run() {
   node bin/acesup.js estimate "$@" --workers 2 --summary "results/$name.summary.csv" --csv "results/$name.csv" \
     --progress-every 120 > "results/$name.txt"
 }
-# One worker per run, two runs side by side (the second session's runs; their shards are merged below).
+# One worker per run, two runs side by side (the seed-3 runs of 100,000 deals; their shards are merged below).
 run1() {
   local name=$1; shift
   node bin/acesup.js estimate "$@" --workers 1 --summary "results/$name.summary.csv" --csv "results/$name.csv" \
@@ -18,11 +18,11 @@ run strict-forced-1m  --variant strict   --discards forced --deals 1000000 --see
 run strict-both       --variant strict   --discards both   --deals 4000 --seed 2 --max-states 200000
 run standard-both     --variant standard --discards both   --deals 4000 --seed 2 --max-states 200000
 run easy-both         --variant easy     --discards both   --deals 3000 --seed 2 --max-states 200000
-# Started as --deals 100000; stopped with Ctrl-C at 24,273 deals (the session's time), then finished as 50,000
+# Started as --deals 100000; stopped with Ctrl-C at 24,273 deals (for time), then finished as 50,000
 # deals with --resume (its per-deal rows are those one uninterrupted run of this command writes):
 run standard-forced-50k --variant standard --discards forced --deals 50000 --seed 3 --max-states 2000000
 # 1,000 deals of seed 4 under both rules at the solver's default budget (2,000,000 states per deal); the
-# same for standard and easy did not fit in the session's time:
+# same for standard and easy did not fit in the time available:
 run strict-both-2m    --variant strict   --discards both   --deals 1000 --seed 4 --max-states 2000000
 # Stopped by a 12-minute limit (timeout -s INT 720) at 927 optional and 931 forced deals: a PARTIAL summary.
 run standard-both-2m  --variant standard --discards both   --deals 1000 --seed 4 --max-states 2000000
@@ -32,7 +32,7 @@ gzip -f results/standard-forced-50k.csv
 # 1,000,000 rows: regenerate with the command above (deals are reproducible)
 rm -f results/strict-forced-1m.csv
 
-# Second session (seed 3 throughout, so that every variant and rule ran on the same 100,000 deals).
+# 2026-11-29, seed 3 (throughout, so that every variant and rule ran on the same 100,000 deals).
 # standard x forced, deals 50,000-99,999 at the default budget (started on commit fb67bde, stopped with
 # SIGINT at 36,538 deals and resumed on dc23294 with --resume); merged with standard-forced-50k above:
 run1 standard-forced-50k-b --variant standard --discards forced --deals 50000 --from 50000 --seed 3
@@ -59,7 +59,7 @@ gzip -9f results/standard-forced-100k.csv results/strict-both-100k.csv results/s
 rm -f results/standard-forced-50k.csv results/standard-forced-50k-b.csv results/*-s[12].csv
 
 
-# Third session: standard x forced on deals 100,000-999,999 of seed 3 (verdicts only, the default budget),
+# 2026-11-29: standard x forced on deals 100,000-999,999 of seed 3 (verdicts only, the default budget),
 # merged with the 100,000 above into 1,000,000 deals. Started on 9af518f, stopped with SIGINT at 239,909
 # deals and resumed on 066cf60 with --resume (same verdicts; the later commit is faster). The per-deal CSV
 # (900,000 rows, 180 MB) is not kept: rerun the command to regenerate it.
@@ -79,11 +79,11 @@ rm -f results/standard-forced-100k.csv results/standard-forced-900k.csv results/
 # strict x forced over the same 1,000,000 deals of seed 3 (34 s on 2 workers; no per-deal CSV kept):
 node bin/acesup.js estimate --variant strict --discards forced --deals 1000000 --seed 3 --workers 2 \
   --summary results/strict-forced-1m-seed3.summary.csv > results/strict-forced-1m-seed3.txt
-# Fourth session: easy x forced on the first 100,000 deals of seed 3 at the default budget (2,000,000
-# states; the second session's run above had 100,000), verdicts only, 2 workers:
+# 2026-11-29: easy x forced on the first 100,000 deals of seed 3 at the default budget (2,000,000
+# states; the run above had 100,000), verdicts only, 2 workers:
 run easy-forced-100k-2m --variant easy --discards forced --deals 100000 --seed 3 --max-discards bounds
 gzip -9f results/easy-forced-100k-2m.csv
-# Fourth to sixth sessions: easy x forced on deals 100,000-999,999 of seed 3 (verdicts only, the default
+# 2026-11-29 to 30: easy x forced on deals 100,000-999,999 of seed 3 (verdicts only, the default
 # budget, 2 workers), in five parts continued with --resume on 0917d2c, 36101bb, 157b211 and f35210f (see
 # results/README.md), merged with the 100,000 above into 1,000,000 deals. The per-deal CSV (900,000 rows,
 # 179 MB) is not kept: rerun the command to regenerate it.
@@ -92,13 +92,13 @@ gunzip -k results/easy-forced-100k-2m.csv.gz
 node bin/acesup.js merge results/easy-forced-100k-2m.csv results/easy-forced-900k.csv \
   --csv results/easy-forced-1m.csv --summary results/easy-forced-1m.summary.csv > results/easy-forced-1m.txt
 rm -f results/easy-forced-100k-2m.csv results/easy-forced-900k.csv results/easy-forced-1m.csv
-# Sixth session: strict x both rules over the same 1,000,000 deals of seed 3 (verdicts only, the default
+# 2026-11-30: strict x both rules over the same 1,000,000 deals of seed 3 (verdicts only, the default
 # budget, 2 workers; started on bedf8f8, continued with --resume on 9e3d4eb: the same search). The per-deal
 # CSV (2,000,000 rows) is not kept; the optional-vs-forced count is made from it before it is removed.
 run strict-both-1m-seed3 --variant strict --discards both --deals 1000000 --seed 3 --max-discards bounds
 npx tsx bench/optional-vs-forced.ts results/strict-both-1m-seed3.csv > results/optional-vs-forced-strict-1m.txt
 rm -f results/strict-both-1m-seed3.csv
-# Seventh session: standard x optional and easy x optional over the same 1,000,000 deals of seed 3, verdicts
+# 2026-11-30: standard x optional and easy x optional over the same 1,000,000 deals of seed 3, verdicts
 # only, at 100,000 states per deal (the default budget would take 23-35 hours each on 2 cores), one worker
 # each, side by side, on 45db946. The per-deal CSVs (1,000,000 rows each) are not kept. The cross-rule
 # counts also need the forced runs' per-deal CSVs (results/standard-forced-1m.csv, results/easy-forced-1m.csv:
@@ -120,3 +120,6 @@ for v in standard easy; do
     node bin/acesup.js verify --variant $v --discards optional --file -
 done
 rm -f results/standard-optional-1m.csv results/easy-optional-1m.csv
+# The HTML report of the runs above: every summary file and every per-deal file kept here (the charts draw,
+# per variant × rule, the run with the most deals; the table lists every run):
+node bin/acesup.js report results/*.summary.csv results/*.csv.gz --out results/report.html

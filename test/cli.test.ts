@@ -12,6 +12,7 @@ import { parseMoves } from '../src/core/notation.ts';
 import { verify } from '../src/core/verify.ts';
 import { shortenQuotes } from '../src/cli/errors.ts';
 import { normaliseMoveList } from '../src/cli/move-list.ts';
+import { OPTIONAL_BEATS_FORCED_TEXT } from './fixtures.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'acesup-solve-'));
@@ -24,9 +25,7 @@ function acesup(args: string[], input?: string, stdoutFd?: number): { code: numb
   return { code: ran.status, stdout: ran.stdout ?? '', stderr: ran.stderr };
 }
 
-/** SEARCH-NOTES fact 6: strict, won under optional, lost under forced with at most 46 discards. */
-const NOTES_DEAL =
-  '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+const NOTES_DEAL = OPTIONAL_BEATS_FORCED_TEXT;
 
 describe('acesup solve', () => {
   it('answers every variant for a deal given as an argument, with numbered steps in suit symbols', () => {
@@ -55,7 +54,7 @@ describe('acesup solve', () => {
   });
 
   it('reports unknown with bounds when the budget runs out', () => {
-    const ran = acesup(['solve', '--json', '--variant', 'standard', '--max-states', '5', formatDeal(dealFor(1, 0))]);
+    const ran = acesup(['solve', '--json', '--variant', 'standard', '--max-states', '5', '--time-limit', '0', formatDeal(dealFor(1, 0))]);
     const line = JSON.parse(ran.stdout) as { result: string; maxDiscards: { lower: number; upper: number } };
     expect(line.result).toBe('unknown');
     expect(line.maxDiscards.lower).toBeLessThanOrEqual(line.maxDiscards.upper);
@@ -72,8 +71,8 @@ describe('acesup solve', () => {
   });
 
   it('--max-discards bounds stops at the verdict: the same loss, its max discards as a range around the exact one', () => {
-    // The strict deal of SEARCH-NOTES: lost under forced, at most 46 discards.
-    const deal = '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+    // Lost under strict × forced, at most 46 discards.
+    const deal = OPTIONAL_BEATS_FORCED_TEXT;
     const options = ['solve', '--json', '--variant', 'strict', '--discards', 'forced'];
     const exact = JSON.parse(acesup([...options, deal]).stdout) as { result: string; maxDiscards: number; states: number };
     const bounds = JSON.parse(acesup([...options, '--max-discards', 'bounds', deal]).stdout) as { result: string; maxDiscards: { lower: number; upper: number }; states: number };

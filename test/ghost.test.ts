@@ -4,17 +4,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { parseDeal } from '../src/core/cards.ts';
 import { GhostSearch } from '../src/core/ghost.ts';
 import { VARIANTS, type Variant } from '../src/core/rules.ts';
 import { Search } from '../src/core/search.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
+import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { referenceGhost } from './reference-ghost.ts';
-
-/** SEARCH-NOTES fact 6: won under optional, lost under forced (strict). */
-const OPTIONAL_BEATS_FORCED = parseDeal(
-  '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S',
-);
 
 const ghosts = new Map(VARIANTS.map((variant) => [variant, new GhostSearch(variant)]));
 const ghost = (variant: Variant): GhostSearch => ghosts.get(variant)!;

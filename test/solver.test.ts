@@ -11,15 +11,11 @@ import { type SolveResult, Solver, discardBounds } from '../src/core/solve.ts';
 import { F_DEALT, F_DISCARDS, FRAME, startFrame } from '../src/core/state.ts';
 import { Search } from '../src/core/search.ts';
 import { verify } from '../src/core/verify.ts';
+import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { referenceSolve } from './reference-solver.ts';
 
 const solver = new Solver();
 const COMBOS: [Variant, DiscardRule][] = VARIANTS.flatMap((v) => DISCARD_RULES.map((r): [Variant, DiscardRule] => [v, r]));
-
-/** SEARCH-NOTES fact 6: won under optional, lost under forced with at most 46 discards (strict). */
-const OPTIONAL_BEATS_FORCED = parseDeal(
-  '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S',
-);
 
 function expectValidWin(result: SolveResult, deal: Uint8Array, variant: Variant, discards: DiscardRule): GameMove[] {
   expect(result.kind).toBe('won');
@@ -42,7 +38,7 @@ function expectAgrees(index: number, fast: SolveResult, known: { won: boolean; m
 }
 
 describe('known answers', () => {
-  it('the strict deal of SEARCH-NOTES: lost under forced with 46 discards, won under optional', () => {
+  it('the optional-beats-forced deal (strict): lost under forced with 46 discards, won under optional', () => {
     expect(solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', discards: 'forced' })).toMatchObject({ kind: 'lost', lower: 46, upper: 46 });
     const optional = solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', discards: 'optional' });
     const solution = expectValidWin(optional, OPTIONAL_BEATS_FORCED, 'strict', 'optional');

@@ -5,6 +5,7 @@ import { type Deal, CARDS, cardName, formatDeal, parseCard, parseCards, parseDea
 import { type GameMove, formatMove, parseMove, parseMoves } from '../src/core/notation.ts';
 import type { DiscardRule, Variant } from '../src/core/rules.ts';
 import { Game, formatPiles, verify } from '../src/core/verify.ts';
+import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { referenceSolve } from './reference-solver.ts';
 
 /** A full deal: the given cards first (in dealing order), then every other card in card order (2C 3C … AS). */
@@ -15,7 +16,7 @@ function dealStartingWith(first: string): Deal {
   return parseDeal([...head, ...rest].map(cardName).join(' '));
 }
 
-/** A game after playing `moves` (RULES notation, comma-separated). */
+/** A game after playing `moves` (docs/rules.md notation, comma-separated). */
 function gameAfter(deal: Deal, moves: string, variant: Variant, discards: DiscardRule): Game {
   const game = new Game(deal, variant, discards);
   for (const move of parseMoves(moves)) game.play(move);
@@ -68,7 +69,7 @@ describe('Game: the start', () => {
   });
 });
 
-describe('Game: the seed example of RULES.md', () => {
+describe('Game: the example of docs/rules.md', () => {
   it('removes 7S, moves 5H into the empty pile, and JS cannot remove 5H', () => {
     expect(formatDeal(SEED).startsWith('7S JS 5H AC ')).toBe(true);
     const game = new Game(SEED, 'standard', 'optional');
@@ -358,12 +359,8 @@ describe('referenceSolve', () => {
     expect(result?.maxDiscards).toBeLessThan(48);
   });
 
-  it('agrees with SEARCH-NOTES: this strict deal is lost under forced with at most 46 discards', () => {
-    const deal = parseDeal(
-      '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S ' +
-        '4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S',
-    );
-    expect(referenceSolve(deal, 'strict', 'forced', 50_000)).toEqual({ won: false, maxDiscards: 46 });
+  it('the optional-beats-forced deal (strict) is lost under forced with at most 46 discards', () => {
+    expect(referenceSolve(OPTIONAL_BEATS_FORCED, 'strict', 'forced', 50_000)).toEqual({ won: false, maxDiscards: 46 });
   });
 
   it('says nothing (undefined) when the budget runs out first', () => {

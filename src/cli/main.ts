@@ -7,12 +7,14 @@ import { createInterface } from 'node:readline';
 import { InputError, formatDeal, parseDeal } from '../core/cards.ts';
 import { type GameMove, describeMove, formatMove, parseMoves } from '../core/notation.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
+import { GROWTH, solveEscalating } from '../core/escalate.ts';
 import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } from '../core/solve.ts';
 import { Game, formatPiles, verify } from '../core/verify.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import { addPlayCommand } from './play.ts';
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
+import { DealPageGames, addReportCommand, writeDealPage } from './report.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -63,7 +65,9 @@ function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRul
           ? `${head} LOST — max discards between ${result.lower} and ${result.upper} (--max-discards bounds: the verdict only) (${tail})`
           : `${head} LOST — max discards between ${result.lower} and ${result.upper}; --max-states ${fmt(maxStates)} proved the loss but did not pin the number (${tail})`;
     case 'unknown':
-      return `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; stopped at --max-states ${fmt(maxStates)} (${tail})`;
+      return result.limit === 'memory'
+        ? `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; stopped when the search's table reached --max-memory ${fmt(flags.maxMemory)} MiB (${tail})`
+        : `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; stopped at a budget of ${fmt(maxStates)} states (${tail})`;
   }
 }
 
@@ -90,13 +94,22 @@ interface SolveFlags {
   maxDiscards: MaxDiscardsMode;
   json?: boolean;
   show?: boolean;
+  html?: string;
+  timeLimit?: number;
+  maxMemory: number;
 }
+
+/** Seconds a deal given as an argument may take while its budget grows (`--time-limit`). */
+const DEFAULT_TIME_LIMIT = 60;
 
 async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
   if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
   if (flags.show && flags.json) throw new UsageError('--show prints the piles in the text output: it does nothing with --json');
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
-  const solver = new Solver();
+  const solver = new Solver({ maxTableBytes: flags.maxMemory * 1024 * 1024 });
+  // A deal typed as an argument gets time to be decided; deals read from a file keep their budget.
+  const timeLimit = flags.timeLimit ?? (words.length > 0 ? DEFAULT_TIME_LIMIT : 0);
+  const page = flags.html === undefined ? undefined : new DealPageGames();
   let exitCode = EXIT_OK;
   const solveOne = (text: string, where: string): void => {
     let deal: Uint8Array;
@@ -109,19 +122,32 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
       return;
     }
     if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
-    for (const variant of variants) {
+    page?.addDeal(deal);
+    // The time limit is the deal's: each variant may use its share of what the variants before it left.
+    const deadline = performance.now() + timeLimit * 1000;
+    for (const [i, variant] of variants.entries()) {
       const started = performance.now();
-      const result = solver.solve(deal, { variant, discards: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards });
+      const options = { variant, discards: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards };
+      const { result, maxStates } = solveEscalating(solver, deal, options, {
+        timeLimitMs: Math.max(0, deadline - started) / (variants.length - i),
+        now: () => performance.now(),
+        onPass: (pass, next, last) => {
+          if (!process.stderr.isTTY) return;
+          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          process.stderr.write(`acesup: ${variant} · ${flags.discards}: unknown at ${fmt(last.states)} states after ${seconds} s; pass ${pass} with a budget of ${fmt(next)} states (--time-limit ${timeLimit} s)\n`);
+        },
+      });
       const ms = performance.now() - started;
+      page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
       if (flags.json) {
         console.log(JSON.stringify({
           deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
           maxDiscards: result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
           ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
-          states: result.states, ms: Math.round(ms * 1000) / 1000,
+          states: result.states, maxStates, ms: Math.round(ms * 1000) / 1000,
         }));
       } else {
-        console.log(verdictLine(result, variant, flags.discards, ms, flags));
+        console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }));
         if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
       }
     }
@@ -134,6 +160,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     }
     for await (const [line, text] of inputLines(flags.file)) solveOne(text, `line ${line}: `);
   }
+  if (page !== undefined) await writeDealPage(flags.html!, page, exitCode !== EXIT_OK);
   return exitCode;
 }
 
@@ -192,15 +219,19 @@ export function buildProgram(): Command {
     .addHelpText('after', '\nExamples:\n' +
       '  acesup solve "7S JS 5H AC 4C 3H KD 2D …"                 all three variants, optional discards\n' +
       '  acesup solve --variant strict --discards forced --show "…"  one variant, the piles after each step\n' +
+      '  acesup solve --discards forced --html deal.html "…"        a page that replays the solutions in a browser\n' +
       '  acesup deal --seed 1 --count 100 | acesup solve --json    many deals, JSON Lines')
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
     .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)')
     .addOption(variantOption(true))
     .addOption(discardsOption())
-    .option('--max-states <n>', 'state budget per deal (all its searches); past it the verdict is "unknown" with bounds', integerOption(1), DEFAULT_MAX_STATES)
+    .option('--max-states <n>', 'state budget per deal (all its searches); past it the verdict is "unknown" with bounds (the first pass\'s budget with --time-limit)', integerOption(1), DEFAULT_MAX_STATES)
+    .option('--time-limit <seconds>', `while a deal is unknown, solve it again with a budget up to ${GROWTH}× larger, as long as the next pass should end within this many seconds for the deal, shared by its variants (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass — for deals read from a file or standard input)`, integerOption(0))
+    .option('--max-memory <MiB>', 'the most memory the search\'s visited set may take; a deal that needs more is unknown (its table stops growing)', integerOption(16), 4096)
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')
+    .option('--html <file>', 'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)')
     .action(async (words: string[], flags: SolveFlags) => {
       process.exitCode = await solveCommand(words, flags);
     });
@@ -222,6 +253,7 @@ export function buildProgram(): Command {
 
   addBatchCommands(program);
   addPlayCommand(program);
+  addReportCommand(program);
   return program;
 }
 

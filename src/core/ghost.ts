@@ -44,7 +44,7 @@
 // cards and more ghosts, which is never worse: every move legal in the other is legal in it, and the two
 // keep the same real cards and one's ghosts a superset of the other's (idle ones aside).
 //
-// (G4) STOCK EMPTY: THE PILES ARE INTERCHANGEABLE (SEARCH-NOTES fact 5): the rules treat the piles alike
+// (G4) STOCK EMPTY: THE PILES ARE INTERCHANGEABLE (docs/search.md#r5): the rules treat the piles alike
 // and no deal is left, so the key sorts them.
 //
 // By G1, a ghost search that ends with no win proves the deal lost under optional (and under forced,
@@ -159,7 +159,7 @@ export class GhostSearch {
       this.status = 'won';
       return;
     }
-    if (this.states === this.maxStates || depth === MAX_DEPTH) {
+    if (this.states === this.maxStates || depth === MAX_DEPTH || this.visited.full) {
       this.status = 'aborted';
       return;
     }

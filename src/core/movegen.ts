@@ -1,7 +1,7 @@
 // Move generation over packed positions, per variant and discard rule: every legal move ("plain"), or the
 // proven-complete reduced set the fast search explores. The proofs of the reductions are written here.
 //
-// Notation. A *round* is the stretch of play between two deals. Lemma C (champion, SEARCH-NOTES fact 2):
+// Notation. A *round* is the stretch of play between two deals. Lemma C (champion, docs/search.md#lemma-c):
 // within a round no card is ever covered (deals are the only way to cover a card; a move only fills an
 // empty pile), so an exposed card stays exposed until it is removed, and the highest exposed card of a
 // suit never gets lower (only a higher exposed card removes it). Hence a removable card stays removable
@@ -356,7 +356,7 @@ export class MoveGenerator {
 
   /**
    * Whether card `pos` could remove some card after the next deal: a lower card of its suit is still in play
-   * (on a pile or in the stock) and, in strict, has another home pile (SEARCH-NOTES fact 4, sharpened).
+   * (on a pile or in the stock) and, in strict, has another home pile (docs/search.md#r3).
    */
   private mayRemoveLater(frames: Int32Array, base: number, pos: number): boolean {
     // R7 sharpened: some round after the next deal must be able to discharge it.
@@ -379,9 +379,9 @@ export class MoveGenerator {
    *    decision is never branched on again in this round, and removal orders are not explored twice.
    * R3 (no keep without a later use). "Keep c" is generated only if c could remove a card after the
    *    next deal (`mayRemoveLater`). Otherwise every play from here satisfies Lemma S's condition, and
-   *    "remove c" alone suffices (SEARCH-NOTES fact 4, sharpened for strict). Nor when no round after the
+   *    "remove c" alone suffices (docs/search.md#r3, sharpened for strict). Nor when no round after the
    *    next deal could discharge c (R7 sharpened): R7 would drop that line at the deal anyway.
-   * R4 (stock empty: remove at once, SEARCH-NOTES fact 3). With no deal left, no play has a "next deal",
+   * R4 (stock empty: remove at once, docs/search.md#r4). With no deal left, no play has a "next deal",
    *    so Lemma S applies to every play: "remove c" is the only child, under either rule.
    * R5 (stock empty: piles interchangeable, fact 5). With no deal left, the pile a card is on matters for
    *    nothing (no card will land on any pile), so positions equal up to a permutation of piles have the

@@ -1,4 +1,4 @@
-// The move notation of RULES.md ("deal", "remove XY", "move XY N") as plain values, for parsing and printing.
+// The move notation of docs/rules.md ("deal", "remove XY", "move XY N") as plain values, for parsing and printing.
 
 import { type Card, InputError, cardLabel, cardName, parseCard } from './cards.ts';
 
@@ -8,7 +8,7 @@ export type GameMove =
   | { readonly kind: 'remove'; readonly card: Card }
   | { readonly kind: 'move'; readonly card: Card; readonly pile: number };
 
-/** RULES.md notation: `deal`, `remove 7S`, `move 5H 1` (piles numbered 1–4). */
+/** docs/rules.md notation: `deal`, `remove 7S`, `move 5H 1` (piles numbered 1–4). */
 export function formatMove(move: GameMove): string {
   switch (move.kind) {
     case 'deal':

@@ -6,7 +6,7 @@ export type Variant = (typeof VARIANTS)[number];
 export const DISCARD_RULES = ['optional', 'forced'] as const;
 export type DiscardRule = (typeof DISCARD_RULES)[number];
 
-/** Which card may be moved onto an empty pile, per variant (RULES.md, "Variants"). */
+/** Which card may be moved onto an empty pile, per variant (docs/rules.md, "Variants"). */
 export interface VariantRules {
   /** Only an ace may be moved into an empty pile. */
   readonly acesOnly: boolean;

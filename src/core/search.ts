@@ -43,6 +43,8 @@ export interface SearchRun {
   path: Move[];
   /** The winning position's frame (to spread the aces), when `won`. */
   final: Int32Array | undefined;
+  /** `aborted` by the visited set's memory cap, not by the state budget. */
+  full: boolean;
 }
 
 export interface SearchLimits {
@@ -140,15 +142,15 @@ export class Search {
       return {
         status: 'won', best: WIN_DISCARDS, reached: WIN_DISCARDS, upper: WIN_DISCARDS, states,
         path: Array.from(this.line.subarray(0, this.winLine)),
-        final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME),
+        final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME), full: false,
       };
     }
     if (this.aborted) {
       const upper = Math.min(rootBound, Math.max(this.best, this.openUpper));
-      return { status: 'aborted', best: this.best, reached: this.reached, upper, states, path: [], final: undefined };
+      return { status: 'aborted', best: this.best, reached: this.reached, upper, states, path: [], final: undefined, full: this.visited.full };
     }
     // Exhausted: no line beats `best`, and none beats the root's bound either (when `atLeast` was above it).
-    return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined };
+    return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined, full: false };
   }
 
   /** Adds the position at `depth` to the visited set; false when it was there already. */
@@ -240,8 +242,9 @@ export class Search {
         this.winLine = at;
         return 0;
       }
-      if (this.states === this.maxStates) {
-        // The budget ran out: this position is left unexplored; its bound caps what it could still reach.
+      if (this.states === this.maxStates || this.visited.full) {
+        // The budget (states, or the visited set's memory) ran out: this position is left unexplored; its
+        // bound caps what it could still reach.
         this.aborted = true;
         this.openUpper = Math.max(this.openUpper, this.upperBound(base));
         return 0;
@@ -253,10 +256,10 @@ export class Search {
       // a keep it rarely cuts more than the next one does. Skipping a bound never changes a verdict or an
       // exact max discards, only the work: it only ever drops lines that cannot beat the best. (The root's
       // bound was checked by `run`.) In standard and easy the bound after a deal did not pay (without it,
-      // 1–4% more states but 10–25% less time; an earlier session). After a move (standard × forced) it
+      // 1–4% more states but 10–25% less time; 066cf60). After a move (standard × forced) it
       // cuts under 6% of the time up to 40 cards dealt, 15% at 44, 27% at 48 and 42% with the stock empty,
       // where each position dealt into leads on to 1.55 positions on average: searching them costs about
-      // what the bound does. Measured in one process, the settings interleaved, min of 3 (fifth session),
+      // what the bound does. Measured in one process, the settings interleaved, min of 3 (bdd1066),
       // bound after every move / after a move at 48 only / never:
       //   standard × forced, 300 deals: 20.8 / 22.3 / 22.9 M states, 1.70 / 1.45 / 1.45 s;
       //   easy × forced, 120 deals: 36.9 / 37.7 / 38.0 M states, 3.11 / 2.58 / 2.47 s;

@@ -1,5 +1,5 @@
 // Solving one deal: the public entry of the core. Runs the searches, turns a winning line into a clean,
-// 1-minimal solution in RULES notation, and returns a tagged result: won, lost or unknown.
+// 1-minimal solution in docs/rules.md notation, and returns a tagged result: won, lost or unknown.
 
 import { type Deal, isAce } from './cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './move.ts';
@@ -8,7 +8,7 @@ import { minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, WIN_DISCARDS } from './rules.ts';
 import { GhostSearch } from './ghost.ts';
 import { Search, type SearchRun } from './search.ts';
-import { VisitedSet } from './table.ts';
+import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from './table.ts';
 import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
 
 /** Default state budget per deal: bounds time and memory. A state is a position searched; the visited set
@@ -61,7 +61,16 @@ interface Counters {
 export type SolveResult =
   | (Counters & { kind: 'won'; solution: GameMove[] })
   | (Counters & { kind: 'lost'; lower: number; upper: number })
-  | (Counters & { kind: 'unknown'; lower: number; upper: number });
+  | (Counters & { kind: 'unknown'; lower: number; upper: number; limit: StopReason });
+
+/** What stopped a search before its verdict: the state budget, or the visited sets' memory cap. */
+export type StopReason = 'states' | 'memory';
+
+export interface SolverOptions {
+  /** The most memory one visited set of the solver may take (default 4 GiB); a search that would need more
+   *  stops with `unknown` (limit `memory`) instead of growing it. */
+  maxTableBytes?: number;
+}
 
 /** Max discards as proven bounds (equal when exact; 48 for a won deal). */
 export function discardBounds(result: SolveResult): { lower: number; upper: number } {
@@ -71,6 +80,12 @@ export function discardBounds(result: SolveResult): { lower: number; upper: numb
 
 /** A solver that keeps its search tables between deals (one per variant × discard rule × mode). */
 export class Solver {
+  private readonly maxTableBytes: number;
+
+  constructor(options: SolverOptions = {}) {
+    this.maxTableBytes = options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES;
+  }
+
   private readonly searches = new Map<string, Search>();
   /** One visited set per key width, shared by the searches of this solver (they run one at a time). */
   private readonly visited = new Map<number, VisitedSet>();
@@ -82,7 +97,7 @@ export class Solver {
     if (search === undefined) {
       let visited = this.visited.get(KEY_WORDS);
       if (visited === undefined) {
-        visited = new VisitedSet(KEY_WORDS);
+        visited = new VisitedSet(KEY_WORDS, 16, this.maxTableBytes);
         this.visited.set(KEY_WORDS, visited);
       }
       search = new GhostSearch(variant, visited);
@@ -98,7 +113,7 @@ export class Solver {
       const words = Search.keyWords(discards, reductions);
       let visited = this.visited.get(words);
       if (visited === undefined) {
-        visited = new VisitedSet(words);
+        visited = new VisitedSet(words, 16, this.maxTableBytes);
         this.visited.set(words, visited);
       }
       search = new Search(variant, discards, reductions, visited, ghost);
@@ -149,8 +164,8 @@ export class Solver {
       // The yardstick: one plain exhaustive search, for the verdict and the max discards at once.
       const run = this.search(variant, discards, false).run(deal, { maxStates });
       if (run.status === 'won') return { kind: 'won', states: run.states, solution: finish(run, discards) };
-      const kind = run.status === 'exhausted' ? 'lost' : 'unknown';
-      return { kind, states: run.states, lower: run.reached, upper: run.upper };
+      if (run.status === 'exhausted') return { kind: 'lost', states: run.states, lower: run.reached, upper: run.upper };
+      return { kind: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: run.full ? 'memory' : 'states' };
     }
 
     const forced = this.search(variant, 'forced', true);
@@ -182,7 +197,7 @@ export class Solver {
     // The searches for the max (which also find any win), within `budget` states: the forced search for
     // lines that beat `lower` (a real line's discards, so `atLeast` holds), then, under optional, the
     // optional search for lines that beat the forced rule's max (its wins are wins and its max a lower
-    // bound: it only forbids plays, SEARCH-NOTES fact 6). The result when they decide, else undefined with
+    // bound: it only forbids plays, docs/search.md#lemma-f). The result when they decide, else undefined with
     // the bounds raised: only a search under the requested rule bounds the max from above.
     const exact = (budget: number, probe = false): SolveResult | undefined => {
       const end = states + budget;
@@ -232,7 +247,7 @@ export class Solver {
       // The last search ran under the requested rule (the list is never empty): its bounds are the deal's.
       const ruling = verdict!;
       upper = Math.min(upper, Math.max(lower, ruling.upper));
-      if (ruling.status === 'aborted') return { kind: 'unknown', states, lower, upper };
+      if (ruling.status === 'aborted') return { kind: 'unknown', states, lower, upper, limit: ruling.full ? 'memory' : 'states' };
     }
     if (!exactMax || lower >= upper) return { kind: 'lost', states, lower, upper };
 

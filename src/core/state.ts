@@ -1,6 +1,6 @@
 // The bit-packed position: four pile masks over dealing positions, the deal count, kept marks; and its key.
 //
-// Why a pile is a set (SEARCH-NOTES fact 1): cards only ever land on a pile in increasing dealing order.
+// Why a pile is a set (docs/search.md#lemma-p): cards only ever land on a pile in increasing dealing order.
 // A deal puts newer cards on top; a move only fills an *empty* pile; a removal takes the top card; the
 // `easy` extraction keeps the rest in order. So a pile is exactly the set of the dealing positions of its
 // cards, ordered by position, and its exposed card is the one with the highest position. A position is
@@ -124,7 +124,7 @@ export const PILE_KEY_WORDS = 6;
  * bits; the number of deals made (dealt / 4, 1–13) and the kept marks ride in the spare bits of word 1,
  * which is therefore never 0 (a free slot in the table is marked by 0). Words 6–9, when asked for, copy
  * the owed and seen masks. With `sortPiles`, the four piles are first put in a canonical order (allowed
- * only when the stock is empty, SEARCH-NOTES fact 5; proof at the caller).
+ * only when the stock is empty, docs/search.md#r5; proof at the caller).
  */
 export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: number, sortPiles: boolean, words: number): void {
   let l0 = frames[base]!, h0 = frames[base + 1]!;

@@ -6,6 +6,9 @@
 
 const MIN_BITS = 12;
 
+/** Default cap on one table's memory: past it the table stops growing and reports itself full. */
+export const DEFAULT_MAX_TABLE_BYTES = 4 * 1024 ** 3;
+
 export class VisitedSet {
   /** Words of each slot: the stamp, then the key. */
   private readonly row: number;
@@ -16,14 +19,23 @@ export class VisitedSet {
   private generation = 1;
   /** Positions stored since the last clear. */
   size = 0;
+  /** Largest size (log2 of the slots) the table may grow to within its memory cap. */
+  private readonly maxBits: number;
+  /** The table is at its cap and half full: its searches must stop (as at an exhausted budget) before it fills. */
+  full = false;
 
   constructor(
     /** Int32 words of every key (state.ts: PILE_KEY_WORDS or KEY_WORDS). */
     readonly keyWords: number,
     initialBits = 16,
+    /** The most memory the table may take; it never grows past it. */
+    maxBytes = DEFAULT_MAX_TABLE_BYTES,
   ) {
     this.row = keyWords + 1;
-    this.bits = Math.max(MIN_BITS, initialBits);
+    let maxBits = MIN_BITS;
+    while (maxBits < 30 && 2 ** (maxBits + 1) * this.row * 4 <= maxBytes) maxBits++;
+    this.maxBits = maxBits;
+    this.bits = Math.min(maxBits, Math.max(MIN_BITS, initialBits));
     this.mask = (1 << this.bits) - 1;
     this.rows = new Int32Array((1 << this.bits) * this.row);
   }
@@ -41,6 +53,7 @@ export class VisitedSet {
    */
   clear(keepBits = 22): void {
     this.size = 0;
+    this.full = false;
     if (this.bits > keepBits) {
       this.bits = keepBits;
       this.mask = (1 << keepBits) - 1;
@@ -74,8 +87,11 @@ export class VisitedSet {
     rows[o] = generation;
     for (let w = 0; w < words; w++) rows[o + 1 + w] = key[at + w]!;
     this.size += 1;
-    // Keep the load factor at most 1/2.
-    if (this.size * 2 > mask + 1) this.grow();
+    // Keep the load factor at most 1/2; at the cap, say so (the search then stops within a few positions).
+    if (this.size * 2 > mask + 1) {
+      if (this.bits < this.maxBits) this.grow();
+      else this.full = true;
+    }
     return true;
   }
 

@@ -1,4 +1,4 @@
-// An independent replayer written from RULES.md alone: plays moves on a readable game and checks a solution.
+// An independent replayer written from docs/rules.md alone: plays moves on a readable game and checks a solution.
 
 import {
   type Card,

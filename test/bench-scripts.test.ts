@@ -1,0 +1,31 @@
+// Black-box tests of the dev scripts in bench/: a reader that closes the pipe early (`… | head`) ends
+// them quietly, as it ends the CLI.
+
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+/** Runs a bench script under tsx with its standard output closed before it writes; its exit code and stderr. */
+function runWithClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('bench scripts', () => {
+  it('results-table.ts ends with exit 0 and no trace when its reader has gone', async () => {
+    const ran = await runWithClosedStdout(['bench/results-table.ts', 'results/strict-forced-1m.summary.csv']);
+    expect(ran).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('optional-vs-forced.ts likewise', async () => {
+    const ran = await runWithClosedStdout(['bench/optional-vs-forced.ts', 'results/strict-both.csv.gz']);
+    expect(ran).toEqual({ code: 0, stderr: '' });
+  });
+});

@@ -1,0 +1,114 @@
+// A deal's budget growing pass by pass (core/escalate.ts, `solve --time-limit`), and the visited set's
+// memory cap that ends a search in `unknown` instead of an out-of-memory crash.
+
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { dealFor } from '../src/batch/deals.ts';
+import { type Deal, formatDeal, parseDeal } from '../src/core/cards.ts';
+import { GROWTH, solveEscalating } from '../src/core/escalate.ts';
+import { type SolveOptions, Solver } from '../src/core/solve.ts';
+import { VisitedSet } from '../src/core/table.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const OPTIONS: SolveOptions = { variant: 'standard', discards: 'optional', maxDiscards: 'bounds', solution: false };
+const SMALL = 2_000;
+
+/** The first seeded deal that standard × optional leaves unknown at SMALL states and decides at 500,000. */
+function escalatingDeal(): { deal: Deal; verdict: string } {
+  const solver = new Solver();
+  for (let index = 0; index < 200; index++) {
+    const deal = dealFor(11, index);
+    if (solver.solve(deal, { ...OPTIONS, maxStates: SMALL }).kind !== 'unknown') continue;
+    const verdict = solver.solve(deal, { ...OPTIONS, maxStates: 500_000 }).kind;
+    if (verdict !== 'unknown') return { deal, verdict };
+  }
+  throw new Error('no deal of seed 11 needs between 2,000 and 500,000 states');
+}
+const { deal: DEAL, verdict: VERDICT } = escalatingDeal();
+/** A deal that standard × optional decides only after tens of millions of states (lost). */
+const HARD = 'KH TC TS 4D 9S 5S 8C AS KS 3S 9H KD JH 3C JC 7S 5C 6D 9D 2D AC 4C 7H 6S TH JS QH AH TD 5H 3H QD 2S 4H QC 7C 8D 2C AD 5D 8S 7D 6H 6C JD 3D QS 2H 8H 9C KC 4S';
+
+describe('solveEscalating', () => {
+  it('grows the budget by GROWTH while the deal is unknown and time is left, and ends on the verdict of one solve at that budget', () => {
+    let clock = 0;
+    const passes: number[] = [];
+    const out = solveEscalating(new Solver(), DEAL, { ...OPTIONS, maxStates: SMALL }, {
+      timeLimitMs: 1e9, now: () => (clock += 1), onPass: (_pass, next) => passes.push(next),
+    });
+    expect(out.result.kind).toBe(VERDICT);
+    expect(out.passes).toBe(passes.length + 1);
+    expect(passes.length).toBeGreaterThan(0);
+    passes.forEach((budget, i) => expect(budget).toBe(SMALL * GROWTH ** (i + 1)));
+    expect(out.maxStates).toBe(passes.at(-1));
+    // The same answer as one solve at the last budget: escalation only chooses the budget.
+    expect(new Solver().solve(DEAL, { ...OPTIONS, maxStates: out.maxStates })).toEqual(out.result);
+  });
+
+  it('runs one pass when the next would not fit in the time left', () => {
+    let clock = 0;
+    const out = solveEscalating(new Solver(), DEAL, { ...OPTIONS, maxStates: SMALL }, {
+      timeLimitMs: 1000, now: () => (clock += 999), onPass: () => { throw new Error('no second pass expected'); },
+    });
+    expect(out).toMatchObject({ passes: 1, maxStates: SMALL, result: { kind: 'unknown', limit: 'states' } });
+  });
+});
+
+describe('the visited set\'s memory cap', () => {
+  it('never grows a table past its cap, and reports itself full', () => {
+    const table = new VisitedSet(6, 12, 256 * 1024);
+    const key = new Int32Array(6);
+    let added = 0;
+    for (let i = 1; !table.full; i++) {
+      key[0] = i;
+      key[1] = i * 7919;
+      if (table.add(key, 0)) added += 1;
+    }
+    expect(table.bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(table.bytes).toBeGreaterThan(128 * 1024);
+    expect(added).toBe(table.size);
+    table.clear();
+    expect(table.full).toBe(false);
+  });
+
+  it('ends a search that needs more memory in unknown (limit memory), within the bounds of a full solve, and stops escalating', () => {
+    const capped = new Solver({ maxTableBytes: 1024 * 1024 });
+    const hard = parseDeal(HARD);
+    const result = capped.solve(hard, { ...OPTIONS, maxStates: 2_000_000 });
+    expect(result).toMatchObject({ kind: 'unknown', limit: 'memory' });
+    expect(result.states).toBeLessThan(2_000_000);
+    const full = new Solver().solve(hard, { ...OPTIONS, maxStates: 2_000_000 });
+    expect(full.kind).toBe('unknown');
+    if (result.kind === 'unknown' && full.kind === 'unknown') {
+      expect(result.lower).toBeLessThanOrEqual(full.lower);
+      expect(result.upper).toBeGreaterThanOrEqual(full.upper);
+    }
+    let clock = 0;
+    const out = solveEscalating(capped, hard, { ...OPTIONS, maxStates: 2_000_000 }, { timeLimitMs: 1e9, now: () => (clock += 1) });
+    expect(out.passes).toBe(1);
+  });
+});
+
+describe('acesup solve --time-limit, --max-memory', () => {
+  const run = (args: string[]) => spawnSync(process.execPath, ['bin/acesup.js', 'solve', '--variant', 'standard', '--max-discards', 'bounds', ...args, formatDeal(DEAL)], { cwd: ROOT, encoding: 'utf8' });
+
+  it('decides a deal given as an argument past its first budget, and keeps one pass with --time-limit 0', () => {
+    const escalated = run(['--max-states', String(SMALL)]);
+    expect(escalated.status).toBe(0);
+    expect(escalated.stdout).toMatch(new RegExp(`^standard · optional discards: ${VERDICT.toUpperCase()}`, 'mu'));
+    const once = run(['--max-states', String(SMALL), '--time-limit', '0']);
+    expect(once.status).toBe(0);
+    expect(once.stdout).toMatch(/UNKNOWN — between \d+ and \d+ discards; stopped at a budget of 2,000 states/u);
+  });
+
+  it('says when the memory cap stopped the search', () => {
+    const args = ['solve', '--variant', 'standard', '--max-discards', 'bounds', '--max-states', '50000000', '--max-memory', '16', HARD];
+    const json = spawnSync(process.execPath, ['bin/acesup.js', ...args, '--json'], { cwd: ROOT, encoding: 'utf8' });
+    expect(json.status).toBe(0);
+    const line = JSON.parse(json.stdout) as { result: string; maxStates: number; states: number };
+    expect(line).toMatchObject({ result: 'unknown', maxStates: 50_000_000 });
+    expect(line.states).toBeLessThan(5_000_000);
+    const text = spawnSync(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, encoding: 'utf8' });
+    expect(text.stdout).toContain('UNKNOWN — between');
+    expect(text.stdout).toContain('stopped when the search\'s table reached --max-memory 16 MiB');
+  });
+});
