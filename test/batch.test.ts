@@ -18,7 +18,7 @@ import { mergeDealFiles } from '../src/batch/merge.ts';
 import { type DealRecord, LOST, MAX_RESULTS, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { parseShard, shardRange } from '../src/batch/shard.ts';
 import { quantile, wilson, winRate } from '../src/batch/stats.ts';
-import { summarise, summaryCsv } from '../src/batch/summary.ts';
+import { SummaryAccumulator, summarise, summaryCsv } from '../src/batch/summary.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-batch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -336,6 +336,19 @@ describe('summary', () => {
     expect([21, 24, 27].map((d) => optional!.maxDiscards[d])).toEqual([1, 1, 1]);
     expect(optional!.states).toEqual({ median: 103, p99: 5000, max: 5000, total: 100 * 3 + 9 + 10 * (1 + 4 + 7) + 5000 * 3 });
     expect(optional!.solveSeconds).toBeCloseTo((1.5 * 3 + 0.25 * 3 + 9 * 3) / 1000, 9);
+  });
+
+  it('gathered result by result, in parts, gives the quantiles of the states sorted (small and large counts alike)', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.nat(3000), fc.integer({ min: 2 ** 20 - 2, max: 2 ** 20 + 2 }), fc.nat(2e9)), { minLength: 1, maxLength: 300 }), (states) => {
+      const table = new ResultTable(1, 0, states.length, [{ variant: 'strict', discards: 'forced' }]);
+      states.forEach((n, index) => table.set(0, index, { outcome: LOST, lower: 40, upper: 40, states: n, ms: 1 }));
+      const accumulator = new SummaryAccumulator(table.rulesets);
+      states.forEach((_, index) => accumulator.add(0, index, table.get(0, index)!));
+      const sorted = Float64Array.from(states).sort();
+      const expected = { median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1], total: states.reduce((a, b) => a + b, 0) };
+      expect(accumulator.summaries()[0]!.states).toEqual(expected);
+      expect(summarise(table)[0]!.states).toEqual(expected);
+    }), { numRuns: 100 });
   });
 
   it('writes every figure and the provenance to the summary CSV', () => {

@@ -8,7 +8,7 @@ import { type GameMove } from '../src/core/notation.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/movegen.ts';
 import { DISCARD_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { type SolveResult, Solver, discardBounds } from '../src/core/solve.ts';
-import { F_DEALT, F_DISCARDS, FRAME, startFrame } from '../src/core/state.ts';
+import { F_DEALT, F_DISCARDS, FRAME, dealFrame, startFrame } from '../src/core/state.ts';
 import { Search } from '../src/core/search.ts';
 import { verify } from '../src/core/verify.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
@@ -118,6 +118,24 @@ describe('known answers', () => {
         value(0);
         expect(checked).toBeGreaterThan(0);
       }
+    }
+  });
+  it('R8′: with every pile capped by an ace and the stock empty, standard and easy bound the discards by 0', () => {
+    // Aces dealt last, one onto each pile: nothing is ever removable or movable, so 0 is exact. Aces that
+    // did not block (R8 alone) would leave the cards below them free to meet their higher cards.
+    const deal = parseDeal(['C', 'D', 'H', 'S'].flatMap((suit) => [...'23456789TJQK'].map((rank) => rank + suit))
+      .concat(['AC', 'AD', 'AH', 'AS']).join(' '));
+    for (const variant of ['standard', 'easy'] as const) {
+      const generator = new MoveGenerator(variant, 'forced', true);
+      generator.setDeal(deal);
+      const frames = new Int32Array(FRAME);
+      startFrame(frames, 0);
+      while (frames[F_DEALT]! < 52) dealFrame(frames, 0);
+      expect(generator.bound(frames, 0)).toBe(0);
+      // 0 is exact there: the plain game has no move at all in that position.
+      const plain = new MoveGenerator(variant, 'optional', false);
+      plain.setDeal(deal);
+      expect(plain.generate(frames, 0, new Int32Array(MAX_MOVES), 0)).toBe(0);
     }
   });
 });

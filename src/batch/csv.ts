@@ -3,13 +3,14 @@
 
 import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
 import { InputError, formatDeal } from '../core/cards.ts';
 import { WIN_DISCARDS } from '../core/rules.ts';
 import { MAX_SEED, dealFor } from './deals.ts';
 import { openInput, writeFileAtomic } from './files.ts';
 import { PROVENANCE_COLUMNS, type Provenance, UNRECORDED, describeField, provenanceDiffers } from './provenance.ts';
-import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable } from './results.ts';
+import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable, type Ruleset } from './results.ts';
 
 export { temporaryName, writeFileAtomic } from './files.ts';
 
@@ -27,30 +28,46 @@ export const DEAL_COLUMNS = [...LEGACY_DEAL_COLUMNS, ...PROVENANCE_COLUMNS, 'run
 /** The last column of a run with `--policy` (every row: the policy's label, or `solver`); absent otherwise. */
 export const POLICY_COLUMN = 'policy';
 
-/** Whether a table's rows carry the policy column: when its rule sets name policies. */
-const hasPolicies = (table: ResultTable): boolean => table.rulesets.some((r) => r.policy !== undefined);
+/** The columns of a run's per-deal CSV: with the policy column when its rule sets name policies. */
+export const dealColumns = (rulesets: readonly Ruleset[]): string[] =>
+  rulesets.some((r) => r.policy !== undefined) ? [...DEAL_COLUMNS, POLICY_COLUMN] : [...DEAL_COLUMNS];
 
-/** A deal's row: every field as written, `ms` empty without timings or when unknown. */
-function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
-  const seed = String(table.seed);
+/** A row's fields as written: `ms` empty without timings or when unknown; `provenance` and `run` as the
+ *  provenance and run-range fields. */
+export function dealRowFields(
+  seed: number, index: number, deal: string, ruleset: Ruleset, record: DealRecord, timings: boolean, provenance: readonly string[], run: readonly string[],
+): string[] {
+  return [
+    String(seed), String(index), deal, ruleset.variant, ruleset.discards, OUTCOME_NAMES[record.outcome], String(record.lower), String(record.upper),
+    String(record.states), timings && !Number.isNaN(record.ms) ? record.ms.toFixed(3) : '', ...provenance, ...run,
+    ...(ruleset.policy === undefined ? [] : [ruleset.policy]),
+  ];
+}
+
+/** The provenance fields of a row, in column order. */
+export const provenanceFields = (p: Provenance): string[] => PROVENANCE_COLUMNS.map((column) => p[column]);
+
+/** The rows of `table`, in the order they are written: by deal index, then rule set. */
+export function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
   const run = [String(table.run.first), String(table.run.last)];
-  const provenances = table.provenances.map((p) => PROVENANCE_COLUMNS.map((column) => p[column]));
+  const provenances = table.provenances.map(provenanceFields);
   for (let index = table.first; index < table.first + table.count; index++) {
     let deal: string | undefined;
     for (let slot = 0; slot < table.rulesets.length; slot++) {
       const record = table.get(slot, index);
       if (record === undefined) continue;
       deal ??= formatDeal(dealFor(table.seed, index));
-      const { variant, discards, policy } = table.rulesets[slot]!;
-      yield [
-        seed, String(index), deal, variant, discards, OUTCOME_NAMES[record.outcome], String(record.lower), String(record.upper),
-        String(record.states), timings && !Number.isNaN(record.ms) ? record.ms.toFixed(3) : '',
-        ...(provenances.length === 1 ? provenances[0]! : PROVENANCE_COLUMNS.map((column) => table.provenanceOf(slot, index)[column])), ...run,
-        ...(policy === undefined ? [] : [policy]),
-      ];
+      const provenance = provenances.length === 1 ? provenances[0]! : provenanceFields(table.provenanceOf(slot, index));
+      yield dealRowFields(table.seed, index, deal, table.rulesets[slot]!, record, timings, provenance, run);
     }
   }
 }
+
+/** The header line of the per-deal CSV. */
+export const dealHeader = (rulesets: readonly Ruleset[]): string => stringifySync([dealColumns(rulesets)]);
+
+/** Rows as CSV text (no header), as `writeDealsCsv` writes them. */
+export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Readable => Readable.from(rows).pipe(stringify());
 
 /**
  * Writes every solved deal of `table` to `file`: rows by deal index, then variant (standard, strict, easy),
@@ -59,8 +76,7 @@ function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
  */
 export async function writeDealsCsv(file: string, table: ResultTable, timings: boolean): Promise<void> {
   const rows = Readable.from(dealRows(table, timings));
-  const columns = hasPolicies(table) ? [...DEAL_COLUMNS, POLICY_COLUMN] : [...DEAL_COLUMNS];
-  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns })));
+  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: dealColumns(table.rulesets) })));
 }
 
 /** One row of a per-deal CSV, read and checked for form (not yet against a run). */
@@ -87,6 +103,11 @@ const OUTCOMES: Readonly<Record<string, Outcome>> = { won: 1, lost: 2, unknown: 
  * program writes, now or in earlier versions.
  */
 export async function readDealsCsv(file: string, onRow: (row: DealRow, line: number) => void): Promise<void> {
+  for await (const { row, line } of readDealRows(file)) onRow(row, line);
+}
+
+/** The rows of a per-deal CSV one by one, with their line numbers (as `readDealsCsv`). */
+export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow; line: number }> {
   const name = file === '-' ? 'standard input' : file;
   const input = await openInput(file);
   const parser = parse({ relax_column_count: true, info: true });
@@ -147,7 +168,7 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
         if (fields[policyAt] === '') throw new InputError(`${where}: the policy is empty`);
         row.policy = fields[policyAt]!;
       }
-      onRow(row, line);
+      yield { row, line };
     }
   } catch (error) {
     input.destroy();
@@ -162,6 +183,8 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
       throw Object.assign(new Error(`cannot read ${name}: ${error.message}`), { code, syscall });
     }
     throw error;
+  } finally {
+    input.destroy();
   }
   if (columns === 0) throw new InputError(`${name} is empty: expected the header ${DEAL_COLUMNS.join(',')}`);
 }
@@ -185,28 +208,43 @@ export function dealMatcher(seed: number): (index: number, deal: string) => bool
  * (seed, index) gives, and no row twice. Returns the number of rows read.
  */
 export async function readIntoTable(file: string, table: ResultTable): Promise<number> {
-  const matches = dealMatcher(table.seed);
-  const last = table.first + table.count - 1;
-  const run = table.provenances[0]!;
+  const check = resumeChecker(file, table);
   let rows = 0;
   await readDealsCsv(file, (row, line) => {
+    const slot = check(row, line);
+    if (table.has(slot, row.index)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
+    table.set(slot, row.index, row.record);
+    rows += 1;
+  });
+  return rows;
+}
+
+/**
+ * Checks that a row of `file` belongs to the run of `run` (its seed, rule sets and provenance) over the
+ * deals `first … last`: returns the row's rule-set slot, or throws an InputError naming the line and the
+ * problem. (Rows twice are the caller's to find.)
+ */
+export function resumeChecker(
+  file: string, run: { seed: number; first: number; count: number; rulesets: readonly Ruleset[]; provenances: readonly Provenance[] },
+): (row: DealRow, line: number) => number {
+  const matches = dealMatcher(run.seed);
+  const last = run.first + run.count - 1;
+  const provenance = run.provenances[0]!;
+  const hint = 'resume with the options of the run that wrote it';
+  return (row, line) => {
     const where = `${file} line ${line}`;
-    const hint = 'resume with the options of the run that wrote it';
-    if (row.seed !== table.seed) throw new InputError(`${where}: seed ${row.seed}, but this run has --seed ${table.seed}; ${hint}`);
-    if (!table.contains(row.index)) throw new InputError(`${where}: deal ${row.index} is outside this run's deals ${table.first}–${last}; ${hint}`);
-    const slot = table.slotOf(row.variant, row.discards, row.policy);
+    if (row.seed !== run.seed) throw new InputError(`${where}: seed ${row.seed}, but this run has --seed ${run.seed}; ${hint}`);
+    if (row.index < run.first || row.index > last) throw new InputError(`${where}: deal ${row.index} is outside this run's deals ${run.first}–${last}; ${hint}`);
+    const slot = run.rulesets.findIndex((r) => r.variant === row.variant && r.discards === row.discards && r.policy === row.policy);
     if (slot < 0) {
       const what = row.policy === undefined ? `${row.variant}/${row.discards}` : `${row.variant}/${row.discards} played by ${row.policy}`;
       throw new InputError(`${where}: ${what} is not among this run's variants, discard rules and policies; ${hint}`);
     }
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);
-    const differs = provenanceDiffers(row.provenance, run);
+    const differs = provenanceDiffers(row.provenance, provenance);
     if (differs !== undefined) {
-      throw new InputError(`${where}: the row has ${describeField(row.provenance, differs)} but this run has ${describeField(run, differs)}: results that differ in it do not mix; ${hint}`);
+      throw new InputError(`${where}: the row has ${describeField(row.provenance, differs)} but this run has ${describeField(provenance, differs)}: results that differ in it do not mix; ${hint}`);
     }
-    if (table.has(slot, row.index)) throw new InputError(`${where}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
-    table.set(slot, row.index, row.record);
-    rows += 1;
-  });
-  return rows;
+    return slot;
+  };
 }

@@ -6,7 +6,7 @@
 
 import { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/solve.ts';
-import { rulesetName, type Outcome, ResultTable, SOLVER, WON } from './results.ts';
+import { type Outcome, ResultTable, SOLVER, WON } from './results.ts';
 import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec } from './worker.ts';
 
 export interface PoolOptions {
@@ -221,7 +221,3 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   else pool.off('error', onPoolError); // a borrowed pool that lives on
   return end ?? { kind: 'complete' };
 }
-
-/** `deal 12 (standard/optional)`, for messages. */
-export const dealName = (table: ResultTable, index: number, slot: number): string =>
-  `deal ${index} of seed ${table.seed} (${rulesetName(table.rulesets[slot]!)})`;

@@ -87,6 +87,18 @@ async function toStdout(content: Readable): Promise<void> {
   }));
 }
 
+/** Renames a complete temporary file to `file` (subject to the test hook's faults, as every write). */
+export async function renameInto(temporary: string, file: string): Promise<void> {
+  try {
+    const fault = injectedFault(file);
+    if (fault !== undefined) throw fault;
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 /**
  * Writes `content` to `file` ("-": standard output) through a temporary file renamed when complete,
  * gzipped when the name ends in `.gz`. On any error the temporary file is removed, the previous `file`

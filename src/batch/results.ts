@@ -55,8 +55,8 @@ export interface DealRecord {
 }
 
 /**
- * The most results (deal × rule set) one table holds: 19 bytes each, under 1 GB at the limit. A bigger run
- * is split with --shard; the limit keeps memory bounded whatever --deals says.
+ * The most results (deal × rule set) one table holds: 19 bytes each, under 1 GB at the limit. An estimate
+ * solves a longer range in segments (run.ts); a merge holds its whole range, so this bounds it.
  */
 export const MAX_RESULTS = 50_000_000;
 
@@ -88,7 +88,7 @@ export class ResultTable {
   ) {
     const cells = count * rulesets.length;
     if (!(cells <= MAX_RESULTS)) {
-      throw new RangeError(`${count} deals × ${rulesets.length} rule sets is more than the ${MAX_RESULTS} results one run holds`);
+      throw new RangeError(`${count} deals × ${rulesets.length} rule sets is more than the ${MAX_RESULTS} results one table holds`);
     }
     this.provenances = [provenance];
     this.run = { first, last: first + count - 1 };

@@ -3,8 +3,8 @@
 
 import { stringify } from 'csv-stringify/sync';
 import { WIN_DISCARDS } from '../core/rules.ts';
-import { LOST, type ResultTable, SOLVER, UNKNOWN, WON } from './results.ts';
-import { quantile, winRate } from './stats.ts';
+import { type DealRecord, LOST, type ResultTable, type Ruleset, SOLVER, UNKNOWN, WON } from './results.ts';
+import { winRate } from './stats.ts';
 
 export interface RulesetSummary {
   variant: string;
@@ -34,70 +34,169 @@ export interface RulesetSummary {
   policy?: string;
   /** A policy's rule set beside the solver's (--compare solver): over the deals both have, the deals the
    *  solver wins, leaves unknown, and wins where the policy lost. */
-  compare?: { deals: number; solverWon: number; solverUnknown: number; winnableLost: number };
+  compare?: Comparison;
 }
 
-/** Over the deals both slots have: the solver's wins and unknowns in `solverSlot`, and its wins that `slot` lost. */
-function compareWithSolver(table: ResultTable, slot: number, solverSlot: number): NonNullable<RulesetSummary['compare']> {
-  const counts = { deals: 0, solverWon: 0, solverUnknown: 0, winnableLost: 0 };
-  for (let index = table.first; index < table.first + table.count; index++) {
-    const played = table.get(slot, index);
-    const exact = table.get(solverSlot, index);
-    if (played === undefined || exact === undefined) continue;
-    counts.deals += 1;
-    if (exact.outcome === WON) counts.solverWon += 1;
-    if (exact.outcome === UNKNOWN) counts.solverUnknown += 1;
-    if (exact.outcome === WON && played.outcome !== WON) counts.winnableLost += 1;
+export interface Comparison {
+  deals: number;
+  solverWon: number;
+  solverUnknown: number;
+  winnableLost: number;
+}
+
+/** States below this are counted in a dense array, the rare larger ones in a map: exact quantiles in
+ *  memory bounded by the budget, not by the number of deals. */
+const DENSE_STATES = 1 << 20;
+
+/** The figures of one rule set, gathered deal by deal. */
+class RulesetTally {
+  readonly histogram = new Array<number>(WIN_DISCARDS + 1).fill(0);
+  won = 0;
+  lost = 0;
+  unknown = 0;
+  lostUnpinned = 0;
+  total = 0;
+  ms = 0;
+  timed = 0;
+  firstIndex: number | null = null;
+  lastIndex: number | null = null;
+  private dense: Uint32Array | undefined;
+  private readonly sparse = new Map<number, number>();
+  private max = Number.NaN;
+
+  add(index: number, record: DealRecord): void {
+    if (this.firstIndex === null || index < this.firstIndex) this.firstIndex = index;
+    if (this.lastIndex === null || index > this.lastIndex) this.lastIndex = index;
+    if (record.outcome === WON) this.won += 1;
+    else if (record.outcome === LOST) this.lost += 1;
+    else if (record.outcome === UNKNOWN) this.unknown += 1;
+    if (record.outcome !== UNKNOWN && record.lower === record.upper) this.histogram[record.lower]! += 1;
+    else if (record.outcome === LOST) this.lostUnpinned += 1;
+    const states = record.states;
+    if (states < DENSE_STATES) {
+      this.dense ??= new Uint32Array(DENSE_STATES);
+      this.dense[states]! += 1;
+    } else {
+      this.sparse.set(states, (this.sparse.get(states) ?? 0) + 1);
+    }
+    if (!(states <= this.max)) this.max = states;
+    this.total += states;
+    if (!Number.isNaN(record.ms)) {
+      this.ms += record.ms;
+      this.timed += 1;
+    }
   }
-  return counts;
+
+  /** The nearest-rank `q`-quantile of the states per deal (as stats.ts `quantile` over them sorted). */
+  quantile(q: number): number {
+    const n = this.won + this.lost + this.unknown;
+    if (n === 0) return Number.NaN;
+    const rank = Math.max(1, Math.ceil(q * n));
+    let seen = 0;
+    if (this.dense !== undefined) {
+      for (let states = 0; states < DENSE_STATES; states++) {
+        seen += this.dense[states]!;
+        if (seen >= rank) return states;
+      }
+    }
+    for (const states of [...this.sparse.keys()].sort((a, b) => a - b)) {
+      seen += this.sparse.get(states)!;
+      if (seen >= rank) return states;
+    }
+    return this.max;
+  }
+
+  summary(ruleset: Ruleset): RulesetSummary {
+    const deals = this.won + this.lost + this.unknown;
+    const rate = winRate(this.won, this.unknown, deals);
+    return {
+      variant: ruleset.variant,
+      discards: ruleset.discards,
+      deals, firstIndex: this.firstIndex, lastIndex: this.lastIndex, won: this.won, lost: this.lost, unknown: this.unknown,
+      winRate: { low: rate.low, high: rate.high },
+      ci95: rate.ci95,
+      maxDiscards: [...this.histogram],
+      lostUnpinned: this.lostUnpinned,
+      states: { median: this.quantile(0.5), p99: this.quantile(0.99), max: this.max, total: this.total },
+      solveSeconds: this.ms / 1000,
+      timedDeals: this.timed,
+      ...(ruleset.policy === undefined ? {} : { policy: ruleset.policy }),
+    };
+  }
+}
+
+/**
+ * The summary of a run gathered result by result, in memory that does not grow with the number of deals
+ * (a long run passes its results through in parts). Results added in deal order give the same figures as
+ * `summarise` over one table of them all.
+ */
+export class SummaryAccumulator {
+  private readonly tallies: RulesetTally[];
+  /** Per slot: the slot it is compared with (a policy's solver twin, or the policy of a solver slot), or −1. */
+  private readonly twins: number[];
+  /** Per policy slot with a twin: the counts, and the outcomes of deals whose other half has not come yet
+   *  (index → outcome, plus 4 when it is the solver's); results come by deal, so this stays small. */
+  private readonly comparisons: (Comparison | undefined)[];
+  private readonly pending: Map<number, number>[];
+
+  constructor(readonly rulesets: readonly Ruleset[]) {
+    this.tallies = rulesets.map(() => new RulesetTally());
+    const solverOf = (r: Ruleset): number =>
+      r.policy === undefined || r.policy === SOLVER ? -1 : rulesets.findIndex((s) => s.variant === r.variant && s.discards === r.discards && s.policy === SOLVER);
+    this.twins = rulesets.map((r) => {
+      if (r.policy !== SOLVER) return solverOf(r);
+      return rulesets.findIndex((p) => solverOf(p) >= 0 && rulesets[solverOf(p)] === r);
+    });
+    this.comparisons = rulesets.map((r, slot) => (r.policy !== SOLVER && this.twins[slot]! >= 0 ? { deals: 0, solverWon: 0, solverUnknown: 0, winnableLost: 0 } : undefined));
+    this.pending = rulesets.map(() => new Map());
+  }
+
+  add(slot: number, index: number, record: DealRecord): void {
+    this.tallies[slot]!.add(index, record);
+    const twin = this.twins[slot]!;
+    if (twin < 0) return;
+    const solverSide = this.rulesets[slot]!.policy === SOLVER;
+    const policySlot = solverSide ? twin : slot;
+    const waiting = this.pending[policySlot]!;
+    const other = waiting.get(index);
+    if (other === undefined) {
+      waiting.set(index, record.outcome + (solverSide ? 4 : 0));
+      return;
+    }
+    waiting.delete(index);
+    const exact = solverSide ? record.outcome : other - 4;
+    const played = solverSide ? other : record.outcome;
+    const counts = this.comparisons[policySlot]!;
+    counts.deals += 1;
+    if (exact === WON) counts.solverWon += 1;
+    if (exact === UNKNOWN) counts.solverUnknown += 1;
+    if (exact === WON && played !== WON) counts.winnableLost += 1;
+  }
+
+  /** Adds every result of `table` (whose rule sets are these, in this order), deal by deal. */
+  addTable(table: ResultTable): void {
+    for (let slot = 0; slot < table.rulesets.length; slot++) {
+      for (let index = table.first; index < table.first + table.count; index++) {
+        const record = table.get(slot, index);
+        if (record !== undefined) this.add(slot, index, record);
+      }
+    }
+  }
+
+  summaries(): RulesetSummary[] {
+    return this.rulesets.map((ruleset, slot) => {
+      const summary = this.tallies[slot]!.summary(ruleset);
+      const comparison = this.comparisons[slot];
+      return comparison === undefined ? summary : { ...summary, compare: { ...comparison } };
+    });
+  }
 }
 
 /** Summarises every rule set of `table` over the deals solved so far. */
 export function summarise(table: ResultTable): RulesetSummary[] {
-  return table.rulesets.map((ruleset, slot) => {
-    const histogram = new Array<number>(WIN_DISCARDS + 1).fill(0);
-    // A typed array, sorted in place: 8 bytes per deal (a plain array of numbers takes more, and a sorted copy).
-    const sorted = new Float64Array(table.solved(slot));
-    let filled = 0;
-    let won = 0, lost = 0, unknown = 0, lostUnpinned = 0, total = 0, ms = 0, timed = 0;
-    let firstIndex: number | null = null;
-    let lastIndex: number | null = null;
-    for (let index = table.first; index < table.first + table.count; index++) {
-      const record = table.get(slot, index);
-      if (record === undefined) continue;
-      firstIndex ??= index;
-      lastIndex = index;
-      if (record.outcome === WON) won += 1;
-      else if (record.outcome === LOST) lost += 1;
-      else if (record.outcome === UNKNOWN) unknown += 1;
-      if (record.outcome !== UNKNOWN && record.lower === record.upper) histogram[record.lower]! += 1;
-      else if (record.outcome === LOST) lostUnpinned += 1;
-      sorted[filled++] = record.states;
-      total += record.states;
-      if (!Number.isNaN(record.ms)) {
-        ms += record.ms;
-        timed += 1;
-      }
-    }
-    sorted.sort();
-    const deals = won + lost + unknown;
-    const rate = winRate(won, unknown, deals);
-    const solverSlot = ruleset.policy === undefined || ruleset.policy === SOLVER ? -1 : table.slotOf(ruleset.variant, ruleset.discards, SOLVER);
-    return {
-      ...(ruleset.policy === undefined ? {} : { policy: ruleset.policy }),
-      ...(solverSlot < 0 ? {} : { compare: compareWithSolver(table, slot, solverSlot) }),
-      variant: ruleset.variant,
-      discards: ruleset.discards,
-      deals, firstIndex, lastIndex, won, lost, unknown,
-      winRate: { low: rate.low, high: rate.high },
-      ci95: rate.ci95,
-      maxDiscards: histogram,
-      lostUnpinned,
-      states: { median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: deals === 0 ? Number.NaN : sorted[deals - 1]!, total },
-      solveSeconds: ms / 1000,
-      timedDeals: timed,
-    };
-  });
+  const accumulator = new SummaryAccumulator(table.rulesets);
+  accumulator.addTable(table);
+  return accumulator.summaries();
 }
 
 /** What the summary file says about the run itself. */

@@ -10,13 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { formatDeal } from '../core/cards.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
 import { DEFAULT_MAX_STATES, type MaxDiscardsMode } from '../core/solve.ts';
-import { readIntoTable, writeDealsCsv } from '../batch/csv.ts';
+import { writeDealsCsv } from '../batch/csv.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from '../batch/deals.ts';
-import { dealName, solveMissing } from '../batch/estimate.ts';
+import { type PoolEnd, type SolverPool, createPool, solveMissing } from '../batch/estimate.ts';
+import { SegmentedRun } from '../batch/run.ts';
 import { isStdio, temporaryName, writeFileAtomic } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
 import { SEARCH_VERSION, runProvenance } from '../batch/provenance.ts';
-import { MAX_RESULTS, ResultTable, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
+import { SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { type IndexRange, parseShard, shardRange } from '../batch/shard.ts';
 import { type RulesetSummary, type RunInfo, summarise, summaryCsv, summaryJsonLines } from '../batch/summary.ts';
 import type { PolicySpec } from '../batch/worker.ts';
@@ -36,6 +37,9 @@ export const DEFAULT_DEALS = 1000;
 export const DEFAULT_SEED = 1;
 /** A signal this long after the first one quits at once; sooner, it is the same signal delivered twice. */
 const SECOND_SIGNAL_MS = 1000;
+/** Test hook, off unless ACESUP_TEST_SEGMENT is set: deals per segment of an estimate run (run.ts), so that
+ *  small runs go through several segments. */
+const TEST_SEGMENT_DEALS = Number(process.env['ACESUP_TEST_SEGMENT'] ?? 0) || 0;
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
@@ -231,15 +235,9 @@ async function estimateCommand(flags: EstimateFlags, command: Command): Promise<
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
   const played = policiesOf(flags);
   const rulesets = rulesetsFor(variants, rules, played.labels);
-  if (flags.from + flags.deals - 1 > MAX_INDEX) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
+  if (flags.deals > MAX_INDEX - flags.from + 1) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
   const whole: IndexRange = { first: flags.from, count: flags.deals };
   const range = flags.shard === undefined ? whole : shardRange(whole, flags.shard.k, flags.shard.n);
-  if (range.count * rulesets.length > MAX_RESULTS) {
-    const most = Math.floor(MAX_RESULTS / rulesets.length);
-    throw new UsageError(`${flags.shard === undefined ? `--deals ${fmt(flags.deals)}` : `shard ${flags.shard.k}/${flags.shard.n} (${fmt(range.count)} deals)`} × ` +
-      `${rulesets.length} rule set${rulesets.length === 1 ? '' : 's'} is more than one run holds in memory (${fmt(MAX_RESULTS)} results, under 1 GB): ` +
-      `split it with --shard K/N into parts of at most ${fmt(most)} deals`);
-  }
   const csvFile = flags.csv !== undefined && !isStdio(flags.csv) ? flags.csv : undefined;
   if (flags.resume && flags.csv === undefined) throw new UsageError('--resume needs --csv FILE: the per-deal CSV of the run to continue');
   if (flags.resume && csvFile === undefined) throw new UsageError('--resume needs --csv FILE, a file (not standard output)');
@@ -260,15 +258,18 @@ async function estimateCommand(flags: EstimateFlags, command: Command): Promise<
 
   // The provenance of the code that solves, read before the work starts (the tree may change during a long run).
   const source = provenance();
-  const table = new ResultTable(flags.seed, range.first, range.count, rulesets,
-    runProvenance({ maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, version: source.version }));
-  table.run = { first: whole.first, last: whole.first + whole.count - 1 };
-  let resumed = 0;
-  if (resuming) resumed = await readIntoTable(csvFile, table);
-  const finished = (): number => rulesets.reduce((n, _, slot) => n + table.solved(slot), 0);
+  const run = await SegmentedRun.start({
+    seed: flags.seed, range, run: { first: whole.first, last: whole.first + whole.count - 1 }, rulesets,
+    provenance: runProvenance({ maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, version: source.version }),
+    ...(flags.csv === undefined ? {} : { csv: flags.csv }), timings: flags.timings, resume: resuming,
+    ...(TEST_SEGMENT_DEALS > 0 ? { segmentDeals: TEST_SEGMENT_DEALS } : {}),
+  });
+  const resumed = run.resumedRows;
+  /** Results finished: read from the earlier file, and solved by this run. */
+  let finished = resumed;
 
   const names = rulesets.map(rulesetName);
-  const progress = new EstimateProgress(names, range.count, rulesets.map((_, slot) => table.solved(slot)), rulesets.map((_, slot) => table.won(slot)), flags.progressEvery);
+  const progress = new EstimateProgress(names, range.count, run.resumedDone, run.resumedWon, flags.progressEvery);
   const controller = new AbortController();
   let signalled: NodeJS.Signals | undefined;
   let signalledAt = 0;
@@ -292,15 +293,15 @@ async function estimateCommand(flags: EstimateFlags, command: Command): Promise<
   let savedAny = resuming;
   let writeFailure: string | undefined;
   let checkpointFailed = false;
-  const saveCsv = async (when: string): Promise<boolean> => {
-    const results = finished();
+  const saveCsv = async (final: boolean): Promise<boolean> => {
+    const results = finished;
     try {
-      await writeDealsCsv(flags.csv!, table, flags.timings);
+      await run.save(final);
       saved = results;
       savedAny = true;
       return true;
     } catch (error) {
-      writeFailure ??= `cannot write --csv ${flags.csv}${when}: ${ioReason(error)}`;
+      writeFailure ??= `cannot write --csv ${flags.csv}${final ? '' : ' (checkpoint)'}: ${ioReason(error)}`;
       return false;
     }
   };
@@ -310,36 +311,71 @@ async function estimateCommand(flags: EstimateFlags, command: Command): Promise<
   const checkpoints = csvFile !== undefined && flags.checkpointEvery > 0
     ? setInterval(() => {
       checkpoint = checkpoint.then(async () => {
-        if (writeFailure === undefined && !(await saveCsv(' (checkpoint)'))) {
+        if (writeFailure === undefined && !(await saveCsv(false))) {
           checkpointFailed = true;
           controller.abort();
         }
       });
     }, flags.checkpointEvery * 1000)
     : undefined;
-  let end;
+  let end: PoolEnd = { kind: 'complete' };
+  let pool: SolverPool | undefined;
   try {
-    end = await solveMissing(table, {
-      workers: flags.workers, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, signal: controller.signal,
-      ...(played.spec === undefined ? {} : { policy: played.spec }),
-      onChunk: (slot, solved, won) => progress.advance(slot, solved, won),
-    });
+    // Segment by segment on one pool (started when the first deal needs solving), each segment's rows
+    // saved as it completes.
+    for (let table = await run.nextSegment(); table !== undefined; table = await run.nextSegment()) {
+      if (table.missing(rulesets.map((_, slot) => slot)).length > 0) {
+        if (controller.signal.aborted) {
+          end = { kind: 'interrupted' };
+          break;
+        }
+        pool ??= createPool(flags.workers);
+        end = await solveMissing(table, {
+          workers: flags.workers, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, signal: controller.signal, pool,
+          ...(played.spec === undefined ? {} : { policy: played.spec }),
+          onChunk: (slot, solved, won) => {
+            finished += solved;
+            progress.advance(slot, solved, won);
+          },
+        });
+        if (end.kind !== 'complete') {
+          pool = undefined; // destroyed by solveMissing
+          break;
+        }
+      }
+      try {
+        await run.finishSegment();
+      } catch (error) {
+        writeFailure ??= `cannot write --csv ${flags.csv}: ${ioReason(error)}`;
+        checkpointFailed = true;
+        break;
+      }
+    }
+  } catch (error) {
+    await run.cleanUp();
+    throw error;
   } finally {
     clearInterval(checkpoints);
     await checkpoint;
+    await pool?.destroy();
     progress.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
   const wallSeconds = (performance.now() - started) / 1000;
-  const results = finished();
+  const results = finished;
   const wanted = range.count * rulesets.length;
   const solvedNow = results - resumed;
 
   // The per-deal file first (even after a failed checkpoint: the disk may have room again), then the summary.
-  const csvWritten = flags.csv === undefined ? true : await saveCsv('');
-
-  const summaries = summarise(table);
+  let csvWritten = true;
+  let summaries: RulesetSummary[];
+  try {
+    if (flags.csv !== undefined) csvWritten = await saveCsv(true);
+    summaries = await run.summaries();
+  } finally {
+    await run.cleanUp();
+  }
   const partial = end.kind !== 'complete' || checkpointFailed;
   const shardText = flags.shard === undefined ? '' : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
   const heading = `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${flags.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
@@ -375,7 +411,7 @@ async function estimateCommand(flags: EstimateFlags, command: Command): Promise<
     return EXIT_FAILED;
   }
   if (end.kind === 'failed') {
-    console.error(`acesup: ${dealName(table, end.index, end.slot)} failed: ${end.message}${where}`);
+    console.error(`acesup: deal ${end.index} of seed ${flags.seed} (${rulesetName(rulesets[end.slot]!)}) failed: ${end.message}${where}`);
     return EXIT_FAILED;
   }
   return EXIT_OK;
@@ -445,7 +481,7 @@ export function addBatchCommands(program: Command): void {
     .option('--index <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .option('--count <n>', 'how many deals', integerOption(1), 1)
     .action((flags: DealFlags) => {
-      if (flags.index + flags.count - 1 > MAX_INDEX) throw new UsageError(`--index ${flags.index} --count ${flags.count} goes past the last deal index ${MAX_INDEX}`);
+      if (flags.count > MAX_INDEX - flags.index + 1) throw new UsageError(`--index ${flags.index} --count ${flags.count} goes past the last deal index ${MAX_INDEX}`);
       const lines: string[] = [];
       for (let i = 0; i < flags.count; i++) {
         lines.push(formatDeal(dealFor(flags.seed, flags.index + i)));

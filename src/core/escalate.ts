@@ -44,7 +44,9 @@ export function solveEscalating(solver: Solver, deal: Deal, options: SolveOption
     const now = limits.now();
     const perMs = result.states / Math.max(1, now - passStart);
     const left = started + limits.timeLimitMs - now;
-    const next = Math.min(maxStates * GROWTH, Math.floor(perMs * left * 0.9));
+    // A larger table is slower per state (more cache misses), and a lost deal may spend the whole budget
+    // pinning its max discards: plan for 60% of the time left.
+    const next = Math.min(maxStates * GROWTH, Math.floor(perMs * left * 0.6));
     if (!(next >= 2 * maxStates)) break;
     passes += 1;
     limits.onPass?.(passes, next, result);

@@ -190,6 +190,13 @@ export class MoveGenerator {
    * Not locked: the bound is R6's alone.
    * So no non-ace outside R is ever discarded; the bound is 48 minus their number (and R6's, if lower).
    * Every card strictly below a non-ace outside R is *buried for good*: never exposed again.
+   * R8′ (standard, easy: aces block too). The bound is only used when the position is locked, and then no
+   * move is ever made, so an ace never leaves its pile: the cards below it are never exposed. So in these
+   * variants an ace is a frontier that never advances (R is built with "every card above it, aces
+   * included, in R or gone"); the induction above goes through unchanged (a card exposed at t has no ace
+   * above it, as no ace has moved), and the cards below the highest ace of a pile count as never discarded
+   * and buried for good. The locked test is the same: a pile that can empty holds no ace. (In strict aces
+   * move, and the rule above stands.)
    */
   bound(frames: Int32Array, base: number): number {
     if (!this.reductions) return this.upperBound;
@@ -211,6 +218,8 @@ export class MoveGenerator {
       const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
       let advanced = false;
       for (let c = frontier[p]!; c >= 0; c = frontier[p]!) {
+        // R8′ (standard, easy): an ace is a frontier that never advances.
+        if (this.rank[c] === ACE_RANK) break;
         // Where a card that outranks c could meet it: exposable on another pile, or dealt onto another pile.
         const meetLo = (allLo & ~pileLo) | (inStockLo & ~LANDING_LO[p]!);
         const meetHi = (allHi & ~pileHi) | (inStockHi & ~LANDING_HI[p]!);
@@ -247,7 +256,7 @@ export class MoveGenerator {
       const belowHi = c >= 32 ? pileHi & ((1 << (c - 32)) - 1) : 0;
       buriedLo |= belowLo;
       buriedHi |= belowHi;
-      dead += 1 + popcount32(belowLo & nonAceLo) + popcount32(belowHi & nonAceHi);
+      dead += (this.rank[c] === ACE_RANK ? 0 : 1) + popcount32(belowLo & nonAceLo) + popcount32(belowHi & nonAceHi);
     }
     // R7 with R8: an owed card buried for good is never seen again, and one whose lower cards are all gone
     // or buried for good, none seen this round, is never seen beside one: the line cannot discharge it,
@@ -275,12 +284,15 @@ export class MoveGenerator {
   private readonly exposableLo = new Int32Array(4);
   private readonly exposableHi = new Int32Array(4);
 
-  /** R8: pile p's frontier becomes its highest non-ace below position `under`; the cards above it are exposable. */
+  /** R8: pile p's frontier becomes its highest non-ace (standard, easy: or ace, R8′) below position `under`;
+   *  the cards above it are exposable. */
   private setFrontier(frames: Int32Array, base: number, p: number, under: number): void {
     const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
     const belowLo = under >= 32 ? -1 : (1 << under) - 1;
     const belowHi = under >= 64 ? -1 : under <= 32 ? 0 : (1 << (under - 32)) - 1;
-    const c = highestPosition(pileLo & this.nonAceLo & belowLo, pileHi & this.nonAceHi & belowHi);
+    // Blockers: the non-aces not (yet) in R, and in standard and easy the aces too (R8′).
+    const blockLo = this.acesOnly ? this.nonAceLo : -1, blockHi = this.acesOnly ? this.nonAceHi : -1;
+    const c = highestPosition(pileLo & blockLo & belowLo, pileHi & blockHi & belowHi);
     this.frontier[p] = c;
     if (c < 0) {
       this.exposableLo[p] = pileLo;

@@ -86,18 +86,26 @@ export function winsWith(deal: Deal, moves: readonly GameMove[], variant: Varian
  */
 export function minimise(deal: Deal, moves: readonly GameMove[], variant: Variant, discards: DiscardRule): GameMove[] {
   let list = moves.slice();
+  // The position after list[0 … start) is kept and advanced with `start`, so each candidate replays only
+  // the moves after its gap: the same candidates in the same order as replaying each from the start.
+  const prefix = new PackedGame(deal, variant, discards);
+  const game = new PackedGame(deal, variant, discards);
   let dropped = true;
   while (dropped) {
     dropped = false;
+    startFrame(prefix.frame, 0);
     for (let start = 0; start < list.length; start++) {
       for (let end = list.length; end > start; end--) {
-        const candidate = list.slice(0, start).concat(list.slice(end));
-        if (winsWith(deal, candidate, variant, discards)) {
-          list = candidate;
+        game.frame.set(prefix.frame);
+        let legal = true;
+        for (let i = end; legal && i < list.length; i++) legal = game.play(list[i]!);
+        if (legal && game.isWon()) {
+          list = list.slice(0, start).concat(list.slice(end));
           dropped = true;
           break;
         }
       }
+      if (start < list.length && !prefix.play(list[start]!)) throw new Error('minimise: the line does not replay');
     }
   }
   return list;

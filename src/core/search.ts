@@ -74,7 +74,8 @@ export class Search {
   private readonly counts = new Int32Array(MAX_DEPTH + 1);
   private readonly next = new Int32Array(MAX_DEPTH + 1);
   private readonly key = new Int32Array(KEY_WORDS);
-  /** Whether the bound is worth computing where a round starts (strict: R8 holds in every position). */
+  /** Whether the bound is worth computing where a round starts (strict: R8 holds in every position;
+   *  optional: many positions there are locked, and R8′ cuts them). */
   private readonly boundAfterDeal: boolean;
   /** Whether removals are walked through in runs (the reduced search under the forced rule). */
   private readonly removesInRuns: boolean;
@@ -102,7 +103,7 @@ export class Search {
     ghostBound = true,
   ) {
     this.generator = new MoveGenerator(variant, discards, reductions);
-    this.boundAfterDeal = variant === 'strict';
+    this.boundAfterDeal = variant === 'strict' || (reductions && discards === 'optional');
     this.removesInRuns = this.generator.removesInRuns;
     this.keyWords = Search.keyWords(discards, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
@@ -250,27 +251,11 @@ export class Search {
         return 0;
       }
       this.states += 1;
-      // Where the bound is worth its cost: after a move into an empty pile (which may lock the piles,
-      // movegen R8) made while one deal is left, or in any round when the search is for the max (the best
-      // below 47: there any bound under 48 may cut), and in strict where a round starts; after a removal or
-      // a keep it rarely cuts more than the next one does. Skipping a bound never changes a verdict or an
-      // exact max discards, only the work: it only ever drops lines that cannot beat the best. (The root's
-      // bound was checked by `run`.) In standard and easy the bound after a deal did not pay (without it,
-      // 1–4% more states but 10–25% less time; 066cf60). After a move (standard × forced) it
-      // cuts under 6% of the time up to 40 cards dealt, 15% at 44, 27% at 48 and 42% with the stock empty,
-      // where each position dealt into leads on to 1.55 positions on average: searching them costs about
-      // what the bound does. Measured in one process, the settings interleaved, min of 3 (bdd1066),
-      // bound after every move / after a move at 48 only / never:
-      //   standard × forced, 300 deals: 20.8 / 22.3 / 22.9 M states, 1.70 / 1.45 / 1.45 s;
-      //   easy × forced, 120 deals: 36.9 / 37.7 / 38.0 M states, 3.11 / 2.58 / 2.47 s;
-      //   unknowns over 600 easy × forced deals: 68 / 68 / 70.
-      // Strict: the same states either way (its bound where a round starts cuts first). Optional rule,
-      // 30 deals, every move against never: +0.5% (standard) and +0.1% (easy) states, 6–12% less time.
-      // Those are searches for a win (best 47). A search for the max, where the bound cuts far more often,
-      // keeps it after every move: solving 60 deals with exact max discards (one process, interleaved, min of
-      // 2), bound after every move / at 48 only / at 48 and in searches for the max: standard × forced
-      // 6.51 / 7.66 / 6.97 M states, 0.91 / 0.83 / 0.84 s, max discards pinned for 60 / 59 / 60 deals;
-      // easy × forced 26.5 / 27.9 / 27.0 M states, 3.43 / 2.92 / 3.00 s.
+      // Where the bound is worth its cost (docs/search.md#bounds has the measurements): after a move into an
+      // empty pile (which may lock the piles, R8) made while one deal is left, or after any move in a search
+      // for the max (there any bound under 48 may cut); where a round starts in strict and under the
+      // optional rule (R8′ makes locked piles decisive there). Skipping a bound never changes a verdict or
+      // an exact max discards, only the work: a bound only drops lines that cannot beat the best.
       if (((last === MOVE && (frames[base + F_DEALT]! === BOUND_AFTER_MOVE_DEALT || this.best < WIN_DISCARDS - 1))
         || (last === DEAL && this.boundAfterDeal)) && this.upperBound(base) <= this.best) return 0;
       // Strict × optional: the ghost game from here (ghost.ts `runFrom`, G1: no real play from this
