@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Launcher of the acesup command: registers tsx so that the TypeScript sources run as they are.
-import { register } from 'tsx/esm/api';
+// Launcher of the acesup command: runs the compiled build in dist/ (made by `npm ci`, or `npm run build`).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+const main = new URL('../dist/cli/main.js', import.meta.url);
+if (!existsSync(main)) {
+  process.stderr.write('acesup: the compiled build is missing (dist/cli/main.js): run `npm run build` (npm ci runs it)\n');
+  process.exit(1);
+}
+await import(main.href);

@@ -1,9 +1,10 @@
 // The per-deal CSV (one row per deal and rule set): its columns, writing it in row order under a temporary
 // name then renaming it, and reading it back row by row with the problems named by file and line.
 
-import { CsvError, parse } from 'csv-parse';
-import { stringify } from 'csv-stringify';
-import { stringify as stringifySync } from 'csv-stringify/sync';
+import type * as CsvParse from 'csv-parse';
+import type * as CsvStringify from 'csv-stringify';
+import type * as CsvStringifySync from 'csv-stringify/sync';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { InputError, formatDeal } from '../core/cards.ts';
 import { WIN_DISCARDS } from '../core/rules.ts';
@@ -13,6 +14,14 @@ import { PROVENANCE_COLUMNS, type Provenance, UNRECORDED, describeField, provena
 import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable, type Ruleset } from './results.ts';
 
 export { temporaryName, writeFileAtomic } from './files.ts';
+
+// The CSV libraries are loaded on first use: they are a sixth of the command's start-up, and most
+// commands never read or write a CSV.
+const load = createRequire(import.meta.url);
+const csvParse = (): typeof CsvParse => load('csv-parse') as typeof CsvParse;
+const stringifySync = (input: CsvStringify.Input): string => (load('csv-stringify/sync') as typeof CsvStringifySync).stringify(input);
+const stringify = (options?: CsvStringify.Options): CsvStringify.Stringifier =>
+  (load('csv-stringify') as typeof CsvStringify).stringify(options ?? {});
 
 /** The columns of the per-deal CSV of earlier versions, which recorded no provenance (still read). */
 export const LEGACY_DEAL_COLUMNS = [
@@ -110,7 +119,7 @@ export async function readDealsCsv(file: string, onRow: (row: DealRow, line: num
 export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow; line: number }> {
   const name = file === '-' ? 'standard input' : file;
   const input = await openInput(file);
-  const parser = parse({ relax_column_count: true, info: true });
+  const parser = csvParse().parse({ relax_column_count: true, info: true });
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
   let columns = 0;
@@ -172,7 +181,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
     }
   } catch (error) {
     input.destroy();
-    if (error instanceof CsvError || (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_'))) {
+    if (error instanceof csvParse().CsvError || (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_'))) {
       throw new InputError(`${name} is not a per-deal CSV of acesup (line ${(error as { lines?: number }).lines ?? last + 1}: ${error.message})`);
     }
     if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')) {

@@ -4,7 +4,8 @@
 // handed out so that every variant advances at the same pace. The results never depend on the chunks, the
 // worker count or the order in which chunks finish.
 
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/solve.ts';
 import { type Outcome, ResultTable, SOLVER, WON } from './results.ts';
 import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec } from './worker.ts';
@@ -31,11 +32,20 @@ export interface PoolOptions {
 /** A pool of solver threads. */
 export type SolverPool = Piscina<ChunkTask, ChunkResult>;
 
+/**
+ * The thread entry: compiled (dist/batch/worker.js), threads load the worker as it is; run from the TypeScript
+ * sources (tests, bench), they start from a small entry that registers tsx, then loads worker.ts.
+ */
+const WORKER = import.meta.url.endsWith('.js')
+  ? new URL('./worker.js', import.meta.url).href
+  : new URL('./worker-entry.mjs', import.meta.url).href;
+
 /** A pool of `workers` solver threads; its owner destroys it. */
 export function createPool(workers: number): SolverPool {
-  return new Piscina<ChunkTask, ChunkResult>({
-    // The worker is TypeScript: each thread starts from a small entry that registers tsx, then loads it.
-    filename: new URL('./worker-entry.mjs', import.meta.url).href,
+  // Loaded on first use: piscina takes a third of the command's start-up, and most commands never need a pool.
+  const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
+  return new Pool<ChunkTask, ChunkResult>({
+    filename: WORKER,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,

@@ -1,10 +1,15 @@
 // The summary of a batch, one entry per rule set: counts, win rate with its 95% interval, the histogram of
 // max discards, states per deal, time; and the summary CSV that records it with the run's provenance.
 
-import { stringify } from 'csv-stringify/sync';
+import type * as CsvStringifySync from 'csv-stringify/sync';
+import { createRequire } from 'node:module';
 import { WIN_DISCARDS } from '../core/rules.ts';
 import { type DealRecord, LOST, type ResultTable, type Ruleset, SOLVER, UNKNOWN, WON } from './results.ts';
 import { winRate } from './stats.ts';
+
+/** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
+const stringify = (input: CsvStringifySync.Input): string =>
+  (createRequire(import.meta.url)('csv-stringify/sync') as typeof CsvStringifySync).stringify(input);
 
 export interface RulesetSummary {
   variant: string;

@@ -29,8 +29,8 @@ import { EstimateProgress } from './progress.ts';
 
 /**
  * A plain `acesup estimate` solves 1,000 deals under the solver's own budget, like `acesup solve`, so that
- * its figures are as exact as the solver's. The one-minute job is `npm start` (forced discards, a budget of
- * 200,000 states); the README says how to go bigger.
+ * its figures are as exact as the solver's. The quick job is `npm start` (standard and strict, forced
+ * discards, every deal decided); the README says how to go bigger.
  */
 export const DEFAULT_DEALS = 1000;
 /** The seed when none is given. */

@@ -1,7 +1,8 @@
 // The progress display of `acesup estimate` on standard error: one cli-progress bar per rule set on a
 // terminal; otherwise no bar and no control codes, only a plain line now and then (for logs of batch jobs).
 
-import cliProgress from 'cli-progress';
+import type cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
@@ -29,7 +30,9 @@ export class EstimateProgress {
     this.won = [...won];
     this.startDone = [...done];
     if (process.stderr.isTTY) {
-      this.multibar = new cliProgress.MultiBar({
+      // Loaded only for a terminal: it is a tenth of the command's start-up.
+      const bars = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
+      this.multibar = new bars.MultiBar({
         format: ' {name} {bar} {percentage}% {value}/{total} deals · {speed}/s · won {won} · ETA {eta_formatted}',
         barsize: 16,
         hideCursor: true,
@@ -37,7 +40,7 @@ export class EstimateProgress {
         etaBuffer: 50,
         progressCalculationRelative: true,
         stream: process.stderr,
-      }, cliProgress.Presets.shades_classic);
+      }, bars.Presets.shades_classic);
       const width = Math.max(...names.map((n) => n.length));
       names.forEach((name, slot) => {
         this.bars.push(this.multibar!.create(total, this.done[slot]!, { name: name.padEnd(width), speed: '0', won: fmt(this.won[slot]!) }));
