@@ -216,8 +216,8 @@ describe('per-deal CSV', () => {
     expect(legacy.every((p) => p === UNRECORDED)).toBe(true);
     await expect(readIntoTable(join(dir, 'legacy.csv'), new ResultTable(7, 10, 3, table.rulesets, PROVENANCE))).rejects.toThrow(/no max_states recorded/u);
     // A column this version does not know is refused, not ignored; one it knows may be missing (read as not recorded).
-    writeFileSync(join(dir, 'newer.csv'), readFileSync(file, 'utf8').replace('run_last\n', 'run_last,policy\n'));
-    await expect(readDealsCsv(join(dir, 'newer.csv'), () => {})).rejects.toThrow(/column "policy" is unknown to this version/u);
+    writeFileSync(join(dir, 'newer.csv'), readFileSync(file, 'utf8').replace('run_last\n', 'run_last,strategy\n'));
+    await expect(readDealsCsv(join(dir, 'newer.csv'), () => {})).rejects.toThrow(/column "strategy" is unknown to this version/u);
     const [header, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
     const drop = header!.split(',').indexOf('search');
     const without = (line: string): string => line.split(',').filter((_, i) => i !== drop).join(',');

@@ -34,6 +34,13 @@ export const LEGACY_DEAL_COLUMNS = [
  */
 export const DEAL_COLUMNS = [...LEGACY_DEAL_COLUMNS, ...PROVENANCE_COLUMNS, 'run_first', 'run_last'] as const;
 
+/** The last column of a run with `--policy` (every row: the policy's label, or `solver`); absent otherwise. */
+export const POLICY_COLUMN = 'policy';
+
+/** The columns of a run's per-deal CSV: with the policy column when its rule sets name policies. */
+export const dealColumns = (rulesets: readonly Ruleset[]): string[] =>
+  rulesets.some((r) => r.policy !== undefined) ? [...DEAL_COLUMNS, POLICY_COLUMN] : [...DEAL_COLUMNS];
+
 /** A row's fields as written: `ms` empty without timings or when unknown; `provenance` and `run` as the
  *  provenance and run-range fields. */
 export function dealRowFields(
@@ -42,6 +49,7 @@ export function dealRowFields(
   return [
     String(seed), String(index), deal, ruleset.variant, ruleset.discards, OUTCOME_NAMES[record.outcome], String(record.lower), String(record.upper),
     String(record.states), timings && !Number.isNaN(record.ms) ? record.ms.toFixed(3) : '', ...provenance, ...run,
+    ...(ruleset.policy === undefined ? [] : [ruleset.policy]),
   ];
 }
 
@@ -65,7 +73,7 @@ export function* dealRows(table: ResultTable, timings: boolean): Generator<strin
 }
 
 /** The header line of the per-deal CSV. */
-export const dealHeader = (): string => stringifySync([[...DEAL_COLUMNS]]);
+export const dealHeader = (rulesets: readonly Ruleset[]): string => stringifySync([dealColumns(rulesets)]);
 
 /** Rows as CSV text (no header), as `writeDealsCsv` writes them. */
 export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Readable => Readable.from(rows).pipe(stringify());
@@ -77,7 +85,7 @@ export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Rea
  */
 export async function writeDealsCsv(file: string, table: ResultTable, timings: boolean): Promise<void> {
   const rows = Readable.from(dealRows(table, timings));
-  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: [...DEAL_COLUMNS] })));
+  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: dealColumns(table.rulesets) })));
 }
 
 /** One row of a per-deal CSV, read and checked for form (not yet against a run). */
@@ -92,6 +100,8 @@ export interface DealRow {
   provenance: Provenance;
   /** The deal range of the run that wrote the row (undefined in a file of an older version). */
   run?: { first: number; last: number };
+  /** The policy that played the deal (`solver` for the solver), in a file of a run with --policy. */
+  policy?: string;
 }
 
 const OUTCOMES: Readonly<Record<string, Outcome>> = { won: 1, lost: 2, unknown: 3 };
@@ -116,6 +126,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
   /** Where each provenance column and run_first, run_last are in a row (−1: not in this file). */
   let provenanceAt: number[] = [];
   let runAt: number[] = [];
+  let policyAt = -1;
   let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -130,10 +141,12 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
         }
         const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
-        const unknown = extra.find((column) => !(DEAL_COLUMNS as readonly string[]).includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
+        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN];
+        const unknown = extra.find((column) => !known.includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
         if (unknown !== undefined) throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
         provenanceAt = PROVENANCE_COLUMNS.map((column) => fields.indexOf(column));
         runAt = ['run_first', 'run_last'].map((column) => fields.indexOf(column));
+        policyAt = fields.indexOf(POLICY_COLUMN);
         if ((runAt[0]! < 0) !== (runAt[1]! < 0)) throw new InputError(`${name}: run_first and run_last go together`);
         columns = fields.length;
         continue;
@@ -160,6 +173,10 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
       const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
       const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, discards, record, provenance };
       if (run !== undefined) row.run = run;
+      if (policyAt >= 0) {
+        if (fields[policyAt] === '') throw new InputError(`${where}: the policy is empty`);
+        row.policy = fields[policyAt]!;
+      }
       yield { row, line };
     }
   } catch (error) {
@@ -227,8 +244,11 @@ export function resumeChecker(
     const where = `${file} line ${line}`;
     if (row.seed !== run.seed) throw new InputError(`${where}: seed ${row.seed}, but this run has --seed ${run.seed}; ${hint}`);
     if (row.index < run.first || row.index > last) throw new InputError(`${where}: deal ${row.index} is outside this run's deals ${run.first}–${last}; ${hint}`);
-    const slot = run.rulesets.findIndex((r) => r.variant === row.variant && r.discards === row.discards);
-    if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.discards} is not among this run's variants and discard rules; ${hint}`);
+    const slot = run.rulesets.findIndex((r) => r.variant === row.variant && r.discards === row.discards && r.policy === row.policy);
+    if (slot < 0) {
+      const what = row.policy === undefined ? `${row.variant}/${row.discards}` : `${row.variant}/${row.discards} played by ${row.policy}`;
+      throw new InputError(`${where}: ${what} is not among this run's variants, discard rules and policies; ${hint}`);
+    }
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);
     const differs = provenanceDiffers(row.provenance, provenance);
     if (differs !== undefined) {

@@ -7,8 +7,8 @@
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/solve.ts';
-import { type Outcome, ResultTable, WON } from './results.ts';
-import { type ChunkResult, type ChunkTask, FIELDS } from './worker.ts';
+import { type Outcome, ResultTable, SOLVER, WON } from './results.ts';
+import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec } from './worker.ts';
 
 export interface PoolOptions {
   workers: number;
@@ -25,6 +25,8 @@ export interface PoolOptions {
    * the threads' start-up). A run that stops early (abort, failure) destroys it.
    */
   pool?: SolverPool;
+  /** The policy that plays the rule sets whose `policy` is not `solver` (results.ts). */
+  policy?: PolicySpec;
 }
 
 /** A pool of solver threads. */
@@ -184,7 +186,12 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
         inFlight += 1;
         const { variant } = table.rulesets[chunk.slots[0]!]!;
         const rules = chunk.slots.map((slot) => table.rulesets[slot]!.discards);
-        pool.run({ seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates, maxDiscards })
+        const task: ChunkTask = { seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates, maxDiscards };
+        if (table.rulesets.some((r) => r.policy !== undefined && r.policy !== SOLVER)) {
+          if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');
+          task.policies = chunk.slots.map((slot) => (table.rulesets[slot]!.policy === SOLVER ? null : options.policy!));
+        }
+        pool.run(task)
           .then(
             (result) => {
               record(chunk, result);

@@ -13,6 +13,8 @@ interface FileScan {
   rows: number;
   seed: number;
   rulesets: Set<string>;
+  /** The policies of its rows in the order they first come (a file of a run with --policy), else empty. */
+  policies: string[];
   first: number;
   last: number;
   /** The provenances of its rows (usually one), by key. */
@@ -27,7 +29,7 @@ const nameOf = (file: string): string => (file === '-' ? 'standard input' : file
 /** A first pass over one file: its seed (one only), rule sets, index range, provenances and run range. */
 async function scan(file: string): Promise<FileScan> {
   const found: FileScan = {
-    file, rows: 0, seed: -1, rulesets: new Set(), first: Infinity, last: -Infinity, provenances: new Map(), runFirst: Infinity, runLast: -Infinity,
+    file, rows: 0, seed: -1, rulesets: new Set(), policies: [], first: Infinity, last: -Infinity, provenances: new Map(), runFirst: Infinity, runLast: -Infinity,
   };
   await readDealsCsv(file, (row, line) => {
     const where = `${nameOf(file)} line ${line}`;
@@ -39,7 +41,8 @@ async function scan(file: string): Promise<FileScan> {
       throw new InputError(`${where}: deal ${row.index} is outside the run's deals ${row.run.first}–${row.run.last} that the row records`);
     }
     found.rows += 1;
-    found.rulesets.add(`${row.variant}/${row.discards}`);
+    found.rulesets.add(`${row.variant}/${row.discards}${row.policy === undefined ? '' : `/${row.policy}`}`);
+    if (row.policy !== undefined && !found.policies.includes(row.policy)) found.policies.push(row.policy);
     found.first = Math.min(found.first, row.index);
     found.last = Math.max(found.last, row.index);
     const key = provenanceKey(row.provenance);
@@ -106,9 +109,12 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
     }
     for (const column of Object.keys(base!.provenance) as ProvenanceColumn[]) if (base!.provenance[column] !== other.provenance[column]) mixed.add(column);
   }
+  const policies = model.policies.length === 0 ? undefined : model.policies;
+  const holds = (v: string, d: string): boolean => (policies ?? ['']).some((p) => model.rulesets.has(`${v}/${d}${p === '' ? '' : `/${p}`}`));
   const rulesets = rulesetsFor(
-    VARIANTS.filter((v) => DISCARD_RULES.some((d) => model.rulesets.has(`${v}/${d}`))),
-    DISCARD_RULES.filter((d) => VARIANTS.some((v) => model.rulesets.has(`${v}/${d}`))),
+    VARIANTS.filter((v) => DISCARD_RULES.some((d) => holds(v, d))),
+    DISCARD_RULES.filter((d) => VARIANTS.some((v) => holds(v, d))),
+    policies,
   );
   // A file may hold, say, standard/optional and strict/forced only: then the product above is too big.
   if (rulesets.length !== model.rulesets.size) {
@@ -126,7 +132,8 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   for (const [n, s] of filled.entries()) {
     await readDealsCsv(s.file, (row, line) => {
       const where = `${nameOf(s.file)} line ${line}`;
-      const slot = table.slotOf(row.variant, row.discards);
+      const slot = table.slotOf(row.variant, row.discards, row.policy);
+      if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.discards}${row.policy === undefined ? '' : ` played by ${row.policy}`} is not in ${nameOf(model.file)}: only shards of one run can be merged`);
       const cell = slot * table.count + (row.index - first);
       if (owner[cell] !== 0) {
         const twice = owner[cell] === n + 1 ? `twice in ${nameOf(s.file)}` : `in both ${nameOf(filled[owner[cell]! - 1]!.file)} and ${nameOf(s.file)}`;

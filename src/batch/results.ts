@@ -4,21 +4,34 @@
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
 import { type Provenance, UNRECORDED, provenanceKey } from './provenance.ts';
 
-/** One variant under one discard rule. */
+/** One variant under one discard rule; with `policy`, played by that policy (its label, policies.ts)
+ *  instead of solved (`'solver'` in a table that has policies, absent in one that has none). */
 export interface Ruleset {
   readonly variant: Variant;
   readonly discards: DiscardRule;
+  readonly policy?: string;
 }
 
-/** `standard/optional`, as printed. */
-export const rulesetName = (ruleset: Ruleset): string => `${ruleset.variant}/${ruleset.discards}`;
+/** The policy that plays the solver's part: the exact solver, the whole stock known. */
+export const SOLVER = 'solver';
 
-/** Every variant × discard rule asked for, in the order rows are written: variants, then discard rules, as in rules.ts. */
-export function rulesetsFor(variants: readonly Variant[], discards: readonly DiscardRule[]): Ruleset[] {
+/** `standard/optional`, or `standard/forced/greedy(ace-bonus=0)` with a policy, as printed. */
+export const rulesetName = (ruleset: Ruleset): string =>
+  `${ruleset.variant}/${ruleset.discards}${ruleset.policy === undefined ? '' : `/${ruleset.policy}`}`;
+
+/**
+ * Every variant × discard rule (× policy, when given: labels, `'solver'` for the solver) asked for, in the
+ * order rows are written: variants, then discard rules as in rules.ts, then policies as given.
+ */
+export function rulesetsFor(variants: readonly Variant[], discards: readonly DiscardRule[], policies?: readonly string[]): Ruleset[] {
   const rulesets: Ruleset[] = [];
   for (const variant of VARIANTS) {
     if (!variants.includes(variant)) continue;
-    for (const rule of DISCARD_RULES) if (discards.includes(rule)) rulesets.push({ variant, discards: rule });
+    for (const rule of DISCARD_RULES) {
+      if (!discards.includes(rule)) continue;
+      if (policies === undefined) rulesets.push({ variant, discards: rule });
+      else for (const policy of policies) rulesets.push({ variant, discards: rule, policy });
+    }
   }
   return rulesets;
 }
@@ -87,8 +100,8 @@ export class ResultTable {
   }
 
   /** The slot of a rule set in `rulesets`, or −1. */
-  slotOf(variant: string, discards: string): number {
-    return this.rulesets.findIndex((r) => r.variant === variant && r.discards === discards);
+  slotOf(variant: string, discards: string, policy?: string): number {
+    return this.rulesets.findIndex((r) => r.variant === variant && r.discards === discards && r.policy === policy);
   }
 
   contains(index: number): boolean {

@@ -89,7 +89,7 @@ export class SegmentedRun {
     try {
       if (run.rowsFile !== undefined) {
         const handle = await open(run.rowsFile, 'w');
-        await handle.writeFile(dealHeader());
+        await handle.writeFile(dealHeader(spec.rulesets));
         await handle.close();
         run.rowsBytes = (await stat(run.rowsFile)).size;
       }
@@ -160,12 +160,12 @@ export class SegmentedRun {
   }
 
   private slotOf(row: DealRow): number {
-    return this.spec.rulesets.findIndex((r) => r.variant === row.variant && r.discards === row.discards);
+    return this.spec.rulesets.findIndex((r) => r.variant === row.variant && r.discards === row.discards && r.policy === row.policy);
   }
 
   /** Writes the header (the first time) and the rows of `table` to standard output. */
   private async toStdout(table: ResultTable | undefined): Promise<void> {
-    const header = this.headerWritten ? '' : dealHeader();
+    const header = this.headerWritten ? '' : dealHeader(this.spec.rulesets);
     this.headerWritten = true;
     const timings = this.spec.timings;
     async function* parts(): AsyncGenerator<string> {

@@ -4,7 +4,7 @@
 import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
 import { WIN_DISCARDS } from '../core/rules.ts';
-import { type DealRecord, LOST, type ResultTable, type Ruleset, UNKNOWN, WON } from './results.ts';
+import { type DealRecord, LOST, type ResultTable, type Ruleset, SOLVER, UNKNOWN, WON } from './results.ts';
 import { winRate } from './stats.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
@@ -35,6 +35,18 @@ export interface RulesetSummary {
   /** Solver time summed over the deals whose time is known, and how many those are. */
   solveSeconds: number;
   timedDeals: number;
+  /** The policy that played (`solver` for the solver), in a run with --policy. */
+  policy?: string;
+  /** A policy's rule set beside the solver's (--compare solver): over the deals both have, the deals the
+   *  solver wins, leaves unknown, and wins where the policy lost. */
+  compare?: Comparison;
+}
+
+export interface Comparison {
+  deals: number;
+  solverWon: number;
+  solverUnknown: number;
+  winnableLost: number;
 }
 
 /** States below this are counted in a dense array, the rare larger ones in a map: exact quantiles in
@@ -113,6 +125,7 @@ class RulesetTally {
       states: { median: this.quantile(0.5), p99: this.quantile(0.99), max: this.max, total: this.total },
       solveSeconds: this.ms / 1000,
       timedDeals: this.timed,
+      ...(ruleset.policy === undefined ? {} : { policy: ruleset.policy }),
     };
   }
 }
@@ -124,13 +137,45 @@ class RulesetTally {
  */
 export class SummaryAccumulator {
   private readonly tallies: RulesetTally[];
+  /** Per slot: the slot it is compared with (a policy's solver twin, or the policy of a solver slot), or −1. */
+  private readonly twins: number[];
+  /** Per policy slot with a twin: the counts, and the outcomes of deals whose other half has not come yet
+   *  (index → outcome, plus 4 when it is the solver's); results come by deal, so this stays small. */
+  private readonly comparisons: (Comparison | undefined)[];
+  private readonly pending: Map<number, number>[];
 
   constructor(readonly rulesets: readonly Ruleset[]) {
     this.tallies = rulesets.map(() => new RulesetTally());
+    const solverOf = (r: Ruleset): number =>
+      r.policy === undefined || r.policy === SOLVER ? -1 : rulesets.findIndex((s) => s.variant === r.variant && s.discards === r.discards && s.policy === SOLVER);
+    this.twins = rulesets.map((r) => {
+      if (r.policy !== SOLVER) return solverOf(r);
+      return rulesets.findIndex((p) => solverOf(p) >= 0 && rulesets[solverOf(p)] === r);
+    });
+    this.comparisons = rulesets.map((r, slot) => (r.policy !== SOLVER && this.twins[slot]! >= 0 ? { deals: 0, solverWon: 0, solverUnknown: 0, winnableLost: 0 } : undefined));
+    this.pending = rulesets.map(() => new Map());
   }
 
   add(slot: number, index: number, record: DealRecord): void {
     this.tallies[slot]!.add(index, record);
+    const twin = this.twins[slot]!;
+    if (twin < 0) return;
+    const solverSide = this.rulesets[slot]!.policy === SOLVER;
+    const policySlot = solverSide ? twin : slot;
+    const waiting = this.pending[policySlot]!;
+    const other = waiting.get(index);
+    if (other === undefined) {
+      waiting.set(index, record.outcome + (solverSide ? 4 : 0));
+      return;
+    }
+    waiting.delete(index);
+    const exact = solverSide ? record.outcome : other - 4;
+    const played = solverSide ? other : record.outcome;
+    const counts = this.comparisons[policySlot]!;
+    counts.deals += 1;
+    if (exact === WON) counts.solverWon += 1;
+    if (exact === UNKNOWN) counts.solverUnknown += 1;
+    if (exact === WON && played !== WON) counts.winnableLost += 1;
   }
 
   /** Adds every result of `table` (whose rule sets are these, in this order), deal by deal. */
@@ -138,13 +183,17 @@ export class SummaryAccumulator {
     for (let slot = 0; slot < table.rulesets.length; slot++) {
       for (let index = table.first; index < table.first + table.count; index++) {
         const record = table.get(slot, index);
-        if (record !== undefined) this.tallies[slot]!.add(index, record);
+        if (record !== undefined) this.add(slot, index, record);
       }
     }
   }
 
   summaries(): RulesetSummary[] {
-    return this.rulesets.map((ruleset, slot) => this.tallies[slot]!.summary(ruleset));
+    return this.rulesets.map((ruleset, slot) => {
+      const summary = this.tallies[slot]!.summary(ruleset);
+      const comparison = this.comparisons[slot];
+      return comparison === undefined ? summary : { ...summary, compare: { ...comparison } };
+    });
   }
 }
 
@@ -184,7 +233,7 @@ const number = (n: number | null, digits?: number): string =>
  */
 export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunInfo): string {
   return summaries.map((s) => JSON.stringify({
-    seed: run.seed, variant: s.variant, discards: s.discards, first: s.firstIndex, last: s.lastIndex,
+    seed: run.seed, variant: s.variant, discards: s.discards, policy: s.policy, compare: s.compare, first: s.firstIndex, last: s.lastIndex,
     deals: s.deals, won: s.won, lost: s.lost, unknown: s.unknown,
     winRate: s.winRate, ci95: s.ci95,
     maxDiscardsHistogram: s.maxDiscards, lostMaxDiscardsUnpinned: s.lostUnpinned,
@@ -201,6 +250,7 @@ const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
 
 /** The summary CSV: a header and one row per rule set, every figure of the summary and the run's provenance. */
 export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): string {
+  const policies = summaries.some((s) => s.policy !== undefined);
   const columns = [
     'variant', 'discards', 'seed', 'first_index', 'last_index', 'deals', 'won', 'lost', 'unknown',
     'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high',
@@ -208,6 +258,8 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     'solve_seconds', 'deals_per_second', 'wall_seconds', 'workers', 'max_states', 'complete',
     ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`), 'lost_max_discards_unpinned',
     'command', 'version', 'commit', 'max_discards_mode', 'search', 'mixed',
+    // A run with --policy: the policy, and with --compare solver its comparison on the same deals.
+    ...(policies ? ['policy', 'solver_won', 'solver_unknown', 'winnable_lost'] : []),
   ];
   const rows = summaries.map((s) => [
     s.variant, s.discards, String(run.seed), number(s.firstIndex), number(s.lastIndex),
@@ -219,6 +271,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     number(run.wallSeconds, 3), number(run.workers), number(run.maxStates), String(run.complete),
     ...s.maxDiscards.map(String), String(s.lostUnpinned),
     run.command, run.version, run.commit, run.maxDiscards ?? '', run.search ?? '', run.mixed.join(' '),
+    ...(policies ? [s.policy ?? '', number(s.compare?.solverWon ?? null), number(s.compare?.solverUnknown ?? null), number(s.compare?.winnableLost ?? null)] : []),
   ]);
   return stringify([columns, ...rows]);
 }

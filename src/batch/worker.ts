@@ -2,6 +2,10 @@
 // rules, keeping one Solver (and its search tables) for every chunk this thread is given.
 
 import { isMainThread } from 'node:worker_threads';
+import type { Policy } from '../core/play/game.ts';
+import { playGame } from '../core/play/game.ts';
+import { type PolicyName, type PolicySettings, makePolicy } from '../core/play/policies.ts';
+import { Rng } from '../core/play/rng.ts';
 import type { DiscardRule, Variant } from '../core/rules.ts';
 import { type MaxDiscardsMode, Solver, discardBounds } from '../core/solve.ts';
 import { verify } from '../core/verify.ts';
@@ -20,6 +24,14 @@ export interface ChunkTask {
   maxStates: number;
   /** 'exact': pin a lost deal's max discards within the budget; 'bounds': stop at the verdict. */
   maxDiscards: MaxDiscardsMode;
+  /** Per entry of `rules`: the policy that plays the deal instead of the solver (absent: the solver). */
+  policies?: (PolicySpec | null)[];
+}
+
+/** A policy to play deals with (policies.ts). */
+export interface PolicySpec {
+  name: PolicyName;
+  settings: PolicySettings;
 }
 
 /** Numbers per result in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
@@ -36,6 +48,28 @@ export interface ChunkResult {
 }
 
 const solver = new Solver();
+/** The policies of this thread, by name, settings, variant and rule (the expert keeps solver tables). */
+const policies = new Map<string, Policy>();
+
+/**
+ * Plays deal `index` of `seed` with a policy: the game's random stream is seeded by (seed, index) alone, so
+ * a deal's game is the same whatever thread plays it. Won means 48 discards; the discards are exact.
+ */
+function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Array, variant: Variant, discards: DiscardRule): { won: boolean; discarded: number; states: number } {
+  const key = `${spec.name}/${JSON.stringify(spec.settings)}/${variant}/${discards}`;
+  let policy = policies.get(key);
+  if (policy === undefined) {
+    policy = makePolicy(spec.name, variant, discards, spec.settings);
+    policies.set(key, policy);
+  }
+  const game = playGame(deal, policy, variant, discards, new Rng(seed, index));
+  // Every win is checked by the independent referee before it counts.
+  if (game.won) {
+    const check = verify(deal, game.moves, variant, discards);
+    if (!check.ok) throw new Error(`the won game fails verification at move ${check.move}: ${check.reason}`);
+  }
+  return game;
+}
 
 /**
  * Test hooks, off unless ACESUP_TEST is set: "throw:I" makes deal I throw, "crash:I" ends the worker thread
@@ -65,6 +99,17 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
       runTestHook(index);
       const started = performance.now();
       const deal = dealFor(task.seed, index);
+      const spec = task.policies?.[cell % rules];
+      if (spec !== undefined && spec !== null) {
+        const game = playDeal(spec, task.seed, index, deal, task.variant, discards);
+        const at = cell * FIELDS;
+        values[at] = game.won ? WON : LOST;
+        values[at + 1] = game.discarded;
+        values[at + 2] = game.discarded;
+        values[at + 3] = game.states;
+        values[at + 4] = performance.now() - started;
+        continue;
+      }
       const result = solver.solve(deal, {
         variant: task.variant, discards, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw',
       });

@@ -17,10 +17,13 @@ import { SegmentedRun } from '../batch/run.ts';
 import { isStdio, temporaryName, writeFileAtomic } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
 import { SEARCH_VERSION, runProvenance } from '../batch/provenance.ts';
-import { rulesetName, rulesetsFor } from '../batch/results.ts';
+import { SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { type IndexRange, parseShard, shardRange } from '../batch/shard.ts';
 import { type RulesetSummary, type RunInfo, summarise, summaryCsv, summaryJsonLines } from '../batch/summary.ts';
+import type { PolicySpec } from '../batch/worker.ts';
+import { POLICY_NAMES, type PolicyName, policyLabel } from '../core/play/policies.ts';
 import { summaryReport } from './batch-report.ts';
+import { policyOptions, policySettings } from './play.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, exitForSignal, integerOption, ioReason } from './errors.ts';
 import { EstimateProgress } from './progress.ts';
 
@@ -206,12 +209,32 @@ interface EstimateFlags {
   shard?: { k: number; n: number };
   progressEvery: number;
   checkpointEvery: number;
+  policy: PolicyName | typeof SOLVER;
+  aceBonus?: number;
+  samples?: number;
+  sampleStates?: number;
+  compare?: string;
+}
+
+/** The rule sets' policies (labels) and the policy to play, from --policy and --compare; none for the solver alone. */
+function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpec } {
+  if (flags.policy === SOLVER) {
+    if (flags.compare !== undefined) throw new UsageError('--compare solver compares a policy with the solver: give --policy too');
+    if (flags.aceBonus !== undefined || flags.samples !== undefined || flags.sampleStates !== undefined) {
+      throw new UsageError('--ace-bonus, --samples and --sample-states tune a policy: give --policy too');
+    }
+    return {};
+  }
+  const settings = policySettings(flags.policy, flags);
+  const label = policyLabel(flags.policy, settings);
+  return { labels: flags.compare === undefined ? [label] : [label, SOLVER], spec: { name: flags.policy, settings } };
 }
 
 async function estimateCommand(flags: EstimateFlags, command: Command): Promise<number> {
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
-  const rulesets = rulesetsFor(variants, rules);
+  const played = policiesOf(flags);
+  const rulesets = rulesetsFor(variants, rules, played.labels);
   if (flags.deals > MAX_INDEX - flags.from + 1) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
   const whole: IndexRange = { first: flags.from, count: flags.deals };
   const range = flags.shard === undefined ? whole : shardRange(whole, flags.shard.k, flags.shard.n);
@@ -309,6 +332,7 @@ async function estimateCommand(flags: EstimateFlags, command: Command): Promise<
         pool ??= createPool(flags.workers);
         end = await solveMissing(table, {
           workers: flags.workers, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, signal: controller.signal, pool,
+          ...(played.spec === undefined ? {} : { policy: played.spec }),
           onChunk: (slot, solved, won) => {
             finished += solved;
             progress.advance(slot, solved, won);
@@ -466,7 +490,7 @@ export function addBatchCommands(program: Command): void {
       if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');
     });
 
-  program
+  const estimate = program
     .command('estimate')
     .summary('win rates under perfect play from many random deals, on all cores, with CSV output')
     .description('Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule, ' +
@@ -490,7 +514,15 @@ export function addBatchCommands(program: Command): void {
     .option('--summary <file>', 'write the summary (one row per rule set, with the command, version and commit) to this CSV file ("-": standard output)')
     .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
     .option('--progress-every <seconds>', 'when standard error is not a terminal (a log), print a progress line this often; 0: never', secondsOption, 60)
-    .option('--checkpoint-every <seconds>', 'with --csv, write the finished deals to it this often, so that even a killed run can --resume; 0: never', secondsOption, 300)
+    .option('--checkpoint-every <seconds>', 'with --csv, write the finished deals to it this often, so that even a killed run can --resume; 0: never', secondsOption, 300);
+  policyOptions(estimate, SOLVER, [SOLVER, ...POLICY_NAMES])
+    .addOption(new Option('--compare <policy>', 'with --policy: also solve each deal exactly, for the clairvoyant rate on the same deals and the winnable deals the policy lost').choices([SOLVER]))
+    .addHelpText('after', '\nPolicies (--policy; default solver, the exact solver that knows the whole stock):\n' +
+      '  acesup estimate --variant standard --discards forced --policy greedy --ace-bonus 2 --deals 100000\n' +
+      '  acesup estimate --variant strict --discards forced --policy expert --compare solver --deals 1000 --csv expert.csv\n' +
+      'A policy sees only the table, the discards and the set of unseen cards (docs/play.md); its game of deal I of\n' +
+      'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
+      'cards the game discarded.')
     .action(async (flags: EstimateFlags, command: Command) => {
       process.exitCode = await estimateCommand(flags, command);
     });

@@ -38,7 +38,8 @@ function histogram(counts: readonly number[]): string[] {
 /** The summary of one rule set, as lines. */
 export function rulesetReport(s: RulesetSummary): string[] {
   const range = s.firstIndex === null ? '' : ` (${fmt(s.firstIndex)}–${fmt(s.lastIndex!)})`;
-  const lines = [`${s.variant} · ${s.discards} discards — ${fmt(s.deals)} deals${range}`];
+  const played = s.policy !== undefined && s.policy !== 'solver';
+  const lines = [`${s.variant} · ${s.discards} discards${s.policy === undefined ? '' : ` · ${s.policy}`} — ${fmt(s.deals)} deals${range}`];
   lines.push(`  won ${fmt(s.won)} · lost ${fmt(s.lost)} · unknown ${fmt(s.unknown)}`);
   if (s.deals === 0) return [...lines, '  (no deal solved)'];
   if (s.unknown === 0) {
@@ -51,12 +52,19 @@ export function rulesetReport(s: RulesetSummary): string[] {
     ...(s.unknown > 0 ? [`${fmt(s.unknown)} unknown`] : []),
     ...(s.lostUnpinned > 0 ? [`${fmt(s.lostUnpinned)} lost with max discards not pinned`] : []),
   ];
-  lines.push(`  max discards of the won and lost deals${left.length > 0 ? ` (${left.join(', ')} left out)` : ''}:`);
+  if (s.compare !== undefined && s.compare.deals > 0) {
+    const c = s.compare;
+    const solver = c.solverUnknown === 0 ? percent(c.solverWon / c.deals) : `${percent(c.solverWon / c.deals)}–${percent((c.solverWon + c.solverUnknown) / c.deals)}`;
+    lines.push(`  the solver (whole stock known) on the same ${fmt(c.deals)} deals: ${solver}; winnable deals this policy lost: ${fmt(c.winnableLost)}`);
+  }
+  lines.push(played
+    ? '  cards discarded per game:'
+    : `  max discards of the won and lost deals${left.length > 0 ? ` (${left.join(', ')} left out)` : ''}:`);
   lines.push(...histogram(s.maxDiscards));
-  lines.push(`  states per deal: median ${fmt(s.states.median)} · p99 ${fmt(s.states.p99)} · max ${fmt(s.states.max)}`);
+  if (!played || s.states.max > 0) lines.push(`  ${played ? 'solver states per game' : 'states per deal'}: median ${fmt(s.states.median)} · p99 ${fmt(s.states.p99)} · max ${fmt(s.states.max)}`);
   lines.push(s.timedDeals === 0
     ? '  time: not recorded'
-    : `  time: ${seconds(s.solveSeconds)} of solving${s.timedDeals < s.deals ? ` (${fmt(s.timedDeals)} timed deals)` : ''} · ${rate(s.timedDeals / Math.max(s.solveSeconds, 1e-9))} deals/s per worker`);
+    : `  time: ${seconds(s.solveSeconds)} of ${played ? 'play' : 'solving'}${s.timedDeals < s.deals ? ` (${fmt(s.timedDeals)} timed deals)` : ''} · ${rate(s.timedDeals / Math.max(s.solveSeconds, 1e-9))} ${played ? 'games' : 'deals'}/s per worker`);
   return lines;
 }
 

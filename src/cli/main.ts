@@ -11,6 +11,7 @@ import { GROWTH, solveEscalating } from '../core/escalate.ts';
 import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } from '../core/solve.ts';
 import { Game, formatPiles, verify } from '../core/verify.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
+import { addPlayCommand } from './play.ts';
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
 import { DealPageGames, addReportCommand, writeDealPage } from './report.ts';
@@ -251,6 +252,7 @@ export function buildProgram(): Command {
     });
 
   addBatchCommands(program);
+  addPlayCommand(program);
   addReportCommand(program);
   return program;
 }

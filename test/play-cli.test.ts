@@ -1,0 +1,159 @@
+// Black-box tests of `acesup play` and `acesup estimate --policy`: the binary run as a user would; games
+// replay through `acesup verify`; the per-deal CSV of a policy is the same for any worker count and shards,
+// and agrees with games played directly; bad options are one line and exit 2.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dealFor } from '../src/batch/deals.ts';
+import { formatDeal, parseDeal } from '../src/core/cards.ts';
+import { parseMoves } from '../src/core/notation.ts';
+import { playGame } from '../src/core/play/game.ts';
+import { makePolicy } from '../src/core/play/policies.ts';
+import { Rng } from '../src/core/play/rng.ts';
+import { verify } from '../src/core/verify.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'acesup-play-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Ran { code: number | null; stdout: string; stderr: string }
+
+function acesup(args: string[]): Promise<Ran> {
+  const child = spawn(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const file = (name: string): string => join(dir, name);
+const rows = (name: string): Record<string, string>[] => parse(readFileSync(file(name), 'utf8'), { columns: true }) as Record<string, string>[];
+
+describe('acesup play', () => {
+  const deal = formatDeal(dealFor(1, 14));
+
+  it('prints the game as JSON whose moves replay through acesup verify', async () => {
+    const ran = await acesup(['play', deal, '--policy', 'expert', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json']);
+    expect(ran.code).toBe(0);
+    const game = JSON.parse(ran.stdout) as Record<string, unknown>;
+    expect(game).toMatchObject({ deal, variant: 'standard', discards: 'forced', policy: 'expert(samples=3,states=2000)', seed: 1 });
+    const moves = game['moves'] as string[];
+    expect(['won', 'lost']).toContain(game['result']);
+    expect(typeof game['discarded']).toBe('number');
+    const verdict = verify(parseDeal(deal), parseMoves(moves.join(',')), 'standard', 'forced');
+    expect(verdict.ok).toBe(game['result'] === 'won');
+    const checked = await acesup(['verify', deal, moves.join(', '), '--discards', 'forced']);
+    if (game['result'] === 'won') expect(checked.stdout.trim()).toBe('ok');
+    else expect(checked.stdout).toMatch(new RegExp(`^invalid: move ${moves.length + 1}: not won`, 'u'));
+    // The same seed plays the same game.
+    const again = JSON.parse((await acesup(['play', deal, '--policy', 'expert', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json'])).stdout) as Record<string, unknown>;
+    expect(again['moves']).toEqual(moves);
+  });
+
+  it('prints numbered moves in suit symbols, the piles with --show, and the move list', async () => {
+    const ran = await acesup(['play', deal, '--policy', 'greedy', '--ace-bonus', '2', '--variant', 'easy', '--show']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^easy · optional discards · greedy\(ace-bonus=2\), seed 1: (WON|LOST) — \d+ discards, \d+ moves/mu);
+    expect(ran.stdout).toMatch(/^ +1\. (deal|remove .[♣♦♥♠]|move )/mu);
+    expect(ran.stdout).toMatch(/^ {6}1: /mu);
+    const list = /^moves: (.*)$/mu.exec(ran.stdout)![1]!;
+    const verdict = verify(parseDeal(deal), parseMoves(list), 'easy', 'optional');
+    expect(verdict.ok || verdict.move === parseMoves(list).length + 1).toBe(true);
+  });
+
+  it('refuses bad input in one line with exit 2', async () => {
+    for (const args of [
+      ['play', deal, '--policy', 'psychic'],
+      ['play', deal, '--policy', 'greedy', '--samples', '5'],
+      ['play', deal, '--policy', 'basic', '--ace-bonus', '1'],
+      ['play', 'AS KS'],
+      ['play'],
+    ]) {
+      const ran = await acesup(args);
+      expect(ran.code, args.join(' ')).toBe(2);
+      expect(ran.stderr.trim().split('\n')).toHaveLength(1);
+      expect(ran.stderr).toMatch(/^acesup: /u);
+    }
+  });
+});
+
+describe('acesup estimate --policy', () => {
+  const base = ['estimate', '--variant', 'standard', '--discards', 'both', '--deals', '240', '--seed', '9', '--no-timings'];
+
+  it('gives the same per-deal CSV on 1 and 2 workers, agreeing with the games played one by one', async () => {
+    const one = await acesup([...base, '--policy', 'basic', '--workers', '1', '--csv', file('basic-1.csv')]);
+    const two = await acesup([...base, '--policy', 'basic', '--workers', '2', '--csv', file('basic-2.csv')]);
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    expect(readFileSync(file('basic-1.csv'), 'utf8')).toBe(readFileSync(file('basic-2.csv'), 'utf8'));
+    const table = rows('basic-1.csv');
+    expect(table).toHaveLength(480);
+    for (const row of table) {
+      expect(row['policy']).toBe('basic');
+      const index = Number(row['index']);
+      const discards = row['discards'] as 'optional' | 'forced';
+      const game = playGame(dealFor(9, index), makePolicy('basic', 'standard', discards), 'standard', discards, new Rng(9, index));
+      expect(row['result']).toBe(game.won ? 'won' : 'lost');
+      expect(Number(row['max_discards_lower'])).toBe(game.discarded);
+    }
+    expect(one.stdout).toMatch(/^standard · forced discards · basic — 240 deals/mu);
+    expect(one.stdout).toMatch(/games\/s per worker/u);
+  });
+
+  it('--compare solver adds the solver on the same deals: its rate and the winnable deals the policy lost', async () => {
+    const ran = await acesup([...base, '--discards', 'forced', '--policy', 'greedy', '--compare', 'solver', '--max-states', '100000',
+      '--workers', '2', '--csv', file('compare.csv'), '--json']);
+    expect(ran.code).toBe(0);
+    const [greedy, solver] = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(greedy).toMatchObject({ policy: 'greedy(ace-bonus=0)', deals: 240 });
+    expect(solver).toMatchObject({ policy: 'solver', deals: 240 });
+    const table = rows('compare.csv');
+    const byIndex = new Map<string, Record<string, string>>();
+    for (const row of table) if (row['policy'] === 'solver') byIndex.set(row['index']!, row);
+    let winnableLost = 0;
+    for (const row of table) {
+      if (row['policy'] === 'solver') continue;
+      const exact = byIndex.get(row['index']!)!;
+      if (row['result'] === 'won') expect(exact['result']).not.toBe('lost');
+      if (exact['result'] === 'won' && row['result'] !== 'won') winnableLost += 1;
+    }
+    expect(greedy['compare']).toMatchObject({ deals: 240, solverWon: solver['won'], winnableLost });
+  });
+
+  it('shards of a policy run merge into the one-run file', async () => {
+    const one = [...base, '--policy', 'random', '--workers', '1'];
+    expect((await acesup([...one, '--csv', file('all.csv')])).code).toBe(0);
+    expect((await acesup([...one, '--shard', '1/2', '--csv', file('s1.csv')])).code).toBe(0);
+    expect((await acesup([...one, '--shard', '2/2', '--csv', file('s2.csv')])).code).toBe(0);
+    const merged = await acesup(['merge', file('s1.csv'), file('s2.csv'), '--csv', file('merged.csv'), '--no-timings']);
+    expect(merged.code).toBe(0);
+    expect(readFileSync(file('merged.csv'), 'utf8')).toBe(readFileSync(file('all.csv'), 'utf8'));
+    expect(merged.stdout).toMatch(/^standard · optional discards · random — 240 deals/mu);
+  });
+
+  it('a policy run cut short resumes into the one-run file', async () => {
+    const one = [...base, '--policy', 'greedy', '--ace-bonus', '1', '--workers', '1'];
+    expect((await acesup([...one, '--csv', file('full.csv')])).code).toBe(0);
+    const lines = readFileSync(file('full.csv'), 'utf8').split('\n');
+    writeFileSync(file('part.csv'), `${lines.slice(0, 150).join('\n')}\n`);
+    expect((await acesup([...one, '--csv', file('part.csv'), '--resume'])).code).toBe(0);
+    expect(readFileSync(file('part.csv'), 'utf8')).toBe(readFileSync(file('full.csv'), 'utf8'));
+    // Rows of another policy do not belong to the run.
+    const other = await acesup([...base, '--policy', 'greedy', '--workers', '1', '--csv', file('part.csv'), '--resume']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/played by greedy\(ace-bonus=1\) is not among this run's/u);
+  });
+
+  it('without --policy the CSV has no policy column; --compare without a policy is refused', async () => {
+    expect((await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '5', '--csv', file('plain.csv')])).code).toBe(0);
+    expect(readFileSync(file('plain.csv'), 'utf8').split('\n')[0]).not.toMatch(/policy/u);
+    const refused = await acesup(['estimate', '--compare', 'solver', '--deals', '5']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toMatch(/^acesup: --compare solver compares a policy with the solver/u);
+  });
+});
