@@ -11,20 +11,11 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import type { Deal } from '../core/cards.ts';
+import { fmix32 } from '../core/play/rng.ts';
 
 /** Largest accepted seed and index. */
 export const MAX_SEED = 0xffffffff;
 export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
-
-function fmix32(x: number): number {
-  let h = x | 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h | 0;
-}
 
 /** Deal number `index` (0, 1, 2, …) of `seed`. */
 export function dealFor(seed: number, index: number): Deal {
