@@ -111,11 +111,9 @@ export async function writeFileAtomic(file: string, content: string | Readable):
   try {
     if (file.endsWith('.gz')) await pipeline(source, createGzip(), createWriteStream(temporary));
     else await pipeline(source, createWriteStream(temporary));
-    const fault = injectedFault(file);
-    if (fault !== undefined) throw fault;
-    await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
   }
+  await renameInto(temporary, file);
 }
