@@ -116,11 +116,6 @@ export class Search {
     return reductions && discards === 'optional' ? KEY_WORDS : PILE_KEY_WORDS;
   }
 
-  /** Bytes held by the visited set. */
-  get tableBytes(): number {
-    return this.visited.bytes;
-  }
-
   run(deal: Deal, limits: SearchLimits): SearchRun {
     this.generator.setDeal(deal);
     this.ghost?.setDeal(deal);
