@@ -7,8 +7,8 @@
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/solve.ts';
-import { type Outcome, ResultTable, SOLVER, WON } from './results.ts';
-import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec } from './worker.ts';
+import { type DealRecord, type Outcome, ResultTable, type Verdict, WON } from './results.ts';
+import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec, fieldsOf } from './worker.ts';
 
 export interface PoolOptions {
   workers: number;
@@ -25,7 +25,7 @@ export interface PoolOptions {
    * the threads' start-up). A run that stops early (abort, failure) destroys it.
    */
   pool?: SolverPool;
-  /** The policy that plays the rule sets whose `policy` is not `solver` (results.ts). */
+  /** The policy that plays the rule sets that have a `policy` (results.ts). */
   policy?: PolicySpec;
 }
 
@@ -160,18 +160,21 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
     const solved = table.rulesets.map(() => 0);
     const won = table.rulesets.map(() => 0);
     let ms = 0;
-    for (let cell = 0; cell < result.solved; cell++) {
-      const at = cell * FIELDS;
-      const { index, slot } = cellOf(chunk, cell);
+    const compare = table.rulesets[chunk.slots[0]!]!.compare === true;
+    const fields = fieldsOf({ compare });
+    const verdict = (at: number): Verdict => {
       ms += result.values[at + 4]!;
+      return { outcome: result.values[at]! as Outcome, lower: result.values[at + 1]!, upper: result.values[at + 2]!, states: result.values[at + 3]!, ms: result.values[at + 4]! };
+    };
+    for (let cell = 0; cell < result.solved; cell++) {
+      const { index, slot } = cellOf(chunk, cell);
+      const record: DealRecord = verdict(cell * fields);
+      if (compare) record.solver = verdict(cell * fields + FIELDS);
       // A deal already solved under this rule set (read by --resume) keeps its record.
       if (table.has(slot, index)) continue;
-      const outcome = result.values[at]! as Outcome;
       solved[slot]! += 1;
-      if (outcome === WON) won[slot]! += 1;
-      table.set(slot, index, {
-        outcome, lower: result.values[at + 1]!, upper: result.values[at + 2]!, states: result.values[at + 3]!, ms: result.values[at + 4]!,
-      });
+      if (record.outcome === WON) won[slot]! += 1;
+      table.set(slot, index, record);
     }
     measured[chunk.group]!.deals += result.solved / chunk.slots.length;
     measured[chunk.group]!.ms += ms;
@@ -187,9 +190,10 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
         const { variant } = table.rulesets[chunk.slots[0]!]!;
         const rules = chunk.slots.map((slot) => table.rulesets[slot]!.discards);
         const task: ChunkTask = { seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates, maxDiscards };
-        if (table.rulesets.some((r) => r.policy !== undefined && r.policy !== SOLVER)) {
+        if (table.rulesets.some((r) => r.policy !== undefined)) {
           if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');
-          task.policies = chunk.slots.map((slot) => (table.rulesets[slot]!.policy === SOLVER ? null : options.policy!));
+          task.policies = chunk.slots.map(() => options.policy!);
+          if (table.rulesets[chunk.slots[0]!]!.compare === true) task.compare = true;
         }
         pool.run(task)
           .then(

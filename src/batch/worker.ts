@@ -26,6 +26,8 @@ export interface ChunkTask {
   maxDiscards: MaxDiscardsMode;
   /** Per entry of `rules`: the policy that plays the deal instead of the solver (absent: the solver). */
   policies?: (PolicySpec | null)[];
+  /** With `policies`: solve each deal exactly too, its verdict beside the game (`--compare solver`). */
+  compare?: boolean;
 }
 
 /** A policy to play deals with (policies.ts). */
@@ -34,12 +36,15 @@ export interface PolicySpec {
   settings: PolicySettings;
 }
 
-/** Numbers per result in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
+/** Numbers per verdict in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
 export const FIELDS = 5;
 
+/** Numbers per result of `task`: a verdict, and with `compare` the solver's after it. */
+export const fieldsOf = (task: Pick<ChunkTask, 'compare'>): number => (task.compare === true ? 2 * FIELDS : FIELDS);
+
 export interface ChunkResult {
-  /** FIELDS numbers per result: deal by deal in index order from `start`, and each deal rule by rule, as in
-   *  `rules`. */
+  /** `fieldsOf(task)` numbers per result: deal by deal in index order from `start`, and each deal rule by
+   *  rule, as in `rules`. */
   values: Float64Array;
   /** Results solved: `count` × the rules, or fewer when the result after them threw. */
   solved: number;
@@ -89,45 +94,41 @@ function runTestHook(index: number): void {
   else if (n === index) throw new Error(`test failure on deal ${index}`);
 }
 
+/** Solves `deal` exactly and writes its verdict at `values[at …]`; a win counts only once verified. */
+function solveDeal(task: ChunkTask, deal: Uint8Array, discards: DiscardRule, values: Float64Array, at: number): void {
+  const started = performance.now();
+  const result = solver.solve(deal, { variant: task.variant, discards, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw' });
+  const ms = performance.now() - started;
+  if (result.kind === 'won') {
+    const check = verify(deal, result.solution, task.variant, discards);
+    if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
+  }
+  const { lower, upper } = discardBounds(result);
+  values.set([result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN, lower, upper, result.states, ms], at);
+}
+
 export default function solveChunk(task: ChunkTask): ChunkResult {
   const rules = task.rules.length;
-  const values = new Float64Array(task.count * rules * FIELDS);
+  const fields = fieldsOf(task);
+  const values = new Float64Array(task.count * rules * fields);
   for (let cell = 0; cell < task.count * rules; cell++) {
     const index = task.start + Math.floor(cell / rules);
     const discards = task.rules[cell % rules]!;
+    const at = cell * fields;
     try {
       runTestHook(index);
-      const started = performance.now();
       const deal = dealFor(task.seed, index);
       const spec = task.policies?.[cell % rules];
-      if (spec !== undefined && spec !== null) {
-        const game = playDeal(spec, task.seed, index, deal, task.variant, discards);
-        const at = cell * FIELDS;
-        values[at] = game.won ? WON : LOST;
-        values[at + 1] = game.discarded;
-        values[at + 2] = game.discarded;
-        values[at + 3] = game.states;
-        values[at + 4] = performance.now() - started;
+      if (spec === undefined || spec === null) {
+        solveDeal(task, deal, discards, values, at);
         continue;
       }
-      const result = solver.solve(deal, {
-        variant: task.variant, discards, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw',
-      });
-      const ms = performance.now() - started;
-      // Every win is checked by the independent referee before it counts.
-      if (result.kind === 'won') {
-        const check = verify(deal, result.solution, task.variant, discards);
-        if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
-      }
-      const { lower, upper } = discardBounds(result);
-      const at = cell * FIELDS;
-      values[at] = result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN;
-      values[at + 1] = lower;
-      values[at + 2] = upper;
-      values[at + 3] = result.states;
-      values[at + 4] = ms;
+      const started = performance.now();
+      const game = playDeal(spec, task.seed, index, deal, task.variant, discards);
+      values.set([game.won ? WON : LOST, game.discarded, game.discarded, game.states, performance.now() - started], at);
+      if (task.compare === true) solveDeal(task, deal, discards, values, at + FIELDS);
     } catch (error) {
-      return { values: values.slice(0, cell * FIELDS), solved: cell, error: error instanceof Error ? error.message : String(error) };
+      return { values: values.slice(0, at), solved: cell, error: error instanceof Error ? error.message : String(error) };
     }
   }
   return { values, solved: task.count * rules };

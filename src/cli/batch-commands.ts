@@ -216,8 +216,9 @@ interface EstimateFlags {
   compare?: string;
 }
 
-/** The rule sets' policies (labels) and the policy to play, from --policy and --compare; none for the solver alone. */
-function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpec } {
+/** The rule sets' policy (label), the policy to play and whether the solver's verdicts go beside its games,
+ *  from --policy and --compare; none for the solver alone. */
+function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpec; compare?: boolean } {
   if (flags.policy === SOLVER) {
     if (flags.compare !== undefined) throw new UsageError('--compare solver compares a policy with the solver: give --policy too');
     if (flags.aceBonus !== undefined || flags.samples !== undefined || flags.sampleStates !== undefined) {
@@ -227,14 +228,14 @@ function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpe
   }
   const settings = policySettings(flags.policy, flags);
   const label = policyLabel(flags.policy, settings);
-  return { labels: flags.compare === undefined ? [label] : [label, SOLVER], spec: { name: flags.policy, settings } };
+  return { labels: [label], spec: { name: flags.policy, settings }, compare: flags.compare === SOLVER };
 }
 
 async function estimateCommand(flags: EstimateFlags, command: Command): Promise<number> {
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
   const played = policiesOf(flags);
-  const rulesets = rulesetsFor(variants, rules, played.labels);
+  const rulesets = rulesetsFor(variants, rules, played.labels, played.compare);
   if (flags.deals > MAX_INDEX - flags.from + 1) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
   const whole: IndexRange = { first: flags.from, count: flags.deals };
   const range = flags.shard === undefined ? whole : shardRange(whole, flags.shard.k, flags.shard.n);
@@ -380,8 +381,13 @@ async function estimateCommand(flags: EstimateFlags, command: Command): Promise<
   const shardText = flags.shard === undefined ? '' : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
   const heading = `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${flags.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
     `max states ${fmt(flags.maxStates)}${flags.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
-  const closing = `Solved ${fmt(solvedNow)} deal × rule set results in ${wallSeconds.toFixed(1)} s (${fmt(Math.round(solvedNow / Math.max(wallSeconds, 1e-9)))}/s)` +
-    `${resumed > 0 ? `; ${fmt(resumed)} read from ${flags.csv}` : ''}; ${fmt(results)} of ${fmt(wanted)} done.`;
+  const perSecond = fmt(Math.round(solvedNow / Math.max(wallSeconds, 1e-9)));
+  const workers = `${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
+  const done = played.spec === undefined
+    ? `Solved ${fmt(solvedNow)} deal × rule set results in ${wallSeconds.toFixed(1)} s (${perSecond}/s on ${workers})`
+    : `Played ${fmt(solvedNow)} games${played.compare === true ? ' and solved their deals' : ''} in ${wallSeconds.toFixed(1)} s: ` +
+      `${perSecond} games/s on ${workers} (wall clock${played.compare === true ? ', the solving included' : ''})`;
+  const closing = `${done}${resumed > 0 ? `; ${fmt(resumed)} read from ${flags.csv}` : ''}; ${fmt(results)} of ${fmt(wanted)} done.`;
   const failures = await report({
     heading, closing, summaries,
     run: {

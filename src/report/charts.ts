@@ -194,13 +194,16 @@ export function statesSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   } as TopLevelSpec;
 }
 
-/** The per-deal series the running-estimate chart draws: per variant × rule the longest. */
+/** A per-deal series' variant × rule (× policy). */
+const seriesLabel = (s: DealSeries): string => groupLabel(s.variant, s.discards) + (s.policy === '' ? '' : ` × ${s.policy}`);
+
+/** The per-deal series the running-estimate chart draws: per variant × rule (× policy) the longest. */
 export const runningSeries = (series: readonly DealSeries[]): DealSeries[] =>
-  largestPerRuleset(series, (s) => groupLabel(s.variant, s.discards), (s) => s.outcomes.length).sort(byRuleset);
+  largestPerRuleset(series, seriesLabel, (s) => s.outcomes.length).sort(byRuleset);
 
 export function runningSpec(series: readonly DealSeries[]): TopLevelSpec {
   const values = runningSeries(series).flatMap((s) => {
-    const panel = `${groupLabel(s.variant, s.discards)} — ${stem(s.file)}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals`;
+    const panel = `${seriesLabel(s)} — ${stem(s.file)}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals`;
     return runningEstimate(s.outcomes).map((p) => ({ panel, rule: s.discards, ...p }));
   });
   const x = { field: 'deals', type: 'quantitative', scale: { type: 'log' }, title: 'deals solved (log scale)', axis: { format: '~s' } } as const;
