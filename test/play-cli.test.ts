@@ -2,7 +2,6 @@
 // replay through `acesup verify`; the per-deal CSV of a policy is the same for any worker count and shards,
 // and agrees with games played directly; bad options are one line and exit 2.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,21 +15,10 @@ import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/play/rng.ts';
 import { verify } from '../src/core/verify.ts';
+import { acesup } from './cli-run.ts';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'acesup-play-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Ran { code: number | null; stdout: string; stderr: string }
-
-function acesup(args: string[]): Promise<Ran> {
-  const child = spawn(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 const file = (name: string): string => join(dir, name);
 const rows = (name: string): Record<string, string>[] => parse(readFileSync(file(name), 'utf8'), { columns: true }) as Record<string, string>[];

@@ -40,12 +40,13 @@ const WORKER = import.meta.url.endsWith('.js')
   ? new URL('./worker.js', import.meta.url).href
   : new URL('./worker-entry.mjs', import.meta.url).href;
 
-/** A pool of `workers` solver threads; its owner destroys it. */
-export function createPool(workers: number): SolverPool {
+/** A pool of `workers` solver threads running `filename` (the worker, or a module that serves it); its
+ *  owner destroys it. */
+export function createPool(workers: number, filename: string = WORKER): SolverPool {
   // Loaded on first use: piscina takes a third of the command's start-up, and most commands never need a pool.
   const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
   return new Pool<ChunkTask, ChunkResult>({
-    filename: WORKER,
+    filename,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,

@@ -1,7 +1,6 @@
 // A pool worker: solves a chunk of consecutive deals of one seed under one variant and one or both discard
 // rules, keeping one Solver (and its search tables) for every chunk this thread is given.
 
-import { isMainThread } from 'node:worker_threads';
 import type { Policy } from '../core/play/game.ts';
 import { playGame } from '../core/play/game.ts';
 import { type PolicyName, type PolicySettings, makePolicy } from '../core/play/policies.ts';
@@ -76,24 +75,6 @@ function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Arra
   return game;
 }
 
-/**
- * Test hooks, off unless ACESUP_TEST is set: "throw:I" makes deal I throw, "crash:I" ends the worker thread
- * abruptly on deal I (the run must report both), "sleep:MS" adds MS milliseconds to every deal under each
- * rule (to interrupt a run at a known pace), "start" makes every thread fail while it loads (the pool
- * fails, not a deal). None of them changes a result.
- */
-if (process.env['ACESUP_TEST'] === 'start' && !isMainThread) throw new Error('test failure while a worker thread starts');
-const testHook = /^(throw|crash|sleep):(\d+)$/u.exec(process.env['ACESUP_TEST'] ?? '');
-const testSleep = testHook?.[1] === 'sleep' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-
-function runTestHook(index: number): void {
-  if (testHook === null) return;
-  const n = Number(testHook[2]);
-  if (testSleep !== undefined) Atomics.wait(testSleep, 0, 0, n);
-  else if (n === index && testHook[1] === 'crash') process.exit(70);
-  else if (n === index) throw new Error(`test failure on deal ${index}`);
-}
-
 /** Solves `deal` exactly and writes its verdict at `values[at …]`; a win counts only once verified. */
 function solveDeal(task: ChunkTask, deal: Uint8Array, discards: DiscardRule, values: Float64Array, at: number): void {
   const started = performance.now();
@@ -116,7 +97,6 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
     const discards = task.rules[cell % rules]!;
     const at = cell * fields;
     try {
-      runTestHook(index);
       const deal = dealFor(task.seed, index);
       const spec = task.policies?.[cell % rules];
       if (spec === undefined || spec === null) {

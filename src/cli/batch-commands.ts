@@ -16,7 +16,7 @@ import { parseShard } from '../batch/shard.ts';
 import { summarise } from '../batch/summary.ts';
 import { MAX_WORKERS_PER_CORE, checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
-import { type EstimateFlags, estimateCommand } from './estimate-command.ts';
+import { type EstimateFlags, type EstimateOptions, estimateCommand } from './estimate-command.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, integerOption, ioReason } from './errors.ts';
 import { policyOptions } from './play.ts';
 
@@ -102,7 +102,7 @@ async function mergeCommand(files: string[], flags: MergeFlags, command: Command
 export const maxDiscardsOption = (): Option =>
   new Option('--max-discards <how>', 'exact: pin each lost deal\'s max discards within its budget (a tenth of it goes first to the search for the max); bounds: spend it all on the verdict (faster; lost deals get a proven range)').choices(['exact', 'bounds']).default('exact');
 
-export function addBatchCommands(program: Command): void {
+export function addBatchCommands(program: Command, options: EstimateOptions = {}): void {
   program
     .command('deal')
     .summary('print reproducible random deals: deal I of seed S is always the same 52 cards')
@@ -155,7 +155,7 @@ export function addBatchCommands(program: Command): void {
       'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
       'cards the game discarded.')
     .action(async (flags: EstimateFlags, command: Command) => {
-      process.exitCode = await estimateCommand(flags, command);
+      process.exitCode = await estimateCommand(flags, command, options);
     });
 
   program

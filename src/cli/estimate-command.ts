@@ -23,9 +23,14 @@ import { EstimateProgress } from './progress.ts';
 /** A signal this long after the first one quits at once; sooner, it is the same signal delivered twice. */
 const SECOND_SIGNAL_MS = 1000;
 const fmt = (n: number): string => n.toLocaleString('en-US');
-/** Test hook, off unless ACESUP_TEST_SEGMENT is set: deals per segment of an estimate run (run.ts), so that
- *  small runs go through several segments. */
-const TEST_SEGMENT_DEALS = Number(process.env['ACESUP_TEST_SEGMENT'] ?? 0) || 0;
+
+/** What an entry other than bin/acesup.js may change in how estimate runs (none changes a result). */
+export interface EstimateOptions {
+  /** The module the pool's threads run (estimate.ts, WORKER by default): one that serves the worker. */
+  workerFile?: string;
+  /** Deals per segment (run.ts; by default from SEGMENT_RESULTS): small runs then go through several. */
+  segmentDeals?: number;
+}
 
 export interface EstimateFlags {
   variant: Variant | 'all';
@@ -199,7 +204,7 @@ class CsvSaves {
  * rows saved as it completes. Returns how the solving ended; a failed segment write is recorded in `saves`.
  */
 async function solveSegments(
-  run: SegmentedRun, plan: EstimatePlan, flags: EstimateFlags, controller: AbortController, saves: CsvSaves,
+  run: SegmentedRun, plan: EstimatePlan, flags: EstimateFlags, options: EstimateOptions, controller: AbortController, saves: CsvSaves,
   onChunk: (slot: number, solved: number, won: number) => void,
 ): Promise<PoolEnd> {
   let pool: SolverPool | undefined;
@@ -207,7 +212,7 @@ async function solveSegments(
     for (let table = await run.nextSegment(); table !== undefined; table = await run.nextSegment()) {
       if (table.missing(plan.rulesets.map((_, slot) => slot)).length > 0) {
         if (controller.signal.aborted) return { kind: 'interrupted' };
-        pool ??= createPool(flags.workers);
+        pool ??= createPool(flags.workers, options.workerFile);
         const end = await solveMissing(table, {
           workers: flags.workers, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, signal: controller.signal, pool, onChunk,
           ...(plan.policy === undefined ? {} : { policy: plan.policy }),
@@ -279,7 +284,7 @@ function endMessages(
   return { lines: [], status: EXIT_OK };
 }
 
-export async function estimateCommand(flags: EstimateFlags, command: Command): Promise<number> {
+export async function estimateCommand(flags: EstimateFlags, command: Command, options: EstimateOptions = {}): Promise<number> {
   const plan = planEstimate(flags, command);
   // The provenance of the code that solves, read before the work starts (the tree may change during a long run).
   const source = provenance();
@@ -287,7 +292,7 @@ export async function estimateCommand(flags: EstimateFlags, command: Command): P
     seed: flags.seed, range: plan.range, run: { first: plan.whole.first, last: plan.whole.first + plan.whole.count - 1 }, rulesets: plan.rulesets,
     provenance: runProvenance({ maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, version: source.version }),
     ...(flags.csv === undefined ? {} : { csv: flags.csv }), timings: flags.timings, resume: plan.resuming,
-    ...(TEST_SEGMENT_DEALS > 0 ? { segmentDeals: TEST_SEGMENT_DEALS } : {}),
+    ...(options.segmentDeals === undefined ? {} : { segmentDeals: options.segmentDeals }),
   });
   const resumed = run.resumedRows;
   /** Results finished: read from the earlier file, and solved by this run. */
@@ -299,7 +304,7 @@ export async function estimateCommand(flags: EstimateFlags, command: Command): P
   const started = performance.now();
   let end: PoolEnd;
   try {
-    end = await solveSegments(run, plan, flags, controller, saves, (slot, solved, won) => {
+    end = await solveSegments(run, plan, flags, options, controller, saves, (slot, solved, won) => {
       finished += solved;
       progress.advance(slot, solved, won);
     });
