@@ -108,7 +108,8 @@ export interface DealRow {
   index: number;
   deal: string;
   variant: string;
-  discards: string;
+  /** The discard rule (the `discards` column). */
+  rule: string;
   record: DealRecord;
   /** What the result depends on (UNRECORDED in a file of an older version). */
   provenance: Provenance;
@@ -173,7 +174,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
         continue;
       }
       if (fields.length !== columns) throw new InputError(`${where}: expected ${columns} fields, found ${fields.length}`);
-      const [seed, index, deal, variant, discards, result, lower, upper, states, ms] = fields as [string, string, string, string, string, string, string, string, string, string];
+      const [seed, index, deal, variant, rule, result, lower, upper, states, ms] = fields as [string, string, string, string, string, string, string, string, string, string];
       const whole = (text: string, field: string, max = Number.MAX_SAFE_INTEGER): number => {
         const n = Number(text);
         if (!/^\d+$/u.test(text) || !Number.isSafeInteger(n) || n > max) throw new InputError(`${where}: ${field} "${text}" is not a whole number`);
@@ -197,7 +198,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
       const provenance = provenanceAt.every((at) => at < 0) ? UNRECORDED
         : Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])) as Provenance;
       const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
-      const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, discards, record, provenance };
+      const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, rule, record, provenance };
       if (run !== undefined) row.run = run;
       if (policyAt >= 0) {
         if (fields[policyAt] === '') throw new InputError(`${where}: the policy is empty`);
@@ -271,12 +272,12 @@ export function resumeChecker(
     if (row.seed !== run.seed) throw new InputError(`${where}: seed ${row.seed}, but this run has --seed ${run.seed}; ${hint}`);
     if (row.index < run.first || row.index > last) throw new InputError(`${where}: deal ${row.index} is outside this run's deals ${run.first}–${last}; ${hint}`);
     const compare = row.record.solver !== undefined;
-    const slot = run.rulesets.findIndex((r) => isRulesetOf(r, row.variant, row.discards, row.policy, compare));
+    const slot = run.rulesets.findIndex((r) => isRulesetOf(r, row.variant, row.rule, row.policy, compare));
     if (slot < 0) {
-      if (run.rulesets.some((r) => isRulesetOf(r, row.variant, row.discards, row.policy, !compare))) {
+      if (run.rulesets.some((r) => isRulesetOf(r, row.variant, row.rule, row.policy, !compare))) {
         throw new InputError(`${where}: the row ${compare ? 'has' : 'has not'} the solver's verdict (--compare solver) but this run ${compare ? 'has not' : 'has'}; ${hint}`);
       }
-      const what = row.policy === undefined ? `${row.variant}/${row.discards}` : `${row.variant}/${row.discards} played by ${row.policy}`;
+      const what = row.policy === undefined ? `${row.variant}/${row.rule}` : `${row.variant}/${row.rule} played by ${row.policy}`;
       throw new InputError(`${where}: ${what} is not among this run's variants, discard rules and policies; ${hint}`);
     }
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);

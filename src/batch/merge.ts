@@ -36,7 +36,7 @@ async function scan(file: string): Promise<FileScan> {
   await readDealsCsv(file, (row, line) => {
     const where = `${nameOf(file)} line ${line}`;
     if (!isVariant(row.variant)) throw new InputError(`${where}: unknown variant "${row.variant}"`);
-    if (!isDiscardRule(row.discards)) throw new InputError(`${where}: unknown discard rule "${row.discards}"`);
+    if (!isDiscardRule(row.rule)) throw new InputError(`${where}: unknown discard rule "${row.rule}"`);
     if (found.rows === 0) found.seed = row.seed;
     else if (row.seed !== found.seed) throw new InputError(`${where}: seed ${row.seed}, but the rows above have seed ${found.seed}`);
     if (row.run !== undefined && (row.index < row.run.first || row.index > row.run.last)) {
@@ -44,7 +44,7 @@ async function scan(file: string): Promise<FileScan> {
     }
     found.rows += 1;
     const compare = row.record.solver !== undefined;
-    found.rulesets.add(rulesetName({ variant: row.variant, discards: row.discards, ...(row.policy === undefined ? {} : { policy: row.policy }), ...(compare ? { compare } : {}) }));
+    found.rulesets.add(rulesetName({ variant: row.variant, discards: row.rule, ...(row.policy === undefined ? {} : { policy: row.policy }), ...(compare ? { compare } : {}) }));
     found.compare ||= compare;
     if (row.policy !== undefined && !found.policies.includes(row.policy)) found.policies.push(row.policy);
     found.first = Math.min(found.first, row.index);
@@ -138,8 +138,8 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   for (const [n, s] of filled.entries()) {
     await readDealsCsv(s.file, (row, line) => {
       const where = `${nameOf(s.file)} line ${line}`;
-      const slot = table.slotOf(row.variant, row.discards, row.policy, row.record.solver !== undefined);
-      if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.discards}${row.policy === undefined ? '' : ` played by ${row.policy}`}${row.record.solver === undefined ? '' : ' with the solver\'s verdicts'} is not in ${nameOf(model.file)}: only shards of one run can be merged`);
+      const slot = table.slotOf(row.variant, row.rule, row.policy, row.record.solver !== undefined);
+      if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.rule}${row.policy === undefined ? '' : ` played by ${row.policy}`}${row.record.solver === undefined ? '' : ' with the solver\'s verdicts'} is not in ${nameOf(model.file)}: only shards of one run can be merged`);
       const cell = slot * table.count + (row.index - first);
       if (owner[cell] !== 0) {
         const twice = owner[cell] === n + 1 ? `twice in ${nameOf(s.file)}` : `in both ${nameOf(filled[owner[cell]! - 1]!.file)} and ${nameOf(s.file)}`;

@@ -10,6 +10,7 @@ import { type Provenance, UNRECORDED, provenanceKey } from './provenance.ts';
  *  (`--compare solver`: one row per deal carries both). */
 export interface Ruleset {
   readonly variant: Variant;
+  /** The discard rule (bench/solve.bench.ts builds rule sets by this name). */
   readonly discards: DiscardRule;
   readonly policy?: string;
   readonly compare?: boolean;
@@ -146,8 +147,8 @@ export class ResultTable {
   }
 
   /** The slot of a rule set in `rulesets`, or −1. */
-  slotOf(variant: string, discards: string, policy?: string, compare = false): number {
-    return this.rulesets.findIndex((r) => isRulesetOf(r, variant, discards, policy, compare));
+  slotOf(variant: string, rule: string, policy?: string, compare = false): number {
+    return this.rulesets.findIndex((r) => isRulesetOf(r, variant, rule, policy, compare));
   }
 
   contains(index: number): boolean {

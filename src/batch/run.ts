@@ -119,7 +119,7 @@ export class SegmentedRun {
         // Every row was checked by the first pass (scanEarlier); rows twice are found here.
         const { row, line } = this.ahead;
         const slot = this.slotOf(row);
-        if (table.has(slot, row.index)) throw new InputError(`${this.spec.csv} line ${line}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
+        if (table.has(slot, row.index)) throw new InputError(`${this.spec.csv} line ${line}: deal ${row.index} under ${row.variant}/${row.rule} appears twice`);
         table.set(slot, row.index, row.record);
         this.ahead = undefined;
       }
@@ -160,7 +160,7 @@ export class SegmentedRun {
   }
 
   private slotOf(row: DealRow): number {
-    return this.spec.rulesets.findIndex((r) => isRulesetOf(r, row.variant, row.discards, row.policy, row.record.solver !== undefined));
+    return this.spec.rulesets.findIndex((r) => isRulesetOf(r, row.variant, row.rule, row.policy, row.record.solver !== undefined));
   }
 
   /** Writes the header (the first time) and the rows of `table` to standard output. */
@@ -256,7 +256,7 @@ async function scanEarlier(file: string, spec: RunSpec): Promise<Resumed> {
     // Segments need the deals in order; the rule sets of one deal may come in any order (one segment holds them).
     if (row.index < lastIndex) found.ordered = false;
     if (row.index > lastIndex) slots.clear();
-    if (found.ordered && slots.has(slot)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
+    if (found.ordered && slots.has(slot)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.rule} appears twice`);
     slots.add(slot);
     lastIndex = Math.max(lastIndex, row.index);
     found.rows += 1;

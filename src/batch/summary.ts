@@ -13,7 +13,8 @@ const stringify = (input: CsvStringifySync.Input): string =>
 
 export interface RulesetSummary {
   variant: string;
-  discards: string;
+  /** The discard rule (`discards` in the summary CSV and JSON). */
+  rule: string;
   /** Deals solved under this rule set, and their lowest and highest indices (null when none). */
   deals: number;
   firstIndex: number | null;
@@ -148,7 +149,7 @@ class RulesetTally {
     const rate = winRate(this.won, this.unknown, deals);
     return {
       variant: ruleset.variant,
-      discards: ruleset.discards,
+      rule: ruleset.discards,
       deals, firstIndex: this.firstIndex, lastIndex: this.lastIndex, won: this.won, lost: this.lost, unknown: this.unknown,
       winRate: { low: rate.low, high: rate.high },
       ci95: rate.ci95,
@@ -230,7 +231,7 @@ const number = (n: number | null, digits?: number): string =>
  */
 export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunInfo): string {
   return summaries.map((s) => JSON.stringify({
-    seed: run.seed, variant: s.variant, discards: s.discards, policy: s.policy, compare: s.compare, first: s.firstIndex, last: s.lastIndex,
+    seed: run.seed, variant: s.variant, discards: s.rule, policy: s.policy, compare: s.compare, first: s.firstIndex, last: s.lastIndex,
     deals: s.deals, won: s.won, lost: s.lost, unknown: s.unknown,
     winRate: s.winRate, ci95: s.ci95,
     maxDiscardsHistogram: s.maxDiscards, lostMaxDiscardsUnpinned: s.lostUnpinned,
@@ -261,7 +262,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     ...(compares ? ['solver_lost', 'solver_rate_low', 'solver_rate_high', 'solver_ci95_low', 'solver_ci95_high', 'solver_states_total', 'solver_seconds'] : []),
   ];
   const rows = summaries.map((s) => [
-    s.variant, s.discards, String(run.seed), number(s.firstIndex), number(s.lastIndex),
+    s.variant, s.rule, String(run.seed), number(s.firstIndex), number(s.lastIndex),
     String(s.deals), String(s.won), String(s.lost), String(s.unknown),
     number(s.winRate.low, 6), number(s.winRate.high, 6), number(s.ci95.low, 6), number(s.ci95.high, 6),
     number(s.states.median), number(s.states.p99), number(s.states.max), String(s.states.total),

@@ -59,29 +59,29 @@ const policies = new Map<string, Policy>();
  * Plays deal `index` of `seed` with a policy: the game's random stream is seeded by (seed, index) alone, so
  * a deal's game is the same whatever thread plays it. Won means 48 discards; the discards are exact.
  */
-function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Array, variant: Variant, discards: DiscardRule): { won: boolean; discarded: number; states: number } {
-  const key = `${spec.name}/${JSON.stringify(spec.settings)}/${variant}/${discards}`;
+function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Array, variant: Variant, rule: DiscardRule): { won: boolean; discarded: number; states: number } {
+  const key = `${spec.name}/${JSON.stringify(spec.settings)}/${variant}/${rule}`;
   let policy = policies.get(key);
   if (policy === undefined) {
-    policy = makePolicy(spec.name, variant, discards, spec.settings);
+    policy = makePolicy(spec.name, variant, rule, spec.settings);
     policies.set(key, policy);
   }
-  const game = playGame(deal, policy, variant, discards, new Rng(seed, index));
+  const game = playGame(deal, policy, variant, rule, new Rng(seed, index));
   // Every win is checked by the independent referee before it counts.
   if (game.won) {
-    const check = verify(deal, game.moves, variant, discards);
+    const check = verify(deal, game.moves, variant, rule);
     if (!check.ok) throw new Error(`the won game fails verification at move ${check.move}: ${check.reason}`);
   }
   return game;
 }
 
 /** Solves `deal` exactly and writes its verdict at `values[at …]`; a win counts only once verified. */
-function solveDeal(task: ChunkTask, deal: Uint8Array, discards: DiscardRule, values: Float64Array, at: number): void {
+function solveDeal(task: ChunkTask, deal: Uint8Array, rule: DiscardRule, values: Float64Array, at: number): void {
   const started = performance.now();
-  const result = solver.solve(deal, { variant: task.variant, discards, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw' });
+  const result = solver.solve(deal, { variant: task.variant, discards: rule, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw' });
   const ms = performance.now() - started;
   if (result.kind === 'won') {
-    const check = verify(deal, result.solution, task.variant, discards);
+    const check = verify(deal, result.solution, task.variant, rule);
     if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
   }
   const { lower, upper } = discardBounds(result);
@@ -94,19 +94,19 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
   const values = new Float64Array(task.count * rules * fields);
   for (let cell = 0; cell < task.count * rules; cell++) {
     const index = task.start + Math.floor(cell / rules);
-    const discards = task.rules[cell % rules]!;
+    const rule = task.rules[cell % rules]!;
     const at = cell * fields;
     try {
       const deal = dealFor(task.seed, index);
       const spec = task.policies?.[cell % rules];
       if (spec === undefined || spec === null) {
-        solveDeal(task, deal, discards, values, at);
+        solveDeal(task, deal, rule, values, at);
         continue;
       }
       const started = performance.now();
-      const game = playDeal(spec, task.seed, index, deal, task.variant, discards);
+      const game = playDeal(spec, task.seed, index, deal, task.variant, rule);
       values.set([game.won ? WON : LOST, game.discarded, game.discarded, game.states, performance.now() - started], at);
-      if (task.compare === true) solveDeal(task, deal, discards, values, at + FIELDS);
+      if (task.compare === true) solveDeal(task, deal, rule, values, at + FIELDS);
     } catch (error) {
       return { values: values.slice(0, at), solved: cell, error: error instanceof Error ? error.message : String(error) };
     }

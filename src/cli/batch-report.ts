@@ -39,7 +39,7 @@ function histogram(counts: readonly number[]): string[] {
 export function rulesetReport(s: RulesetSummary): string[] {
   const range = s.firstIndex === null ? '' : ` (${fmt(s.firstIndex)}–${fmt(s.lastIndex!)})`;
   const played = s.policy !== undefined && s.policy !== 'solver';
-  const lines = [`${s.variant} · ${s.discards} discards${s.policy === undefined ? '' : ` · ${s.policy}`} — ${fmt(s.deals)} deals${range}`];
+  const lines = [`${s.variant} · ${s.rule} discards${s.policy === undefined ? '' : ` · ${s.policy}`} — ${fmt(s.deals)} deals${range}`];
   lines.push(`  won ${fmt(s.won)} · lost ${fmt(s.lost)} · unknown ${fmt(s.unknown)}`);
   if (s.deals === 0) return [...lines, '  (no deal solved)'];
   if (s.unknown === 0) {

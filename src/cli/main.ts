@@ -53,9 +53,9 @@ const discardsOption = () =>
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
-function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRule, ms: number, flags: SolveFlags): string {
+function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, ms: number, flags: SolveFlags): string {
   const maxStates = flags.maxStates;
-  const head = `${variant} · ${discards} discards:`;
+  const head = `${variant} · ${rule} discards:`;
   const tail = `${fmt(result.states)} states, ${ms.toFixed(1)} ms`;
   switch (result.kind) {
     case 'won':
@@ -73,8 +73,8 @@ function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRul
   }
 }
 
-function printSolution(deal: Uint8Array, solution: readonly GameMove[], variant: Variant, discards: DiscardRule, show: boolean): void {
-  const game = new Game(deal, variant, discards);
+function printSolution(deal: Uint8Array, solution: readonly GameMove[], variant: Variant, rule: DiscardRule, show: boolean): void {
+  const game = new Game(deal, variant, rule);
   const width = String(solution.length).length;
   if (show) console.log(indent(formatPiles(game.piles()), 6) + `\n      stock: ${game.stockLeft()}`);
   solution.forEach((move, i) => {

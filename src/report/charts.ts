@@ -28,12 +28,12 @@ const RULE_COLOURS = { domain: ['optional', 'forced'], range: ['#1f77b4', '#d627
 
 /** A run as one line of text: variant × rule (× policy) and the file it came from. */
 export const runLabel = (row: SummaryRow): string =>
-  `${row.variant} × ${row.discards}${row.policy === '' ? '' : ` × ${row.policy}`} · ${stem(row.file)}`;
+  `${row.variant} × ${row.rule}${row.policy === '' ? '' : ` × ${row.policy}`} · ${stem(row.file)}`;
 
 /** A file name without its CSV extensions, for labels. */
 export const stem = (file: string): string => file.replace(/(\.summary)?\.csv(\.gz)?$/u, '');
 
-const groupLabel = (variant: string, discards: string): string => `${variant} × ${discards}`;
+const groupLabel = (variant: string, rule: string): string => `${variant} × ${rule}`;
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 /** Renders a Vega-Lite spec to a standalone SVG string. */
@@ -67,8 +67,8 @@ function largestPerRuleset<T>(items: readonly T[], key: (item: T) => string, siz
 
 const VARIANT_ORDER = ['standard', 'strict', 'easy'];
 const RULE_ORDER = ['optional', 'forced'];
-const byRuleset = (a: { variant: string; discards: string }, b: { variant: string; discards: string }): number =>
-  (VARIANT_ORDER.indexOf(a.variant) - VARIANT_ORDER.indexOf(b.variant)) || (RULE_ORDER.indexOf(a.discards) - RULE_ORDER.indexOf(b.discards));
+const byRuleset = (a: { variant: string; rule: string }, b: { variant: string; rule: string }): number =>
+  (VARIANT_ORDER.indexOf(a.variant) - VARIANT_ORDER.indexOf(b.variant)) || (RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule));
 
 /** The runs in the order the charts list them: by variant, rule, then as given. */
 export function orderedRuns(rows: readonly SummaryRow[]): SummaryRow[] {
@@ -78,7 +78,7 @@ export function orderedRuns(rows: readonly SummaryRow[]): SummaryRow[] {
 export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   const runs = orderedRuns(rows);
   const values = runs.map((row) => ({
-    run: runLabel(row), discards: row.discards, deals: row.deals, unknown: row.unknown,
+    run: runLabel(row), rule: row.rule, deals: row.deals, unknown: row.unknown,
     low: row.winRateLow, high: row.winRateHigh, ciLow: row.ci95Low, ciHigh: row.ci95High,
   }));
   const y = { field: 'run', type: 'nominal', sort: null, title: null } as const;
@@ -102,14 +102,14 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
         encoding: {
           x: { field: 'low', type: 'quantitative' },
           x2: { field: 'high' },
-          color: { field: 'discards', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
+          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
         },
       },
       {
         mark: { type: 'point', filled: true, size: 45, opacity: 1 },
         encoding: {
           x: { field: 'low', type: 'quantitative' },
-          color: { field: 'discards', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
+          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
           tooltip: [
             { field: 'run' }, { field: 'deals', format: ',' }, { field: 'unknown', format: ',' },
             { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' }, { field: 'high', format: '.2%', title: 'win rate (unknowns won)' },
@@ -123,15 +123,15 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
 
 /** The runs whose histogram the max-discards chart draws: per variant × rule the largest. */
 export const histogramRuns = (rows: readonly SummaryRow[]): SummaryRow[] =>
-  largestPerRuleset(rows, (r) => groupLabel(r.variant, r.discards) + (r.policy === '' ? '' : ` × ${r.policy}`), (r) => r.maxDiscards.reduce((s, n) => s + n, 0))
+  largestPerRuleset(rows, (r) => groupLabel(r.variant, r.rule) + (r.policy === '' ? '' : ` × ${r.policy}`), (r) => r.maxDiscards.reduce((s, n) => s + n, 0))
     .sort(byRuleset);
 
 export function maxDiscardsSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   const values = histogramRuns(rows).flatMap((row) => {
     const total = row.maxDiscards.reduce((s, n) => s + n, 0);
-    const panel = `${groupLabel(row.variant, row.discards)}${row.policy === '' ? '' : ` × ${row.policy}`} — ${stem(row.file)}, ${fmt(total)} deals`;
+    const panel = `${groupLabel(row.variant, row.rule)}${row.policy === '' ? '' : ` × ${row.policy}`} — ${stem(row.file)}, ${fmt(total)} deals`;
     return row.maxDiscards.flatMap((count, discards) =>
-      count === 0 ? [] : [{ panel, discards, deals: count, share: count / total, rule: row.discards }]);
+      count === 0 ? [] : [{ panel, discards, deals: count, share: count / total, rule: row.rule }]);
   });
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -164,7 +164,7 @@ export function statesSpec(rows: readonly SummaryRow[]): TopLevelSpec {
     run: runLabel(row), stat,
     states: stat === 'median' ? row.statesMedian! : stat === 'p99' ? row.statesP99! : row.statesMax!,
   })));
-  const spans = runs.map((row) => ({ run: runLabel(row), from: row.statesMedian!, to: row.statesMax!, budget: row.maxStates, discards: row.discards }));
+  const spans = runs.map((row) => ({ run: runLabel(row), from: row.statesMedian!, to: row.statesMax!, budget: row.maxStates, rule: row.rule }));
   const y = { field: 'run', type: 'nominal', sort: null, title: null } as const;
   const x = { type: 'quantitative', scale: { type: 'log' }, title: 'states per deal (log scale; tick: the run\'s --max-states budget)', axis: { format: '~s' } } as const;
   return {
@@ -195,7 +195,7 @@ export function statesSpec(rows: readonly SummaryRow[]): TopLevelSpec {
 }
 
 /** A per-deal series' variant × rule (× policy). */
-const seriesLabel = (s: DealSeries): string => groupLabel(s.variant, s.discards) + (s.policy === '' ? '' : ` × ${s.policy}`);
+const seriesLabel = (s: DealSeries): string => groupLabel(s.variant, s.rule) + (s.policy === '' ? '' : ` × ${s.policy}`);
 
 /** The per-deal series the running-estimate chart draws: per variant × rule (× policy) the longest. */
 export const runningSeries = (series: readonly DealSeries[]): DealSeries[] =>
@@ -204,7 +204,7 @@ export const runningSeries = (series: readonly DealSeries[]): DealSeries[] =>
 export function runningSpec(series: readonly DealSeries[]): TopLevelSpec {
   const values = runningSeries(series).flatMap((s) => {
     const panel = `${seriesLabel(s)} — ${stem(s.file)}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals`;
-    return runningEstimate(s.outcomes).map((p) => ({ panel, rule: s.discards, ...p }));
+    return runningEstimate(s.outcomes).map((p) => ({ panel, rule: s.rule, ...p }));
   });
   const x = { field: 'deals', type: 'quantitative', scale: { type: 'log' }, title: 'deals solved (log scale)', axis: { format: '~s' } } as const;
   return {

@@ -15,7 +15,8 @@ export interface SummaryRow {
   /** The file it came from (base name), to tell runs apart. */
   file: string;
   variant: string;
-  discards: string;
+  /** The discard rule (the `discards` column). */
+  rule: string;
   /** The playing policy, once summaries carry one (empty for perfect play). */
   policy: string;
   seed: string;
@@ -49,7 +50,7 @@ export interface SummaryRow {
 export interface DealSeries {
   file: string;
   variant: string;
-  discards: string;
+  rule: string;
   /** The playing policy (empty for the solver, also for the solver's verdicts beside a policy's games). */
   policy: string;
   seed: number;
@@ -159,10 +160,10 @@ export async function readInputs(files: readonly string[]): Promise<ReportInputs
       }
     }
     for (const [key, entry] of rows) {
-      const [variant, discards, policy] = key.split('\t') as [string, string, string];
+      const [variant, rule, policy] = key.split('\t') as [string, string, string];
       // Rows come by deal index in files that acesup writes; sort anyway, as the estimate runs in deal order.
       const order = entry.indices.map((_, i) => i).sort((a, b) => entry.indices[a]! - entry.indices[b]!);
-      inputs.series.push({ file: name, variant, discards, policy, seed: entry.seed, outcomes: Uint8Array.from(order, (i) => entry.outcomes[i]!) });
+      inputs.series.push({ file: name, variant, rule, policy, seed: entry.seed, outcomes: Uint8Array.from(order, (i) => entry.outcomes[i]!) });
     }
   }
   return inputs;
@@ -188,7 +189,7 @@ function summaryRow(file: string, r: Record<string, string>, where: string): Sum
     return n;
   };
   return {
-    file, variant: r.variant!, discards: r.discards!, policy: r.policy ?? '', seed: r.seed!,
+    file, variant: r.variant!, rule: r.discards!, policy: r.policy ?? '', seed: r.seed!,
     firstIndex: num('first_index'), lastIndex: num('last_index'),
     deals: must('deals'), won: must('won'), lost: must('lost'), unknown: must('unknown'),
     winRateLow: must('win_rate_low'), winRateHigh: must('win_rate_high'), ci95Low: must('ci95_low'), ci95High: must('ci95_high'),

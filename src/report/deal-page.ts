@@ -11,6 +11,7 @@ import { escapeHtml } from './html.ts';
 /** One variant × rule of the deal as the page shows it. */
 export interface PageGame {
   variant: Variant;
+  /** The discard rule (`discards`, as in `solve --json`). */
   discards: DiscardRule;
   result: 'won' | 'lost' | 'unknown';
   /** Max discards: equal bounds when exact (48 for a win). */
@@ -40,20 +41,20 @@ export class DealPageGames {
     this.deal ??= deal;
   }
 
-  add(variant: Variant, discards: DiscardRule, result: SolveResult, maxStates: number, maxDiscardsMode: MaxDiscardsMode): void {
+  add(variant: Variant, rule: DiscardRule, result: SolveResult, maxStates: number, maxDiscardsMode: MaxDiscardsMode): void {
     if (this.deals > 1) return;
     if (result.kind === 'won') {
       this.games.push({
-        variant, discards, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: 48, upper: 48,
+        variant, discards: rule, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: 48, upper: 48,
         moves: result.solution.map(formatMove), labels: result.solution.map(describeMove), line: null,
       });
       return;
     }
     // A lost deal's max lies in lower…upper; an unknown one's best known line discards `lower`.
     const target = result.kind === 'lost' ? result.upper : result.lower;
-    const line = bestLine(this.deal!, variant, discards, target);
+    const line = bestLine(this.deal!, variant, rule, target);
     this.games.push({
-      variant, discards, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: result.lower, upper: result.upper,
+      variant, discards: rule, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: result.lower, upper: result.upper,
       moves: line.moves.map(formatMove), labels: line.moves.map(describeMove),
       line: { discards: line.discards, reached: line.reached, positions: line.positions, target },
     });

@@ -15,7 +15,7 @@ function runRow(row: SummaryRow): string {
   const cells = [
     `<td>${escapeHtml(row.file)}</td>`,
     `<td>${escapeHtml(row.variant)}</td>`,
-    `<td>${escapeHtml(row.discards)}${row.policy === '' ? '' : ` · ${escapeHtml(row.policy)}`}</td>`,
+    `<td>${escapeHtml(row.rule)}${row.policy === '' ? '' : ` · ${escapeHtml(row.policy)}`}</td>`,
     `<td class="n">${escapeHtml(row.seed)}</td>`,
     `<td class="n">${fmt(row.deals)}${range === '' ? '' : `<br><small>${range}</small>`}</td>`,
     `<td class="n">${fmt(row.won)}</td>`,
@@ -73,7 +73,7 @@ ${scopeIds(chart.svg, chart.id)}
 </section>`).join('\n');
   const seriesList = series.length === 0 ? '' : `
 <h2>Per-deal files</h2>
-<ul>${series.map((s) => `<li>${escapeHtml(s.file)}: ${escapeHtml(s.variant)} × ${escapeHtml(s.discards)}${s.policy === '' ? '' : ` × ${escapeHtml(s.policy)}`}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals</li>`).join('')}</ul>`;
+<ul>${series.map((s) => `<li>${escapeHtml(s.file)}: ${escapeHtml(s.variant)} × ${escapeHtml(s.rule)}${s.policy === '' ? '' : ` × ${escapeHtml(s.policy)}`}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals</li>`).join('')}</ul>`;
   const table = rows.length === 0 ? '<p>No summary file given.</p>' : `
 <div class="table-wrap">
 <table id="runs">
