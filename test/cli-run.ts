@@ -52,3 +52,14 @@ export function start(args: string[], options: StartOptions = {}): { child: Chil
 
 /** Runs acesup with `args` to its end. */
 export const acesup = (args: string[], options: StartOptions = {}): Promise<Ran> => start(args, options).done;
+
+/** Resolves once the progress lines of a started estimate show some deals of `ruleset` (`strict/forced`) done. */
+export function someDealsDone(run: { child: ChildProcess }, ruleset: string): Promise<void> {
+  const progress = new RegExp(`${ruleset.replaceAll('/', '\\/')} (\\d+)\\/`, 'u');
+  return new Promise((resolve) => {
+    run.child.stderr!.on('data', (chunk: Buffer) => {
+      const done = progress.exec(chunk.toString());
+      if (done !== null && Number(done[1]) > 0) resolve();
+    });
+  });
+}

@@ -12,7 +12,7 @@ import { type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
-import { type Ran, acesup, start } from './cli-run.ts';
+import { type Ran, acesup, someDealsDone, start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -158,12 +158,7 @@ describe('acesup estimate', () => {
 
     // 20 ms more per deal: about 2 s of work on two workers. Interrupt once the first deals are in.
     const run = start(['estimate', ...options, '--csv', file('stopped.csv'), '--progress-every', '0.1'], { faults: { worker: 'sleep:20' } });
-    await new Promise<void>((resolve) => {
-      run.child.stderr!.on('data', (chunk: Buffer) => {
-        const done = /strict\/forced (\d+)\/200/u.exec(chunk.toString());
-        if (done !== null && Number(done[1]) > 0) resolve();
-      });
-    });
+    await someDealsDone(run, 'strict/forced');
     run.child.kill('SIGINT');
     const stopped = await run.done;
     expect(stopped.code).toBe(130);

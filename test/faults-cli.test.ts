@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_DEAL_COLUMNS } from '../src/batch/csv.ts';
-import { acesup, start } from './cli-run.ts';
+import { acesup, someDealsDone, start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'acesup-faults-'));
@@ -31,6 +31,14 @@ const oneLine = (stderr: string): string => {
   expect(stderr).not.toMatch(/\n\s+at /u);
   return lines[0]!;
 };
+
+/** After a failed write: no temporary file left, and --resume finishes `name` into the reference run's file. */
+async function expectResumesToReference(name: string): Promise<void> {
+  expect(temporaries()).toEqual([]);
+  const resumed = await acesup([...RUN, '--csv', file(name), '--resume']);
+  expect(resumed.code, resumed.stderr).toBe(0);
+  expect(read(name)).toBe(reference);
+}
 
 const shard = (k: number, extra: string[] = []): string[] => [...RUN, '--shard', `${k}/3`, ...extra];
 
@@ -58,10 +66,7 @@ describe('write faults lose no finished work', () => {
     expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --csv .*full\.csv: no space left on device \(ENOSPC\); .*full\.csv keeps the 20 results it held before \(60 were finished\): make room and continue with the same options and --resume$/u);
     expect(ran.stdout).toMatch(/strict · forced discards — 60 deals/u);
     expect(read('full.csv')).toBe(before);
-    expect(temporaries()).toEqual([]);
-    const resumed = await acesup([...RUN, '--csv', file('full.csv'), '--resume']);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(read('full.csv')).toBe(reference);
+    await expectResumesToReference('full.csv');
   }, 30_000);
 
   it('a failed checkpoint stops the run with the last good checkpoint kept, exit 1; --resume then finishes', async () => {
@@ -74,10 +79,7 @@ describe('write faults lose no finished work', () => {
     const kept = rowsOf(read('checkpoint.csv'));
     expect(kept.length).toBeLessThan(60);
     expect(reference).toContain(kept.map((row) => row.join(',')).join('\n'));
-    expect(temporaries()).toEqual([]);
-    const resumed = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--resume']);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(read('checkpoint.csv')).toBe(reference);
+    await expectResumesToReference('checkpoint.csv');
   }, 30_000);
 
   it('a failed --summary write: one line, the per-deal CSV written, exit 1', async () => {
@@ -304,12 +306,7 @@ describe('conventions', () => {
     mkdirSync(file('term'), { recursive: true });
     const csv = join(file('term'), 'run.csv');
     const run = start([...RUN, '--csv', csv, '--progress-every', '0.1'], { faults: { worker: 'sleep:40' } });
-    await new Promise<void>((resolve) => {
-      run.child.stderr!.on('data', (chunk: Buffer) => {
-        const done = /strict\/forced (\d+)\/60/u.exec(chunk.toString());
-        if (done !== null && Number(done[1]) > 0) resolve();
-      });
-    });
+    await someDealsDone(run, 'strict/forced');
     run.child.kill('SIGTERM');
     const stopped = await run.done;
     expect(stopped.code).toBe(143);

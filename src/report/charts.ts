@@ -126,6 +126,20 @@ export const histogramRuns = (rows: readonly SummaryRow[]): SummaryRow[] =>
   largestPerRuleset(rows, (r) => groupLabel(r.variant, r.rule) + (r.policy === '' ? '' : ` × ${r.policy}`), (r) => r.maxDiscards.reduce((s, n) => s + n, 0))
     .sort(byRuleset);
 
+/** A chart of one small panel per value of the field `panel` (in the order they come), two to a row, each
+ *  with its own scales on `independent`: the panels' runs differ too much in size to share them. */
+function panels(values: readonly { panel: string }[], independent: readonly ('x' | 'y')[], spec: object): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    config: CONFIG,
+    data: { values },
+    facet: { field: 'panel', type: 'nominal', sort: [...new Set(values.map((v) => v.panel))], title: null, header: { labelLimit: 0 } },
+    columns: 2,
+    spec,
+    resolve: { scale: Object.fromEntries(independent.map((axis) => [axis, 'independent'])) },
+  } as TopLevelSpec;
+}
+
 export function maxDiscardsSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   const values = histogramRuns(rows).flatMap((row) => {
     const total = row.maxDiscards.reduce((s, n) => s + n, 0);
@@ -133,25 +147,17 @@ export function maxDiscardsSpec(rows: readonly SummaryRow[]): TopLevelSpec {
     return row.maxDiscards.flatMap((count, discards) =>
       count === 0 ? [] : [{ panel, discards, deals: count, share: count / total, rule: row.rule }]);
   });
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    config: CONFIG,
-    data: { values },
-    facet: { field: 'panel', type: 'nominal', sort: [...new Set(values.map((v) => v.panel))], title: null, header: { labelLimit: 0 } },
-    columns: 2,
-    spec: {
-      width: 330,
-      height: 150,
-      mark: { type: 'bar', width: 5 },
-      encoding: {
-        x: { field: 'discards', type: 'quantitative', title: 'max discards (48 = won)', scale: { domain: [0, WIN_DISCARDS] }, axis: { values: [0, 8, 16, 24, 32, 40, 48] } },
-        y: { field: 'share', type: 'quantitative', title: 'share of deals (√ scale)', scale: { type: 'sqrt' }, axis: { format: '%' } },
-        color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
-        tooltip: [{ field: 'discards' }, { field: 'deals', format: ',' }, { field: 'share', format: '.2%' }],
-      },
+  return panels(values, ['y'], {
+    width: 330,
+    height: 150,
+    mark: { type: 'bar', width: 5 },
+    encoding: {
+      x: { field: 'discards', type: 'quantitative', title: 'max discards (48 = won)', scale: { domain: [0, WIN_DISCARDS] }, axis: { values: [0, 8, 16, 24, 32, 40, 48] } },
+      y: { field: 'share', type: 'quantitative', title: 'share of deals (√ scale)', scale: { type: 'sqrt' }, axis: { format: '%' } },
+      color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
+      tooltip: [{ field: 'discards' }, { field: 'deals', format: ',' }, { field: 'share', format: '.2%' }],
     },
-    resolve: { scale: { y: 'independent' } },
-  } as TopLevelSpec;
+  });
 }
 
 /** The runs whose states per deal the cost chart draws (those that recorded them). */
@@ -207,75 +213,58 @@ export function runningSpec(series: readonly DealSeries[]): TopLevelSpec {
     return runningEstimate(s.outcomes).map((p) => ({ panel, rule: s.rule, ...p }));
   });
   const x = { field: 'deals', type: 'quantitative', scale: { type: 'log' }, title: 'deals solved (log scale)', axis: { format: '~s' } } as const;
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    config: CONFIG,
-    data: { values },
-    facet: { field: 'panel', type: 'nominal', sort: [...new Set(values.map((v) => v.panel))], title: null, header: { labelLimit: 0 } },
-    columns: 2,
-    spec: {
-      width: 330,
-      height: 160,
-      layer: [
-        {
-          mark: { type: 'area', opacity: 0.15 },
-          encoding: {
-            x, y: { field: 'ci95Low', type: 'quantitative', title: 'win rate so far', axis: { format: '%' }, scale: { zero: false } }, y2: { field: 'ci95High' },
-            color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
-          },
+  return panels(values, ['y', 'x'], {
+    width: 330,
+    height: 160,
+    layer: [
+      {
+        mark: { type: 'area', opacity: 0.15 },
+        encoding: {
+          x, y: { field: 'ci95Low', type: 'quantitative', title: 'win rate so far', axis: { format: '%' }, scale: { zero: false } }, y2: { field: 'ci95High' },
+          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
         },
-        {
-          mark: { type: 'area', opacity: 0.35 },
-          encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null } },
+      },
+      {
+        mark: { type: 'area', opacity: 0.35 },
+        encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null } },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 7, opacity: 1 },
+        encoding: {
+          x, y: { field: 'low', type: 'quantitative' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
+          tooltip: [{ field: 'deals', format: ',' }, { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' },
+            { field: 'high', format: '.2%', title: 'win rate (unknowns won)' }, { field: 'ci95Low', format: '.2%' }, { field: 'ci95High', format: '.2%' }],
         },
-        {
-          mark: { type: 'point', filled: true, size: 7, opacity: 1 },
-          encoding: {
-            x, y: { field: 'low', type: 'quantitative' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
-            tooltip: [{ field: 'deals', format: ',' }, { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' },
-              { field: 'high', format: '.2%', title: 'win rate (unknowns won)' }, { field: 'ci95Low', format: '.2%' }, { field: 'ci95High', format: '.2%' }],
-          },
-        },
-      ],
-    },
-    resolve: { scale: { y: 'independent', x: 'independent' } },
-  } as TopLevelSpec;
+      },
+    ],
+  });
 }
 
 /** Every chart the inputs allow, rendered (a chart with nothing to draw is left out). */
 export async function buildCharts(rows: readonly SummaryRow[], series: readonly DealSeries[]): Promise<Chart[]> {
-  const charts: Chart[] = [];
-  if (rows.length > 0) {
-    charts.push({
-      id: 'win-rate', title: 'Win rate per variant × discard rule',
+  const charts: (Omit<Chart, 'svg'> & { when: boolean; spec: () => TopLevelSpec })[] = [
+    {
+      id: 'win-rate', title: 'Win rate per variant × discard rule', when: rows.length > 0, spec: () => winRateSpec(rows),
       caption: 'One line per run. The dot is the win rate counting every undecided (unknown) deal as lost; the band ' +
         'reaches the rate with every unknown won; the thin line is the 95% Wilson interval from the low end of the first to the high end of the second.',
-      svg: await renderSvg(winRateSpec(rows)),
-    });
-  }
-  if (histogramRuns(rows).length > 0) {
-    charts.push({
-      id: 'max-discards', title: 'Max discards per deal',
+    },
+    {
+      id: 'max-discards', title: 'Max discards per deal', when: histogramRuns(rows).length > 0, spec: () => maxDiscardsSpec(rows),
       caption: 'Per variant × discard rule, the run with the most deals: the share of deals whose best line discards ' +
         'that many cards (48 is a win). Deals left unknown, and lost deals whose max was not pinned, are left out. Square-root scale, so the rare low counts show.',
-      svg: await renderSvg(maxDiscardsSpec(rows)),
-    });
-  }
-  if (statesRuns(rows).length > 0) {
-    charts.push({
-      id: 'states', title: 'Search cost: states per deal',
+    },
+    {
+      id: 'states', title: 'Search cost: states per deal', when: statesRuns(rows).length > 0, spec: () => statesSpec(rows),
       caption: 'The median, 99th percentile and maximum of positions searched per deal, on a log scale, against each run\'s budget: how the ' +
         'search\'s cost grows from rule to rule, and where the budget cuts it.',
-      svg: await renderSvg(statesSpec(rows)),
-    });
-  }
-  if (runningSeries(series).length > 0) {
-    charts.push({
-      id: 'running-estimate', title: 'Running estimate against deals solved',
-      caption: 'From the per-deal files (per variant × discard rule, the longest): the win rate after the first n deals, ' +
+    },
+    {
+      id: 'running-estimate', title: 'Running estimate against deals solved', when: runningSeries(series).length > 0, spec: () => runningSpec(series),
+      caption: 'From the per-deal files (per variant × discard rule × policy, the longest): the win rate after the first n deals, ' +
         'dots counting unknowns as lost, the dark band up to unknowns won, the light band the 95% interval. Where the band stops narrowing, more deals stop paying.',
-      svg: await renderSvg(runningSpec(series)),
-    });
-  }
-  return charts;
+    },
+  ];
+  const drawn: Chart[] = [];
+  for (const { when, spec, ...chart } of charts) if (when) drawn.push({ ...chart, svg: await renderSvg(spec()) });
+  return drawn;
 }

@@ -6,7 +6,7 @@ import { describeMove, formatMove } from '../core/notation.ts';
 import type { DiscardRule, Variant } from '../core/rules.ts';
 import type { MaxDiscardsMode, SolveResult } from '../core/solve.ts';
 import { bestLine } from './best-line.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, pageHead } from './html.ts';
 
 /** One variant × rule of the deal as the page shows it. */
 export interface PageGame {
@@ -283,16 +283,7 @@ export function dealPage(deal: Deal, games: readonly PageGame[], meta: DealPageM
     const verdict = g.result === 'won' ? 'won' : g.result === 'lost' ? 'lost' : 'unknown';
     return `<button type="button" role="tab" data-game="${g.variant}/${g.discards}">${escapeHtml(`${g.variant} · ${g.discards}: ${verdict}`)}</button>`;
   }).join('');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<title>acesup: ${escapeHtml(cards.slice(0, 4).join(' '))} … replayed</title>
-<style>${STYLE}</style>
-</head>
-<body>
+  return `${pageHead(`acesup: ${cards.slice(0, 4).join(' ')} … replayed`, STYLE, "script-src 'unsafe-inline'")}
 <header>
 <h1>Aces Up: one deal under perfect play</h1>
 <div class="deal" id="deal">${escapeHtml(cards.join(' '))}</div>
