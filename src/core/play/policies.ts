@@ -167,20 +167,35 @@ class ExpertPolicy implements Policy {
     if (choices.length === 1) return choices[0]!;
     const options = choices;
     const wins = new Int32Array(options.length);
+    // A choice that can no longer reach the most wins, even winning every sample left, is not solved
+    // again: the choice played is the same, for less work. Every sample is still drawn, so the stream
+    // (and the rest of the game) does not depend on what was cut.
+    const alive = new Uint8Array(options.length).fill(1);
+    let aliveCount = options.length;
     const unseen = view.unseenCards();
     const samples = unseen.length === 0 ? 1 : this.samples;
     const deal = new Uint8Array(52);
     deal.set(view.dealt, 0);
     for (let s = 0; s < samples; s++) {
       rng.shuffle(unseen);
+      if (aliveCount === 1) continue;
       deal.set(unseen, view.dealt.length);
       const start = positionFrame(deal, view.piles, view.dealt.length, view.discarded);
       for (let c = 0; c < options.length; c++) {
+        if (alive[c] === 0) continue;
         const from = start.slice();
         playOnFrame(from, deal, options[c]!);
         const result = this.solver.solve(deal, from, this.sampleStates);
         this.states += result.states;
         if (result.verdict === 'won') wins[c] += 1;
+      }
+      const most = Math.max(...wins);
+      const left = samples - s - 1;
+      for (let c = 0; c < options.length; c++) {
+        if (alive[c] === 1 && wins[c]! + left < most) {
+          alive[c] = 0;
+          aliveCount -= 1;
+        }
       }
     }
     let best = 0;
