@@ -1,7 +1,7 @@
 // Prints the policies' win rates as a Markdown table per variant × rule, from `acesup estimate --policy`
 // summaries, beside the clairvoyant rate on the same deals: from the solver's per-deal CSV when one covers
-// those deals (then also the winnable deals the policy lost, from the policy's per-deal CSV), else from a
-// solver summary of the same seed and deal range.
+// those deals, or the policy's rows carry it (--compare solver) — then also the winnable deals the policy
+// lost — else from a solver summary of the same seed and deal range.
 //
 //   npx tsx bench/policies-table.ts results/policies-1m/*.summary.csv results/policies-expert/*.summary.csv \
 //     results/policies-expert/*.csv.gz results/*-1m*.summary.csv
@@ -35,6 +35,12 @@ for (const file of process.argv.slice(2)) {
     const byDeal = byPolicy.get(policy) ?? new Map<number, string>();
     byPolicy.set(policy, byDeal);
     byDeal.set(Number(row['index']), row['result']!);
+    // A policy's row written with --compare solver carries the solver's verdict of the same deal.
+    if (policy !== '' && (row['solver_result'] ?? '') !== '') {
+      const solver = byPolicy.get('') ?? new Map<number, string>();
+      byPolicy.set('', solver);
+      solver.set(Number(row['index']), row['solver_result']!);
+    }
   }
 }
 if (policies.length === 0) throw new Error('usage: npx tsx bench/policies-table.ts SUMMARY.csv … [PER-DEAL.csv[.gz] …]');
