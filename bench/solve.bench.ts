@@ -45,7 +45,7 @@ console.log(`acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.
 const pool = workers === 0 ? undefined : createPool(workers);
 if (pool !== undefined) {
   const started = performance.now();
-  const warmUp = new ResultTable(seed + 1, 0, 4 * workers, [{ variant: 'strict', discards: 'forced' }]);
+  const warmUp = new ResultTable(seed + 1, 0, 4 * workers, [{ variant: 'strict', rule: 'forced' }]);
   const end = await solveMissing(warmUp, { workers, maxStates, maxDiscards, pool });
   if (end.kind !== 'complete') throw new Error(`the pool stopped: ${JSON.stringify(end)}`);
   console.log(`pool start-up (${workers} threads, then ${4 * workers} strict deals): ${fmt(performance.now() - started)} ms, not in deals/s below`);
@@ -72,7 +72,7 @@ for (const variant of VARIANTS) {
       }
     } else {
       if (values.plain) throw new Error('--plain runs on one thread only');
-      const table = new ResultTable(seed, 0, deals, [{ variant: variant as Variant, discards: discards as DiscardRule }]);
+      const table = new ResultTable(seed, 0, deals, [{ variant: variant as Variant, rule: discards as DiscardRule }]);
       const end = await solveMissing(table, { workers, maxStates, maxDiscards, ...(pool === undefined ? {} : { pool }) });
       if (end.kind !== 'complete') throw new Error(`the pool stopped: ${JSON.stringify(end)}`);
       for (let index = 0; index < deals; index++) {

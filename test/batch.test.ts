@@ -147,7 +147,7 @@ function fakeTable(seed: number, first: number, count: number, variants: readonl
 
 describe('result table', () => {
   it('orders rule sets standard, strict, easy, then optional, forced', () => {
-    expect(rulesetsFor(['easy', 'standard'], ['forced', 'optional']).map((r) => `${r.variant}/${r.discards}`))
+    expect(rulesetsFor(['easy', 'standard'], ['forced', 'optional']).map((r) => `${r.variant}/${r.rule}`))
       .toEqual(['standard/optional', 'standard/forced', 'easy/optional', 'easy/forced']);
   });
 
@@ -245,7 +245,7 @@ describe('per-deal CSV', () => {
   });
 
   it('a table refuses more results than MAX_RESULTS, before allocating them', () => {
-    expect(() => new ResultTable(1, 0, MAX_RESULTS + 1, [{ variant: 'strict', discards: 'forced' }])).toThrow(RangeError);
+    expect(() => new ResultTable(1, 0, MAX_RESULTS + 1, [{ variant: 'strict', rule: 'forced' }])).toThrow(RangeError);
     expect(() => new ResultTable(1, 0, Number.MAX_SAFE_INTEGER, rulesetsFor(['strict'], ['forced', 'optional']))).toThrow(RangeError);
   });
 
@@ -340,7 +340,7 @@ describe('summary', () => {
 
   it('gathered result by result, in parts, gives the quantiles of the states sorted (small and large counts alike)', () => {
     fc.assert(fc.property(fc.array(fc.oneof(fc.nat(3000), fc.integer({ min: 2 ** 20 - 2, max: 2 ** 20 + 2 }), fc.nat(2e9)), { minLength: 1, maxLength: 300 }), (states) => {
-      const table = new ResultTable(1, 0, states.length, [{ variant: 'strict', discards: 'forced' }]);
+      const table = new ResultTable(1, 0, states.length, [{ variant: 'strict', rule: 'forced' }]);
       states.forEach((n, index) => table.set(0, index, { outcome: LOST, lower: 40, upper: 40, states: n, ms: 1 }));
       const accumulator = new SummaryAccumulator(table.rulesets);
       states.forEach((_, index) => accumulator.add(0, index, table.get(0, index)!));
@@ -372,7 +372,7 @@ describe('solver pool', () => {
 
   it('serves several runs when lent, stays open after them, and gives what a run on its own pool gives', async () => {
     const options = { workers: 1, maxStates: 20_000, maxDiscards: 'bounds' as const };
-    const fresh = (variant: Variant): ResultTable => new ResultTable(5, 0, 6, [{ variant, discards: 'forced' }]);
+    const fresh = (variant: Variant): ResultTable => new ResultTable(5, 0, 6, [{ variant, rule: 'forced' }]);
     const pool = createPool(1);
     try {
       const lent = [fresh('strict'), fresh('standard')];

@@ -61,7 +61,7 @@ export function dealRowFields(
   seed: number, index: number, deal: string, ruleset: Ruleset, record: DealRecord, timings: boolean, provenance: readonly string[], run: readonly string[],
 ): string[] {
   return [
-    String(seed), String(index), deal, ruleset.variant, ruleset.discards, ...verdictFields(record, timings), ...provenance, ...run,
+    String(seed), String(index), deal, ruleset.variant, ruleset.rule, ...verdictFields(record, timings), ...provenance, ...run,
     ...(ruleset.policy === undefined ? [] : [ruleset.policy]),
     ...(record.solver === undefined ? [] : verdictFields(record.solver, timings)),
   ];

@@ -178,7 +178,7 @@ const cellOf = (chunk: Chunk, cell: number): { index: number; slot: number } =>
 /** The worker's task for `chunk`: its deals under the rules of its slots, played by the policy where one plays. */
 function taskOf(table: ResultTable, chunk: Chunk, options: PoolOptions): ChunkTask {
   const { variant } = table.rulesets[chunk.slots[0]!]!;
-  const rules = chunk.slots.map((slot) => table.rulesets[slot]!.discards);
+  const rules = chunk.slots.map((slot) => table.rulesets[slot]!.rule);
   const task: ChunkTask = { seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates: options.maxStates, maxDiscards: options.maxDiscards };
   if (table.rulesets.some((r) => r.policy !== undefined)) {
     if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');

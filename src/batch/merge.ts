@@ -44,7 +44,7 @@ async function scan(file: string): Promise<FileScan> {
     }
     found.rows += 1;
     const compare = row.record.solver !== undefined;
-    found.rulesets.add(rulesetName({ variant: row.variant, discards: row.rule, ...(row.policy === undefined ? {} : { policy: row.policy }), ...(compare ? { compare } : {}) }));
+    found.rulesets.add(rulesetName({ variant: row.variant, rule: row.rule, ...(row.policy === undefined ? {} : { policy: row.policy }), ...(compare ? { compare } : {}) }));
     found.compare ||= compare;
     if (row.policy !== undefined && !found.policies.includes(row.policy)) found.policies.push(row.policy);
     found.first = Math.min(found.first, row.index);
@@ -115,7 +115,7 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   }
   const policies = model.policies.length === 0 ? undefined : model.policies;
   const holds = (v: Variant, d: DiscardRule): boolean => (policies ?? [undefined]).some((p) =>
-    model.rulesets.has(rulesetName({ variant: v, discards: d, ...(p === undefined ? {} : { policy: p }), ...(model.compare ? { compare: true } : {}) })));
+    model.rulesets.has(rulesetName({ variant: v, rule: d, ...(p === undefined ? {} : { policy: p }), ...(model.compare ? { compare: true } : {}) })));
   const rulesets = rulesetsFor(
     VARIANTS.filter((v) => DISCARD_RULES.some((d) => holds(v, d))),
     DISCARD_RULES.filter((d) => VARIANTS.some((v) => holds(v, d))),

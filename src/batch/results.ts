@@ -11,7 +11,7 @@ import { type Provenance, UNRECORDED, provenanceKey } from './provenance.ts';
 export interface Ruleset {
   readonly variant: Variant;
   /** The discard rule (bench/solve.bench.ts builds rule sets by this name). */
-  readonly discards: DiscardRule;
+  readonly rule: DiscardRule;
   readonly policy?: string;
   readonly compare?: boolean;
 }
@@ -22,11 +22,11 @@ export const SOLVER = 'solver';
 /** `standard/optional`, or `standard/forced/greedy(ace-bonus=0)` with a policy (and ` vs solver` with the
  *  solver's verdicts beside), as printed. */
 export const rulesetName = (ruleset: Ruleset): string =>
-  `${ruleset.variant}/${ruleset.discards}${ruleset.policy === undefined ? '' : `/${ruleset.policy}`}${ruleset.compare === true ? ` vs ${SOLVER}` : ''}`;
+  `${ruleset.variant}/${ruleset.rule}${ruleset.policy === undefined ? '' : `/${ruleset.policy}`}${ruleset.compare === true ? ` vs ${SOLVER}` : ''}`;
 
 /** Whether `ruleset` is the one of a row: its variant, discard rule, policy, and the solver's verdict or not. */
 export const isRulesetOf = (ruleset: Ruleset, variant: string, rule: string, policy: string | undefined, compare: boolean): boolean =>
-  ruleset.variant === variant && ruleset.discards === rule && ruleset.policy === policy && (ruleset.compare === true) === compare;
+  ruleset.variant === variant && ruleset.rule === rule && ruleset.policy === policy && (ruleset.compare === true) === compare;
 
 /**
  * Every variant × discard rule (× policy, when given: labels) asked for, in the order rows are written:
@@ -39,8 +39,8 @@ export function rulesetsFor(variants: readonly Variant[], rules: readonly Discar
     if (!variants.includes(variant)) continue;
     for (const rule of DISCARD_RULES) {
       if (!rules.includes(rule)) continue;
-      if (policies === undefined) rulesets.push({ variant, discards: rule });
-      else for (const policy of policies) rulesets.push({ variant, discards: rule, policy, ...(compare ? { compare } : {}) });
+      if (policies === undefined) rulesets.push({ variant, rule });
+      else for (const policy of policies) rulesets.push({ variant, rule, policy, ...(compare ? { compare } : {}) });
     }
   }
   return rulesets;

@@ -149,7 +149,7 @@ class RulesetTally {
     const rate = winRate(this.won, this.unknown, deals);
     return {
       variant: ruleset.variant,
-      rule: ruleset.discards,
+      rule: ruleset.rule,
       deals, firstIndex: this.firstIndex, lastIndex: this.lastIndex, won: this.won, lost: this.lost, unknown: this.unknown,
       winRate: { low: rate.low, high: rate.high },
       ci95: rate.ci95,
