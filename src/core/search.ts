@@ -3,7 +3,7 @@
 
 import type { Deal } from './cards.ts';
 import { GhostSearch } from './ghost.ts';
-import { MAX_MOVES, MoveGenerator } from './movegen.ts';
+import { type ExposedCards, MAX_MOVES, MoveGenerator } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from './move.ts';
 import type { DiscardRule, Variant } from './rules.ts';
 import { WIN_DISCARDS } from './rules.ts';
@@ -62,6 +62,8 @@ export class Search {
   /** Positions the ghost bound cut in the last run (the tests check that it works). */
   ghostCuts = 0;
   private readonly generator: MoveGenerator;
+  /** The exposed cards of the position being entered, when a run of removals has read them (`enter`). */
+  private readonly exposed: ExposedCards;
   private readonly visited: VisitedSet;
   private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
   private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
@@ -103,6 +105,7 @@ export class Search {
     ghostBound = true,
   ) {
     this.generator = new MoveGenerator(variant, discards, reductions);
+    this.exposed = this.generator.newExposed();
     this.boundAfterDeal = variant === 'strict' || (reductions && discards === 'optional');
     this.removesInRuns = this.generator.removesInRuns;
     this.keyWords = Search.keyWords(discards, reductions);
@@ -130,7 +133,7 @@ export class Search {
     this.ghostCuts = 0;
     if (limits.from === undefined) startFrame(this.frames, 0);
     else this.frames.set(limits.from.subarray(0, FRAME), 0);
-    const rootBound = this.upperBound(0);
+    const rootBound = this.boundAt(0);
     if (rootBound > this.best) this.dfs(); // else no line can beat the best: nothing to search
     const states = this.states;
     if (this.won) {
@@ -152,13 +155,13 @@ export class Search {
   /** Adds the position at `depth` to the visited set; false when it was there already. */
   private storeKey(depth: number): boolean {
     const base = depth * FRAME;
-    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.endgameDealt, this.keyWords);
+    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.bound.endgameDealt, this.keyWords);
     return this.visited.add(this.key, 0);
   }
 
-  /** An upper bound on the discards of every position reachable from the frame at `base` (movegen R6, R8). */
-  private upperBound(base: number): number {
-    return this.generator.bound(this.frames, base);
+  /** An upper bound on the discards of every position reachable from the frame at `base` (bound.ts). */
+  private boundAt(base: number): number {
+    return this.generator.bound.at(this.frames, base);
   }
 
   /**
@@ -194,7 +197,7 @@ export class Search {
           const at = d * FRAME;
           for (let j = next[d]!; j < counts[d]!; j++) {
             if (!this.generator.apply(frames, at, at + FRAME, moves[d * MAX_MOVES + j]!)) continue;
-            this.openUpper = Math.max(this.openUpper, this.upperBound(at + FRAME));
+            this.openUpper = Math.max(this.openUpper, this.boundAt(at + FRAME));
           }
         }
         return;
@@ -224,8 +227,8 @@ export class Search {
     const frames = this.frames, line = this.line;
     const base = depth * FRAME;
     const movesAt = depth * MAX_MOVES;
-    /** Whether this position ends a run of removals that stopped for want of a removable card. */
-    let runEnded = false;
+    /** Whether `exposed` holds this very position's exposed cards: a run of removals stopped here. */
+    let exposedRead = false;
     for (;;) {
       const discards = frames[base + F_DISCARDS]!;
       if (discards > this.reached) {
@@ -242,7 +245,7 @@ export class Search {
         // The budget (states, or the visited set's memory) ran out: this position is left unexplored; its
         // bound caps what it could still reach.
         this.aborted = true;
-        this.openUpper = Math.max(this.openUpper, this.upperBound(base));
+        this.openUpper = Math.max(this.openUpper, this.boundAt(base));
         return 0;
       }
       this.states += 1;
@@ -252,7 +255,7 @@ export class Search {
       // optional rule (R8′ makes locked piles decisive there). Skipping a bound never changes a verdict or
       // an exact max discards, only the work: a bound only drops lines that cannot beat the best.
       if (((last === MOVE && (frames[base + F_DEALT]! === BOUND_AFTER_MOVE_DEALT || this.best < WIN_DISCARDS - 1))
-        || (last === DEAL && this.boundAfterDeal)) && this.upperBound(base) <= this.best) return 0;
+        || (last === DEAL && this.boundAfterDeal)) && this.boundAt(base) <= this.best) return 0;
       // Strict × optional: the ghost game from here (ghost.ts `runFrom`, G1: no real play from this
       // position, under either rule, discards more than its max; R7's marks only forbid more lines). When
       // it cannot beat the best, neither can any line through here. Its positions count against the
@@ -270,22 +273,25 @@ export class Search {
           return 0;
         }
       }
-      if (this.removesInRuns && !runEnded) {
+      if (this.removesInRuns && !exposedRead) {
         // Forced rule: a run of lone removals, walked through in one go (movegen `removeRun`); the
-        // positions it passes are counted here, and the one it stops at is entered at the top of the loop.
-        const k = this.generator.removeRun(frames, base, line, at, this.maxStates - this.states, last === DEAL);
+        // positions it passes are counted here, and the one it stops at is entered at the top of the loop
+        // (a run stops for want of a removable card, or where the search ends: a win or the budget).
+        if (last === DEAL) this.exposed.readDealt(frames, base);
+        else this.exposed.read(frames, base);
+        exposedRead = true;
+        const k = this.generator.removeRun(frames, base, this.exposed, line, at, this.maxStates - this.states);
         if (k > 0) {
           this.states += k - 1;
           at += k;
           last = REMOVE;
-          runEnded = this.generator.runEnded;
           continue;
         }
-        runEnded = true; // nothing to remove here
       }
-      // After a run that ended here, the generator holds this position's exposed cards already.
-      const count = this.generator.generate(frames, base, this.moves, movesAt, runEnded);
-      runEnded = false;
+      const count = exposedRead
+        ? this.generator.generateFrom(this.exposed, frames, base, this.moves, movesAt)
+        : this.generator.generate(frames, base, this.moves, movesAt);
+      exposedRead = false;
       // Which positions are stored (the memo): only those with a choice. A position whose only child is a
       // removal, a deal or a move (most positions: under the forced rule, every one with no empty pile)
       // leads where that child leads, and the memo further down (at the next stored position) stops a

@@ -16,7 +16,7 @@ export const F_DEALT = 8;
 export const F_KEPT = 9;
 export const F_DISCARDS = 10;
 /** Optional rule, reduced search: mask (lo, hi) of the cards kept at an earlier deal that must still act
- *  (movegen R7), and mask of the cards exposed at some moment of this round that bear on them. */
+ *  (owed.ts, R7), and mask of the cards exposed at some moment of this round that bear on them. */
 export const F_OWED_LO = 11;
 export const F_OWED_HI = 12;
 export const F_SEEN_LO = 13;
