@@ -3,6 +3,21 @@
 
 import { ACE_RANK, type Deal, RANKS } from './cards.ts';
 
+/** Highest set position of a 52-bit mask, or -1 when empty. */
+export function highestPosition(lo: number, hi: number): number {
+  if (hi !== 0) return 63 - Math.clz32(hi);
+  if (lo !== 0) return 31 - Math.clz32(lo);
+  return -1;
+}
+
+/** Number of set bits of a 32-bit word. */
+export function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
 /**
  * Writes the positions set in the mask (lo, hi), lowest first, to `out` from `at`; returns how many. The one
  * set-bit loop of the core: callers walk the list (allocation-free, and nested walks just use other slots).

@@ -63,11 +63,11 @@
 
 import { ACE_RANK, type Deal } from './cards.ts';
 import { DiscardBound } from './bound.ts';
-import { DealTables, setPositions } from './masks.ts';
+import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
 import { DEAL, KEEP, MOVE, type Move, REMOVE, dealMove, keepMove, moveFrom, moveKind, movePosition, moveMove, moveTo, removeMove } from './move.ts';
 import { OwedCards } from './owed.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
-import { F_DEALT, F_DISCARDS, F_KEPT, FRAME, addToPile, dealFrame, highestPosition, popcount32, takeFromPile } from './state.ts';
+import { F_DEALT, F_DISCARDS, F_KEPT, FRAME, addToPile, dealFrame, takeFromPile } from './state.ts';
 
 /** Most moves one position can have (easy: up to 51 cards × 3 empty piles, plus a deal). */
 export const MAX_MOVES = 160;
