@@ -159,11 +159,12 @@ export class MoveGenerator {
     /** false: generate every legal move, with no reduction (the yardstick for tests). */
     readonly reductions: boolean,
   ) {
-    this.acesOnly = VARIANT_RULES[variant].acesOnly;
-    this.buriedCards = VARIANT_RULES[variant].buriedCards;
+    const rules = VARIANT_RULES[variant];
+    this.acesOnly = rules.acesOnly;
+    this.buriedCards = rules.buriedCards;
     this.forced = rule === 'forced';
-    this.owed = reductions && !this.forced ? new OwedCards(this.tables, this.acesOnly) : undefined;
-    this.bound = new DiscardBound(this.tables, this.acesOnly, !this.acesOnly, reductions, this.owed);
+    this.owed = reductions && !this.forced ? new OwedCards(this.tables, rules.fixedPiles) : undefined;
+    this.bound = new DiscardBound(this.tables, rules.fixedPiles, rules.search.acesBlock, reductions, this.owed);
     this.exposed = new ExposedCards(this.tables);
   }
 

@@ -6,7 +6,7 @@ import { GhostSearch } from './ghost.ts';
 import { type ExposedCards, MAX_MOVES, MoveGenerator } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from './move.ts';
 import type { DiscardRule, Variant } from './rules.ts';
-import { WIN_DISCARDS } from './rules.ts';
+import { VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from './state.ts';
 import { VisitedSet } from './table.ts';
 
@@ -106,11 +106,12 @@ export class Search {
   ) {
     this.generator = new MoveGenerator(variant, discards, reductions);
     this.exposed = this.generator.newExposed();
-    this.boundAfterDeal = variant === 'strict' || (reductions && discards === 'optional');
+    const policies = VARIANT_RULES[variant].search;
+    this.boundAfterDeal = reductions && policies.boundAfterDeal[discards];
     this.removesInRuns = this.generator.removesInRuns;
     this.keyWords = Search.keyWords(discards, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
-    this.ghost = ghostBound && reductions && discards === 'optional' && variant === 'strict' ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
+    this.ghost = ghostBound && reductions && discards === 'optional' && policies.ghostBound ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
   }
 
