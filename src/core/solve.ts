@@ -27,8 +27,9 @@ export type MaxDiscardsMode = 'exact' | 'bounds';
 
 export interface SolveOptions {
   variant: Variant;
+  /** The discard rule (named as the CLI's `--discards` and the CSV column). */
   discards: DiscardRule;
-  /** Positions the searches for one deal may store, in all, before they stop with `unknown`. */
+  /** Positions the searches for one deal may search, in all, before they stop with `unknown`. */
   maxStates?: number;
   /** false: plain exhaustive search over every legal move (the yardstick). Default true. */
   reductions?: boolean;
@@ -50,7 +51,8 @@ export interface SolveOptions {
 }
 
 interface Counters {
-  /** Positions stored, summed over the searches run for this deal. */
+  /** Positions searched (entered, whether stored or walked through: search.ts), summed over the searches
+   *  run for this deal, the ghost games' included; the budget counts these. */
   states: number;
 }
 
