@@ -1,4 +1,5 @@
-// The rule choices as data: the three variants (what may fill an empty pile) and the two discard rules.
+// The rule choices as data: the three variants (what may fill an empty pile, and which search policies
+// apply to each) and the two discard rules.
 
 export const VARIANTS = ['standard', 'strict', 'easy'] as const;
 export type Variant = (typeof VARIANTS)[number];

@@ -167,9 +167,8 @@ export class Search {
   /**
    * The depth-first search from the position at depth 0, with an explicit stack: per depth, the moves
    * generated there (`moves`, from depth × MAX_MOVES), how many, and the next one to try. (A loop rather
-   * than recursion: measured on Node 20, a recursive search deoptimised by its first win or exhausted
-   * budget stayed unoptimised for the rest of the process in about one run in three, at half the speed;
-   * the loop is optimised again on the spot.)
+   * than recursion: on Node 20 a recursive search deoptimised by its first win or exhausted budget could
+   * stay unoptimised for the rest of the process, at half the speed; the loop is optimised again on the spot.)
    */
   private dfs(): void {
     const frames = this.frames, moves = this.moves, next = this.next, counts = this.counts;

@@ -17,9 +17,8 @@ import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, ta
  *  tables of a solver, plus the old table while one grows); in practice a few percent of that. */
 export const DEFAULT_MAX_STATES = 2_000_000;
 
-/** The ghost search may spend 1/GHOST_SHARE of the budget left when it starts. Standard × optional, 60
- *  deals, verdicts, one process, ghost on against off: a tenth decided 2 more deals in 2% less time; a
- *  third decided the same 2 more in 17% more time (a quarter, 40 deals: 1 more, 8% more time). */
+/** The ghost search may spend 1/GHOST_SHARE of the budget left when it starts: a larger share decided no
+ *  more deals and cost time. */
 const GHOST_SHARE = 10;
 
 /** What a lost deal's budget is spent on: `'exact'` its max discards, `'bounds'` only its verdict. */
