@@ -44,8 +44,8 @@ export interface SolveOptions {
    */
   maxDiscards?: MaxDiscardsMode;
   /** Under optional: try the ghost game (ghost.ts) once the forced searches have not won, before the
-   *  optional search, and in strict also inside it (search.ts). Default true; false only to compare: it
-   *  changes no verdict, only the work (and may narrow an unknown's bounds). */
+   *  optional search, and inside it where the variant's policy says so (search.ts). Default true; false
+   *  only to compare: it changes no verdict, only the work (and may narrow an unknown's bounds). */
   ghost?: boolean;
 }
 
