@@ -1,61 +1,99 @@
-// Prints the rows of a results/policies CSV (bench/policies.ts) as a Markdown table per variant × rule:
-// each policy's win rate, its 95% interval and "1 in N", and where the solver ran on the same deals, its rate.
-// Rows of one variant × rule × policy over adjoining deal ranges (one run split in parts) are added up.
+// Prints the policies' win rates as a Markdown table per variant × rule, from `acesup estimate --policy`
+// summaries, beside the clairvoyant rate on the same deals: from the solver's per-deal CSV when one covers
+// those deals, or the policy's rows carry it (--compare solver) — then also the winnable deals the policy
+// lost — else from a solver summary of the same seed and deal range.
 //
-//   npx tsx bench/policies-table.ts results/policies-2026-11-30.csv
+//   npx tsx bench/policies-table.ts results/policies-1m/*.summary.csv results/policies-expert/*.summary.csv \
+//     results/policies-expert/*.csv.gz results/*-1m*.summary.csv
 
+import './quiet-pipe.ts';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { wilson } from '../src/batch/stats.ts';
 
-const file = process.argv[2];
-if (file === undefined) throw new Error('usage: npx tsx bench/policies-table.ts FILE.csv');
-const read = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
-/** The rows with the parts of one run added up (deal ranges in order, each starting where the last ended). */
-const rows: Record<string, string>[] = [];
-for (const row of [...read].sort((a, b) => Number(a['first']) - Number(b['first']))) {
-  const same = rows.find((r) => r['variant'] === row['variant'] && r['discards'] === row['discards'] && r['policy'] === row['policy']);
-  if (same === undefined) {
-    rows.push({ ...row });
-    continue;
-  }
-  if (Number(same['first']) + Number(same['deals']) !== Number(row['first']) || same['solver_max_states'] !== row['solver_max_states']) {
-    throw new Error(`${row['variant']}/${row['discards']}/${row['policy']}: parts that do not adjoin`);
-  }
-  const add = (column: string): string => String(Number(same[column]) + Number(row[column]));
-  const seconds = Number(same['deals']) / Number(same['games_per_second']) + Number(row['deals']) / Number(row['games_per_second']);
-  for (const column of ['deals', 'won']) same[column] = add(column);
-  same['games_per_second'] = String(Number(same['deals']) / seconds);
-  const ci = wilson(Number(same['won']), Number(same['deals']));
-  same['ci95_low'] = String(ci.low);
-  same['ci95_high'] = String(ci.high);
-  if (same['solver_won'] !== '') {
-    for (const column of ['solver_won', 'solver_unknown', 'winnable_lost']) same[column] = add(column);
-    same['solver_rate'] = String(Number(same['solver_won']) / Number(same['deals']));
-    same['solver_ci95_low'] = String(wilson(Number(same['solver_won']), Number(same['deals'])).low);
-    same['solver_ci95_high'] = String(wilson(Number(same['solver_won']) + Number(same['solver_unknown']), Number(same['deals'])).high);
+type Row = Record<string, string>;
+const read = (file: string): Row[] => {
+  const bytes = readFileSync(file);
+  return parse(file.endsWith('.gz') ? gunzipSync(bytes) : bytes, { columns: true }) as Row[];
+};
+
+const policies: Row[] = [];
+const solverSummaries: Row[] = [];
+/** Per-deal rows: `variant/discards` → policy label ('' for the solver) → deal index → result. */
+const games = new Map<string, Map<string, Map<number, string>>>();
+for (const file of process.argv.slice(2)) {
+  for (const row of read(file)) {
+    const policy = row['policy'] ?? '';
+    if (row['index'] === undefined) {
+      (policy === '' ? solverSummaries : policies).push(row);
+      continue;
+    }
+    const key = `${row['variant']}/${row['discards']}`;
+    const byPolicy = games.get(key) ?? new Map<string, Map<number, string>>();
+    games.set(key, byPolicy);
+    const byDeal = byPolicy.get(policy) ?? new Map<number, string>();
+    byPolicy.set(policy, byDeal);
+    byDeal.set(Number(row['index']), row['result']!);
+    // A policy's row written with --compare solver carries the solver's verdict of the same deal.
+    if (policy !== '' && (row['solver_result'] ?? '') !== '') {
+      const solver = byPolicy.get('') ?? new Map<number, string>();
+      byPolicy.set('', solver);
+      solver.set(Number(row['index']), row['solver_result']!);
+    }
   }
 }
-const pct = (x: string | number): string => `${(Number(x) * 100).toFixed(2)}%`;
-const fmt = (n: string | number): string => Number(n).toLocaleString('en-US');
-const oneIn = (rate: number): string => (rate === 0 ? '—' : `1 in ${Math.round(1 / rate).toLocaleString('en-US')}`);
+if (policies.length === 0) throw new Error('usage: npx tsx bench/policies-table.ts SUMMARY.csv … [PER-DEAL.csv[.gz] …]');
+
+const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
+const fmt = (n: number): string => n.toLocaleString('en-US');
+const oneIn = (rate: number): string => (rate === 0 ? '—' : `1 in ${fmt(Math.round(1 / rate))}`);
+const range = (won: number, unknown: number, deals: number): string => {
+  const low = wilson(won, deals).low;
+  const high = wilson(won + unknown, deals).high;
+  const rate = unknown === 0 ? pct(won / deals) : `${pct(won / deals)}–${pct((won + unknown) / deals)}`;
+  return `${rate} (${pct(low)}–${pct(high)})`;
+};
+
+/** The clairvoyant rate on a policy row's deals, and the winnable deals it lost when per-deal rows allow. */
+function clairvoyant(row: Row): { text: string; winnableLost: string } {
+  const first = Number(row['first_index']), last = Number(row['last_index']), deals = last - first + 1;
+  const byPolicy = games.get(`${row['variant']}/${row['discards']}`);
+  const solver = byPolicy?.get('');
+  if (solver !== undefined && Array.from({ length: deals }, (_, i) => solver.has(first + i)).every(Boolean)) {
+    let won = 0, unknown = 0, lost = 0;
+    const played = byPolicy!.get(row['policy']!);
+    for (let index = first; index <= last; index++) {
+      const verdict = solver.get(index)!;
+      if (verdict === 'won') won += 1;
+      else if (verdict === 'unknown') unknown += 1;
+      if (verdict === 'won' && played?.get(index) === 'lost') lost += 1;
+    }
+    const note = unknown === 0 ? '' : `; ${fmt(unknown)} unknown at the budget`;
+    return { text: `${range(won, unknown, deals)}${note}`, winnableLost: played === undefined ? '' : `${fmt(lost)}${unknown > 0 ? ' or more' : ''}` };
+  }
+  const summary = solverSummaries.find((s) => s['variant'] === row['variant'] && s['discards'] === row['discards'] &&
+    s['seed'] === row['seed'] && Number(s['first_index']) === first && Number(s['last_index']) === last);
+  if (summary === undefined) return { text: '', winnableLost: '' };
+  return { text: range(Number(summary['won']), Number(summary['unknown']), deals), winnableLost: '' };
+}
+
 const order = ['expert', 'greedy', 'basic', 'random'];
 const rank = (policy: string): number => order.findIndex((name) => policy.startsWith(name));
-
 for (const discards of ['forced', 'optional']) {
   for (const variant of ['standard', 'strict', 'easy']) {
-    const here = rows.filter((r) => r['variant'] === variant && r['discards'] === discards)
+    const here = policies.filter((r) => r['variant'] === variant && r['discards'] === discards)
       .sort((a, b) => rank(a['policy']!) - rank(b['policy']!) || a['policy']!.localeCompare(b['policy']!));
     if (here.length === 0) continue;
-    console.log(`\n${variant} × ${discards} (seed 3, deals from 0)\n`);
-    console.log('| policy | deals | won | win rate (95% interval) | about | games/s (1 thread) | solver on the same deals | winnable deals lost |');
-    console.log('| --- | ---: | ---: | --- | --- | ---: | --- | ---: |');
+    console.log(`\n${variant} × ${discards} (seed ${here[0]!['seed']}, deals from ${here[0]!['first_index']})\n`);
+    console.log('| policy | deals | won | win rate (95% interval) | about | games/s per worker | clairvoyant on the same deals | winnable deals lost | commit |');
+    console.log('| --- | ---: | ---: | --- | --- | ---: | --- | ---: | --- |');
     for (const r of here) {
-      const rate = Number(r['won']) / Number(r['deals']);
-      const solver = r['solver_won'] === ''
-        ? ''
-        : `${pct(r['solver_rate']!)}${Number(r['solver_unknown']) > 0 ? `–${pct((Number(r['solver_won']) + Number(r['solver_unknown'])) / Number(r['deals']))} (${fmt(r['solver_unknown']!)} unknown at ${fmt(r['solver_max_states']!)} states)` : ''} (${pct(r['solver_ci95_low']!)}–${pct(r['solver_ci95_high']!)})`;
-      console.log(`| ${r['policy']} | ${fmt(r['deals']!)} | ${fmt(r['won']!)} | ${pct(rate)} (${pct(r['ci95_low']!)}–${pct(r['ci95_high']!)}) | ${oneIn(rate)} | ${fmt(Math.round(Number(r['games_per_second'])))} | ${solver} | ${r['winnable_lost'] === '' ? '' : fmt(r['winnable_lost']!)} |`);
+      const deals = Number(r['deals']), won = Number(r['won']);
+      const ci = wilson(won, deals);
+      const { text, winnableLost } = clairvoyant(r);
+      console.log(`| ${r['policy']} | ${fmt(deals)} | ${fmt(won)} | ${pct(won / deals)} (${pct(ci.low)}–${pct(ci.high)}) | ${oneIn(won / deals)} | ` +
+        `${fmt(Math.round(Number(r['deals_per_second'])))} | ${text} | ${winnableLost} | ${r['commit']!.slice(0, 7)} |`);
     }
   }
 }

@@ -5,6 +5,7 @@ import type { GameMove } from '../notation.ts';
 import { PositionSolver, playOnFrame, positionFrame } from '../position-solve.ts';
 import type { DiscardRule, Variant } from '../rules.ts';
 import type { Policy } from './game.ts';
+import { FillLookahead } from './lookahead.ts';
 import type { Rng } from './rng.ts';
 import { type View, fills, isRemovable, legalMoves, removals } from './view.ts';
 
@@ -45,8 +46,8 @@ export function makePolicy(name: PolicyName, variant: Variant, discards: Discard
     case 'basic':
       return { name: label, choose: chooseBasic };
     case 'greedy': {
-      const bonus = settings.aceBonus ?? DEFAULT_ACE_BONUS;
-      return { name: label, choose: (view) => chooseGreedy(view, bonus) };
+      const lookahead = greedyLookahead(variant, settings.aceBonus ?? DEFAULT_ACE_BONUS);
+      return { name: label, choose: (view) => chooseGreedy(view, lookahead) };
     }
     case 'expert':
       return new ExpertPolicy(label, variant, discards, settings);
@@ -95,60 +96,20 @@ const top = (cards: readonly Card[]): Card => cards[cards.length - 1]!;
  * discards more. Like basic it always fills when it can (a fill unburies a card before the deal covers
  * it); ties go to the first fill in `fills` order (leftmost source pile, its top card first).
  */
-function chooseGreedy(view: View, aceBonus: number): GameMove | null {
+function chooseGreedy(view: View, lookahead: FillLookahead): GameMove | null {
   const piles = view.piles;
   for (let pile = 0; pile < 4; pile++) {
     if (isRemovable(piles, pile)) return { kind: 'remove', card: top(piles[pile]!) };
   }
-  const best = bestFill(piles.map((cards) => cards.slice()), view.variant, aceBonus, { left: LOOKAHEAD_NODES });
-  if (best !== undefined) return best.move;
+  const best = lookahead.best(piles);
+  if (best !== undefined) return { kind: 'move', card: best.card, pile: piles.findIndex((cards) => cards.length === 0) };
   return view.stockLeft > 0 ? { kind: 'deal' } : null;
 }
 
-/** Positions one greedy decision may look at: the lookahead stops exploring past this (rarely reached). */
-const LOOKAHEAD_NODES = 2_000;
+/** Fills one greedy decision may try: the lookahead stops exploring past this (rarely reached). */
+const LOOKAHEAD_FILLS = 2_000;
 
-/** Removes every removable card, leftmost first, until none is left; returns how many went. */
-function removeAll(piles: Card[][]): number {
-  let count = 0;
-  for (let pile = 0; pile < 4; pile++) {
-    if (isRemovable(piles, pile)) {
-      piles[pile]!.pop();
-      count += 1;
-      pile = -1;
-    }
-  }
-  return count;
-}
-
-/** Plays a fill on plain piles. */
-function applyFill(piles: Card[][], move: GameMove & { kind: 'move' }): void {
-  for (const cards of piles) {
-    const index = cards.indexOf(move.card);
-    if (index >= 0) {
-      cards.splice(index, 1);
-      break;
-    }
-  }
-  piles[move.pile]!.push(move.card);
-}
-
-/** The best fill and the value of its best line (discards, plus the ace bonus per ace filled), if any fill. */
-function bestFill(piles: Card[][], variant: Variant, aceBonus: number, budget: { left: number }): { move: GameMove; value: number } | undefined {
-  let best: { move: GameMove; value: number } | undefined;
-  for (const move of fills(piles, variant)) {
-    if (move.kind !== 'move') continue;
-    if (budget.left <= 0) break;
-    budget.left -= 1;
-    const after = piles.map((cards) => cards.slice());
-    applyFill(after, move);
-    let value = removeAll(after) + (isAce(move.card) ? aceBonus : 0);
-    const next = bestFill(after, variant, aceBonus, budget);
-    if (next !== undefined && next.value > 0) value += next.value;
-    if (best === undefined || value > best.value) best = { move, value };
-  }
-  return best;
-}
+const greedyLookahead = (variant: Variant, aceBonus: number): FillLookahead => new FillLookahead(variant, aceBonus, LOOKAHEAD_FILLS);
 
 /**
  * expert: perfect-information Monte Carlo. Where there is a choice (which card fills an empty pile, or
@@ -169,7 +130,7 @@ class ExpertPolicy implements Policy {
   private readonly solver: PositionSolver;
   private readonly samples: number;
   private readonly sampleStates: number;
-  private readonly aceBonus: number;
+  private readonly lookahead: FillLookahead;
 
   constructor(
     readonly name: string,
@@ -180,7 +141,7 @@ class ExpertPolicy implements Policy {
     this.solver = new PositionSolver(variant, discards);
     this.samples = settings.samples ?? DEFAULT_SAMPLES;
     this.sampleStates = settings.sampleStates ?? DEFAULT_SAMPLE_STATES;
-    this.aceBonus = settings.aceBonus ?? DEFAULT_ACE_BONUS;
+    this.lookahead = greedyLookahead(variant, settings.aceBonus ?? DEFAULT_ACE_BONUS);
   }
 
   /** The choices worth comparing, the greedy policy's choice first. */
@@ -191,7 +152,7 @@ class ExpertPolicy implements Policy {
     if (removable.length > 0 && (this.discards === 'forced' || view.stockLeft === 0)) return [removable[0]!];
     const list: GameMove[] = [...removable, ...fills(piles, view.variant)];
     if (view.stockLeft > 0) list.push({ kind: 'deal' });
-    const preferred = chooseGreedy(view, this.aceBonus);
+    const preferred = chooseGreedy(view, this.lookahead);
     if (preferred !== null) {
       const at = list.findIndex((move) => sameMove(move, preferred));
       if (at > 0) list.unshift(...list.splice(at, 1));
@@ -206,20 +167,35 @@ class ExpertPolicy implements Policy {
     if (choices.length === 1) return choices[0]!;
     const options = choices;
     const wins = new Int32Array(options.length);
+    // A choice that can no longer reach the most wins, even winning every sample left, is not solved
+    // again: the choice played is the same, for less work. Every sample is still drawn, so the stream
+    // (and the rest of the game) does not depend on what was cut.
+    const alive = new Uint8Array(options.length).fill(1);
+    let aliveCount = options.length;
     const unseen = view.unseenCards();
     const samples = unseen.length === 0 ? 1 : this.samples;
     const deal = new Uint8Array(52);
     deal.set(view.dealt, 0);
     for (let s = 0; s < samples; s++) {
       rng.shuffle(unseen);
+      if (aliveCount === 1) continue;
       deal.set(unseen, view.dealt.length);
       const start = positionFrame(deal, view.piles, view.dealt.length, view.discarded);
       for (let c = 0; c < options.length; c++) {
+        if (alive[c] === 0) continue;
         const from = start.slice();
         playOnFrame(from, deal, options[c]!);
         const result = this.solver.solve(deal, from, this.sampleStates);
         this.states += result.states;
         if (result.verdict === 'won') wins[c] += 1;
+      }
+      const most = Math.max(...wins);
+      const left = samples - s - 1;
+      for (let c = 0; c < options.length; c++) {
+        if (alive[c] === 1 && wins[c]! + left < most) {
+          alive[c] = 0;
+          aliveCount -= 1;
+        }
       }
     }
     let best = 0;

@@ -1,4 +1,9 @@
-// The seeded random source of the policies (random moves, expert's sampled stock orders): small and exact.
+// The seeded random streams of the policies (random moves, expert's sampled stock orders), and the word
+// mixer that seeds them and the deals.
+
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 
 /** murmur3's 32-bit finaliser: mixes a word so that nearby seeds give unrelated streams. */
 export function fmix32(x: number): number {
@@ -12,14 +17,12 @@ export function fmix32(x: number): number {
 }
 
 /**
- * sfc32 (Chris Doty-Humphrey's small fast counting generator): 128 bits of state, 32-bit output. A game's
- * stream is a function of the words it is seeded with alone, so a game replays whatever thread plays it.
+ * A game's random stream (pure-rand's xoroshiro128+, the deals' generator too), seeded by the words given
+ * alone, so a game replays whatever thread plays it. Its seeding differs from the deals' (deals.ts), so a
+ * policy's stream never repeats the shuffle that made the deal.
  */
 export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d = 1;
+  private readonly generator: RandomGenerator;
 
   /** A stream from any number of 32-bit words (e.g. seed, deal index, variant and rule numbers). */
   constructor(...words: number[]) {
@@ -28,30 +31,14 @@ export class Rng {
       h = fmix32(h ^ (word % 0x100000000));
       h = fmix32(h ^ Math.floor(word / 0x100000000));
     }
-    this.a = fmix32(h + 0x9e3779b9);
-    this.b = fmix32(h + 0x3c6ef372);
-    this.c = fmix32(h + 0xdaa66d2b);
-    for (let i = 0; i < 12; i++) this.next();
+    const state = [1, 2, 3, 4].map((k) => fmix32(h + Math.imul(k, 0x9e3779b9)));
+    if (!state.some((word) => word !== 0)) state[0] = 1; // xoroshiro's one forbidden state
+    this.generator = xoroshiro128plusFromState(state);
   }
 
-  /** The next 32 random bits, as an unsigned number. */
-  next(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
-    return t >>> 0;
-  }
-
-  /** A uniform integer in 0 … n−1 (1 ≤ n ≤ 2^32), exactly: draws above the last whole multiple of n are redrawn. */
+  /** A uniform integer in 0 … n−1 (n ≥ 1), exactly. */
   below(n: number): number {
-    const limit = 0x100000000 - (0x100000000 % n);
-    for (;;) {
-      const x = this.next();
-      if (x < limit) return x % n;
-    }
+    return uniformInt(this.generator, 0, n - 1);
   }
 
   /** Shuffles `items` in place (Fisher–Yates). */
