@@ -7,4 +7,5 @@ if (!existsSync(main)) {
   process.stderr.write('acesup: the compiled build is missing (dist/cli/main.js): run `npm run build` (npm ci runs it)\n');
   process.exit(1);
 }
-await import(main.href);
+const { main: run } = await import(main.href);
+await run(process.argv);

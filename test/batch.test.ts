@@ -330,7 +330,7 @@ describe('summary', () => {
     const table = fakeTable(1, 0, 9, ['strict']);
     const [optional] = summarise(table);
     // slot 0: deals 0, 3, 6 won; 1, 4, 7 lost (21, 24, 27 discards); 2, 5, 8 unknown.
-    expect(optional).toMatchObject({ variant: 'strict', discards: 'optional', deals: 9, won: 3, lost: 3, unknown: 3, firstIndex: 0, lastIndex: 8 });
+    expect(optional).toMatchObject({ variant: 'strict', rule: 'optional', deals: 9, won: 3, lost: 3, unknown: 3, firstIndex: 0, lastIndex: 8 });
     expect(optional!.winRate).toEqual({ low: 3 / 9, high: 6 / 9 });
     expect(optional!.maxDiscards[48]).toBe(3);
     expect([21, 24, 27].map((d) => optional!.maxDiscards[d])).toEqual([1, 1, 1]);

@@ -2,7 +2,6 @@
 // with 1 and 2 workers and solving each deal alone; shards merge into one run; an interrupted run resumes
 // into the same file; failures and bad options are reported plainly.
 
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,30 +12,13 @@ import { type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
+import { type Ran, acesup, someDealsDone, start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const dir = mkdtempSync(join(tmpdir(), 'acesup-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Ran {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Ran> } {
-  const child = spawn(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<Ran>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-  return { child, done };
-}
-
-const acesup = (args: string[], env: Record<string, string> = {}): Promise<Ran> => start(args, env).done;
 const file = (name: string): string => join(dir, name);
 const read = (name: string): string => readFileSync(file(name), 'utf8');
 
@@ -175,13 +157,8 @@ describe('acesup estimate', () => {
     expect(reference.code, reference.stderr).toBe(0);
 
     // 20 ms more per deal: about 2 s of work on two workers. Interrupt once the first deals are in.
-    const run = start(['estimate', ...options, '--csv', file('stopped.csv'), '--progress-every', '0.1'], { ACESUP_TEST: 'sleep:20' });
-    await new Promise<void>((resolve) => {
-      run.child.stderr!.on('data', (chunk: Buffer) => {
-        const done = /strict\/forced (\d+)\/200/u.exec(chunk.toString());
-        if (done !== null && Number(done[1]) > 0) resolve();
-      });
-    });
+    const run = start(['estimate', ...options, '--csv', file('stopped.csv'), '--progress-every', '0.1'], { faults: { worker: 'sleep:20' } });
+    await someDealsDone(run, 'strict/forced');
     run.child.kill('SIGINT');
     const stopped = await run.done;
     expect(stopped.code).toBe(130);
@@ -207,7 +184,7 @@ describe('acesup estimate', () => {
 
   it('checkpoints the finished deals, so that even a killed run (SIGKILL) resumes into the one-run file', async () => {
     const options = STRICT;
-    const run = start(['estimate', ...options, '--csv', file('killed.csv'), '--checkpoint-every', '0.2', '--progress-every', '0.1'], { ACESUP_TEST: 'sleep:20' });
+    const run = start(['estimate', ...options, '--csv', file('killed.csv'), '--checkpoint-every', '0.2', '--progress-every', '0.1'], { faults: { worker: 'sleep:20' } });
     // Kill it without warning once a checkpoint holds some finished deals.
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
@@ -232,7 +209,7 @@ describe('acesup estimate', () => {
     ['crash', /deal 7 of seed 1 \(strict\/forced\) failed: the worker thread died/u],
   ])('reports a deal that fails (%s) by its index, writes the rest and exits 1', async (how, message) => {
     const csv = file(`${how}.csv`);
-    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], { ACESUP_TEST: `${how}:7` });
+    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], { faults: { worker: `${how}:7` } });
     expect(ran.code).toBe(1);
     expect(ran.stderr).toMatch(message);
     const rows = parse(readFileSync(csv, 'utf8'), { columns: true }) as Record<string, string>[];
@@ -245,7 +222,7 @@ describe('acesup estimate', () => {
 
   it('a worker thread that cannot start ends the run with a one-line message and exit 1, not a hang', async () => {
     const csv = file('start.csv');
-    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], { ACESUP_TEST: 'start' });
+    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], { faults: { worker: 'start' } });
     expect(ran.code).toBe(1);
     const lines = ran.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

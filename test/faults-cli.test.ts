@@ -3,7 +3,6 @@
 // or an input; results of other budgets, modes or versions do not mix; a missing shard is seen; bad input
 // is one line; "-" is standard input and output; SIGTERM exits 143.
 
-import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,39 +10,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_DEAL_COLUMNS } from '../src/batch/csv.ts';
+import { acesup, someDealsDone, start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'acesup-faults-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Ran {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface StartOptions {
-  env?: Record<string, string>;
-  input?: string;
-  /** A file descriptor to give the process as its standard output (e.g. /dev/full). */
-  stdoutFd?: number;
-}
-
-function start(args: string[], options: StartOptions = {}): { child: ChildProcess; done: Promise<Ran> } {
-  const child = spawn(process.execPath, ['bin/acesup.js', ...args], {
-    cwd: ROOT, env: { ...process.env, ...options.env }, stdio: [options.input === undefined ? 'ignore' : 'pipe', options.stdoutFd ?? 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  if (options.input !== undefined) child.stdin!.end(options.input);
-  const done = new Promise<Ran>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-  return { child, done };
-}
-
-const acesup = (args: string[], options: StartOptions = {}): Promise<Ran> => start(args, options).done;
 const file = (name: string): string => join(dir, name);
 const read = (name: string): string => readFileSync(file(name), 'utf8');
 const rowsOf = (text: string): string[][] => (parse(text) as string[][]).slice(1);
@@ -59,6 +31,14 @@ const oneLine = (stderr: string): string => {
   expect(stderr).not.toMatch(/\n\s+at /u);
   return lines[0]!;
 };
+
+/** After a failed write: no temporary file left, and --resume finishes `name` into the reference run's file. */
+async function expectResumesToReference(name: string): Promise<void> {
+  expect(temporaries()).toEqual([]);
+  const resumed = await acesup([...RUN, '--csv', file(name), '--resume']);
+  expect(resumed.code, resumed.stderr).toBe(0);
+  expect(read(name)).toBe(reference);
+}
 
 const shard = (k: number, extra: string[] = []): string[] => [...RUN, '--shard', `${k}/3`, ...extra];
 
@@ -81,35 +61,29 @@ describe('write faults lose no finished work', () => {
     const [header, ...rows] = reference.trimEnd().split('\n');
     const before = `${[header, ...rows.slice(0, 20)].join('\n')}\n`;
     writeFileSync(file('full.csv'), before);
-    const ran = await acesup([...RUN, '--csv', file('full.csv'), '--resume'], { env: { ACESUP_TEST_WRITE_FAULT: 'ENOSPC@full.csv' } });
+    const ran = await acesup([...RUN, '--csv', file('full.csv'), '--resume'], { faults: { write: 'ENOSPC@full.csv' } });
     expect(ran.code).toBe(1);
     expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --csv .*full\.csv: no space left on device \(ENOSPC\); .*full\.csv keeps the 20 results it held before \(60 were finished\): make room and continue with the same options and --resume$/u);
     expect(ran.stdout).toMatch(/strict · forced discards — 60 deals/u);
     expect(read('full.csv')).toBe(before);
-    expect(temporaries()).toEqual([]);
-    const resumed = await acesup([...RUN, '--csv', file('full.csv'), '--resume']);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(read('full.csv')).toBe(reference);
+    await expectResumesToReference('full.csv');
   }, 30_000);
 
   it('a failed checkpoint stops the run with the last good checkpoint kept, exit 1; --resume then finishes', async () => {
     // The first checkpoint is written, every later write fails.
     const ran = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--checkpoint-every', '0.3'],
-      { env: { ACESUP_TEST: 'sleep:40', ACESUP_TEST_WRITE_FAULT: 'EIO:2@checkpoint.csv' } });
+      { faults: { worker: 'sleep:40', write: 'EIO:2@checkpoint.csv' } });
     expect(ran.code).toBe(1);
     expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --csv .*checkpoint\.csv \(checkpoint\): input\/output error \(EIO\); .*checkpoint\.csv keeps the \d+ results it held before/u);
     expect(ran.stdout).toMatch(/^PARTIAL SUMMARY/u);
     const kept = rowsOf(read('checkpoint.csv'));
     expect(kept.length).toBeLessThan(60);
     expect(reference).toContain(kept.map((row) => row.join(',')).join('\n'));
-    expect(temporaries()).toEqual([]);
-    const resumed = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--resume']);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(read('checkpoint.csv')).toBe(reference);
+    await expectResumesToReference('checkpoint.csv');
   }, 30_000);
 
   it('a failed --summary write: one line, the per-deal CSV written, exit 1', async () => {
-    const ran = await acesup([...RUN, '--csv', file('deals-s.csv'), '--summary', file('summary.csv')], { env: { ACESUP_TEST_WRITE_FAULT: 'EIO@summary.csv' } });
+    const ran = await acesup([...RUN, '--csv', file('deals-s.csv'), '--summary', file('summary.csv')], { faults: { write: 'EIO@summary.csv' } });
     expect(ran.code).toBe(1);
     expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --summary .*summary\.csv: input\/output error \(EIO\)$/u);
     expect(read('deals-s.csv')).toBe(reference);
@@ -186,7 +160,7 @@ describe('memory is bounded', () => {
 });
 
 describe('segments', () => {
-  const SEGMENTS = { env: { ACESUP_TEST_SEGMENT: '7' } };
+  const SEGMENTS = { faults: { segmentDeals: 7 } };
 
   it('a run in segments of 7 deals writes the one-run file and summary', async () => {
     const [segmented, whole] = await Promise.all([
@@ -331,13 +305,8 @@ describe('conventions', () => {
   it('SIGTERM stops the run, saves the finished deals and exits 143; --resume finishes', async () => {
     mkdirSync(file('term'), { recursive: true });
     const csv = join(file('term'), 'run.csv');
-    const run = start([...RUN, '--csv', csv, '--progress-every', '0.1'], { env: { ACESUP_TEST: 'sleep:40' } });
-    await new Promise<void>((resolve) => {
-      run.child.stderr!.on('data', (chunk: Buffer) => {
-        const done = /strict\/forced (\d+)\/60/u.exec(chunk.toString());
-        if (done !== null && Number(done[1]) > 0) resolve();
-      });
-    });
+    const run = start([...RUN, '--csv', csv, '--progress-every', '0.1'], { faults: { worker: 'sleep:40' } });
+    await someDealsDone(run, 'strict/forced');
     run.child.kill('SIGTERM');
     const stopped = await run.done;
     expect(stopped.code).toBe(143);

@@ -2,10 +2,10 @@
 // replay through `acesup verify`; the per-deal CSV of a policy is the same for any worker count and shards,
 // and agrees with games played directly; bad options are one line and exit 2.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
@@ -15,21 +15,10 @@ import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/play/rng.ts';
 import { verify } from '../src/core/verify.ts';
+import { acesup } from './cli-run.ts';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'acesup-play-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Ran { code: number | null; stdout: string; stderr: string }
-
-function acesup(args: string[]): Promise<Ran> {
-  const child = spawn(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 const file = (name: string): string => join(dir, name);
 const rows = (name: string): Record<string, string>[] => parse(readFileSync(file(name), 'utf8'), { columns: true }) as Record<string, string>[];
@@ -105,24 +94,86 @@ describe('acesup estimate --policy', () => {
     expect(one.stdout).toMatch(/games\/s per worker/u);
   });
 
-  it('--compare solver adds the solver on the same deals: its rate and the winnable deals the policy lost', async () => {
-    const ran = await acesup([...base, '--discards', 'forced', '--policy', 'greedy', '--compare', 'solver', '--max-states', '100000',
-      '--workers', '2', '--csv', file('compare.csv'), '--json']);
-    expect(ran.code).toBe(0);
-    const [greedy, solver] = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(greedy).toMatchObject({ policy: 'greedy(ace-bonus=0)', deals: 240 });
-    expect(solver).toMatchObject({ policy: 'solver', deals: 240 });
-    const table = rows('compare.csv');
-    const byIndex = new Map<string, Record<string, string>>();
-    for (const row of table) if (row['policy'] === 'solver') byIndex.set(row['index']!, row);
-    let winnableLost = 0;
-    for (const row of table) {
-      if (row['policy'] === 'solver') continue;
-      const exact = byIndex.get(row['index']!)!;
-      if (row['result'] === 'won') expect(exact['result']).not.toBe('lost');
-      if (exact['result'] === 'won' && row['result'] !== 'won') winnableLost += 1;
+  it('--compare solver puts the solver\'s verdict of each deal in the policy\'s row, and the summary\'s figures come from those rows', async () => {
+    const forced = [...base, '--discards', 'forced', '--max-states', '100000', '--workers', '2'];
+    const ran = await acesup([...forced, '--policy', 'greedy', '--compare', 'solver', '--csv', file('compare.csv.gz'), '--summary', file('compare-summary.csv'), '--json']);
+    expect(ran.code, ran.stderr).toBe(0);
+    const text = gunzipSync(readFileSync(file('compare.csv.gz'))).toString('utf8');
+    expect(text.split('\n')[0]).toMatch(/,run_last,policy,solver_result,solver_max_discards_lower,solver_max_discards_upper,solver_states,solver_ms$/u);
+    const table = parse(text, { columns: true }) as Record<string, string>[];
+    // One row per deal: the policy's game and the solver's verdict side by side.
+    expect(table).toHaveLength(240);
+    expect(new Set(table.map((row) => row['policy']))).toEqual(new Set(['greedy(ace-bonus=0)']));
+    // The solver's columns are what the solver alone writes for the same deals and budget.
+    expect((await acesup([...forced, '--csv', file('solver-alone.csv')])).code).toBe(0);
+    const alone = rows('solver-alone.csv');
+    expect(alone).toHaveLength(240);
+    const count = { won: 0, solverWon: 0, solverLost: 0, solverUnknown: 0, winnableLost: 0, solverStates: 0 };
+    for (const [i, row] of table.entries()) {
+      const exact = alone[i]!;
+      expect(row['index']).toBe(exact['index']);
+      expect([row['solver_result'], row['solver_max_discards_lower'], row['solver_max_discards_upper'], row['solver_states']])
+        .toEqual([exact['result'], exact['max_discards_lower'], exact['max_discards_upper'], exact['states']]);
+      // No policy wins a deal the solver proves lost.
+      if (row['result'] === 'won') expect(row['solver_result']).not.toBe('lost');
+      if (row['result'] === 'won') count.won += 1;
+      if (row['solver_result'] === 'won') count.solverWon += 1;
+      if (row['solver_result'] === 'lost') count.solverLost += 1;
+      if (row['solver_result'] === 'unknown') count.solverUnknown += 1;
+      if (row['solver_result'] === 'won' && row['result'] !== 'won') count.winnableLost += 1;
+      count.solverStates += Number(row['solver_states']);
     }
-    expect(greedy['compare']).toMatchObject({ deals: 240, solverWon: solver['won'], winnableLost });
+    expect(count.solverWon).toBeGreaterThan(count.won);
+    const [summary, ...more] = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(more).toHaveLength(0);
+    expect(summary).toMatchObject({ policy: 'greedy(ace-bonus=0)', deals: 240, won: count.won, lost: 240 - count.won });
+    const { won: _, ...solverCounts } = count;
+    expect(summary!['compare']).toMatchObject({
+      deals: 240, ...solverCounts,
+      solverRate: { low: count.solverWon / 240, high: (count.solverWon + count.solverUnknown) / 240 },
+    });
+    const [csvSummary] = rows('compare-summary.csv');
+    expect(csvSummary).toMatchObject({
+      policy: 'greedy(ace-bonus=0)', won: String(count.won), solver_won: String(count.solverWon), solver_lost: String(count.solverLost),
+      solver_unknown: String(count.solverUnknown), winnable_lost: String(count.winnableLost), solver_states_total: String(count.solverStates),
+    });
+    // The text summary says the same, and the run's games/s on its workers.
+    const printed = await acesup(['merge', file('compare.csv.gz')]);
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout).toContain(`the solver (whole stock known) on the same 240 deals: won ${count.solverWon} · lost ${count.solverLost} · unknown ${count.solverUnknown}`);
+    expect(printed.stdout).toContain(`winnable deals this policy lost: ${count.winnableLost} of the ${count.solverWon} the solver wins`);
+    const timed = await acesup([...base, '--discards', 'forced', '--deals', '40', '--policy', 'basic', '--workers', '2']);
+    expect(timed.stdout).toMatch(/games\/s per worker/u);
+    expect(timed.stdout).toMatch(/^Played 40 games in [\d.]+ s: [\d,]+ games\/s on 2 workers \(wall clock\); 40 of 40 done\.$/mu);
+  });
+
+  it('a --compare run resumes, shards merge into the one-run file, and rows with and without the solver\'s verdict do not mix', async () => {
+    const one = [...base, '--deals', '60', '--policy', 'basic', '--compare', 'solver', '--max-states', '50000', '--workers', '1'];
+    expect((await acesup([...one, '--csv', file('cmp-all.csv')])).code).toBe(0);
+    expect((await acesup([...one, '--shard', '1/2', '--csv', file('cmp-s1.csv')])).code).toBe(0);
+    expect((await acesup([...one, '--shard', '2/2', '--csv', file('cmp-s2.csv')])).code).toBe(0);
+    const merged = await acesup(['merge', file('cmp-s1.csv'), file('cmp-s2.csv'), '--csv', file('cmp-merged.csv'), '--no-timings']);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(readFileSync(file('cmp-merged.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
+    expect(merged.stdout).toMatch(/^standard · forced discards · basic — 60 deals[^]*the solver \(whole stock known\) on the same 60 deals/mu);
+    const lines = readFileSync(file('cmp-all.csv'), 'utf8').split('\n');
+    writeFileSync(file('cmp-part.csv'), `${lines.slice(0, 50).join('\n')}\n`);
+    const resumed = await acesup([...one, '--csv', file('cmp-part.csv'), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(readFileSync(file('cmp-part.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
+    // The same policy without --compare: the rows are not this run's.
+    const without = await acesup([...base, '--deals', '60', '--policy', 'basic', '--max-states', '50000', '--workers', '1', '--csv', file('cmp-part.csv'), '--resume']);
+    expect(without.code).toBe(2);
+    expect(without.stderr.trim()).toMatch(/^acesup: .*cmp-part\.csv line 2: the row has the solver's verdict \(--compare solver\) but this run has not; resume with the options/u);
+    expect((await acesup([...base, '--deals', '60', '--policy', 'basic', '--max-states', '50000', '--shard', '2/2', '--csv', file('plain-s2.csv')])).code).toBe(0);
+    const mixed = await acesup(['merge', file('cmp-s1.csv'), file('plain-s2.csv')]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr.trim().split('\n')).toHaveLength(1);
+    expect(mixed.stderr).toMatch(/basic vs solver.* but .*plain-s2\.csv holds .*basic: only shards of one run/u);
+    // acesup report draws the policy's games and the solver's verdicts as two series.
+    const report = await acesup(['report', file('cmp-all.csv'), '--out', file('cmp.html')]);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stderr).toMatch(/and 4 per-deal series/u);
   });
 
   it('shards of a policy run merge into the one-run file', async () => {

@@ -60,7 +60,7 @@ describe('reading the inputs', () => {
     const gz = join(dir, 'deals.csv.gz');
     writeFileSync(gz, gzipSync(rows));
     const inputs = await readInputs([summary, gz]);
-    expect(inputs.summaries.map((r) => `${r.variant}/${r.discards}`)).toEqual(['standard/optional', 'standard/forced']);
+    expect(inputs.summaries.map((r) => `${r.variant}/${r.rule}`)).toEqual(['standard/optional', 'standard/forced']);
     const forced = inputs.summaries[1]!;
     expect(forced).toMatchObject({ deals: 4000, won: 1928, lost: 1856, unknown: 216, file: 'standard-both.summary.csv', seed: '2' });
     expect(forced.maxDiscards.reduce((s, n) => s + n, 0)).toBe(forced.won + forced.lost);

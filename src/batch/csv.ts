@@ -11,7 +11,7 @@ import { WIN_DISCARDS } from '../core/rules.ts';
 import { MAX_SEED, dealFor } from './deals.ts';
 import { openInput, writeFileAtomic } from './files.ts';
 import { PROVENANCE_COLUMNS, type Provenance, UNRECORDED, describeField, provenanceDiffers } from './provenance.ts';
-import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable, type Ruleset } from './results.ts';
+import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable, type Ruleset, type Verdict, isRulesetOf, rulesetName } from './results.ts';
 
 export { temporaryName, writeFileAtomic } from './files.ts';
 
@@ -34,22 +34,36 @@ export const LEGACY_DEAL_COLUMNS = [
  */
 export const DEAL_COLUMNS = [...LEGACY_DEAL_COLUMNS, ...PROVENANCE_COLUMNS, 'run_first', 'run_last'] as const;
 
-/** The last column of a run with `--policy` (every row: the policy's label, or `solver`); absent otherwise. */
+/** The column after `run_last` in a run with `--policy` (every row: the policy's label); absent otherwise. */
 export const POLICY_COLUMN = 'policy';
 
-/** The columns of a run's per-deal CSV: with the policy column when its rule sets name policies. */
-export const dealColumns = (rulesets: readonly Ruleset[]): string[] =>
-  rulesets.some((r) => r.policy !== undefined) ? [...DEAL_COLUMNS, POLICY_COLUMN] : [...DEAL_COLUMNS];
+/**
+ * The columns after `policy` in a run with `--compare solver`: the solver's verdict of the row's deal under
+ * the same variant and rule, beside the policy's game (as `result` … `ms` of a solver's row); absent otherwise.
+ */
+export const SOLVER_COLUMNS = ['solver_result', 'solver_max_discards_lower', 'solver_max_discards_upper', 'solver_states', 'solver_ms'] as const;
 
-/** A row's fields as written: `ms` empty without timings or when unknown; `provenance` and `run` as the
- *  provenance and run-range fields. */
+/** The columns of a run's per-deal CSV: with the policy column when its rule sets name policies, and the
+ *  solver's when they compare. */
+export const dealColumns = (rulesets: readonly Ruleset[]): string[] => [
+  ...DEAL_COLUMNS,
+  ...(rulesets.some((r) => r.policy !== undefined) ? [POLICY_COLUMN] : []),
+  ...(rulesets.some((r) => r.compare === true) ? SOLVER_COLUMNS : []),
+];
+
+/** The fields `result` … `ms` of a verdict: `ms` empty without timings or when unknown. */
+const verdictFields = (verdict: Verdict, timings: boolean): string[] => [
+  OUTCOME_NAMES[verdict.outcome], String(verdict.lower), String(verdict.upper), String(verdict.states), timings && !Number.isNaN(verdict.ms) ? verdict.ms.toFixed(3) : '',
+];
+
+/** A row's fields as written: `provenance` and `run` as the provenance and run-range fields. */
 export function dealRowFields(
   seed: number, index: number, deal: string, ruleset: Ruleset, record: DealRecord, timings: boolean, provenance: readonly string[], run: readonly string[],
 ): string[] {
   return [
-    String(seed), String(index), deal, ruleset.variant, ruleset.discards, OUTCOME_NAMES[record.outcome], String(record.lower), String(record.upper),
-    String(record.states), timings && !Number.isNaN(record.ms) ? record.ms.toFixed(3) : '', ...provenance, ...run,
+    String(seed), String(index), deal, ruleset.variant, ruleset.discards, ...verdictFields(record, timings), ...provenance, ...run,
     ...(ruleset.policy === undefined ? [] : [ruleset.policy]),
+    ...(record.solver === undefined ? [] : verdictFields(record.solver, timings)),
   ];
 }
 
@@ -94,13 +108,15 @@ export interface DealRow {
   index: number;
   deal: string;
   variant: string;
-  discards: string;
+  /** The discard rule (the `discards` column). */
+  rule: string;
   record: DealRecord;
   /** What the result depends on (UNRECORDED in a file of an older version). */
   provenance: Provenance;
   /** The deal range of the run that wrote the row (undefined in a file of an older version). */
   run?: { first: number; last: number };
-  /** The policy that played the deal (`solver` for the solver), in a file of a run with --policy. */
+  /** The policy that played the deal, in a file of a run with --policy (`solver` in files of earlier
+   *  versions, which wrote the solver's verdicts of --compare solver as rows of their own). */
   policy?: string;
 }
 
@@ -127,6 +143,8 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
   let provenanceAt: number[] = [];
   let runAt: number[] = [];
   let policyAt = -1;
+  /** Where solver_result … solver_ms are (−1: a file without the solver's verdicts). */
+  let solverAt = -1;
   let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -141,37 +159,46 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
         }
         const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
-        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN];
+        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS];
         const unknown = extra.find((column) => !known.includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
         if (unknown !== undefined) throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
         provenanceAt = PROVENANCE_COLUMNS.map((column) => fields.indexOf(column));
         runAt = ['run_first', 'run_last'].map((column) => fields.indexOf(column));
         policyAt = fields.indexOf(POLICY_COLUMN);
         if ((runAt[0]! < 0) !== (runAt[1]! < 0)) throw new InputError(`${name}: run_first and run_last go together`);
+        solverAt = fields.indexOf(SOLVER_COLUMNS[0]);
+        if (SOLVER_COLUMNS.some((column, i) => fields.indexOf(column) !== (solverAt < 0 ? -1 : solverAt + i)) || (solverAt >= 0 && policyAt < 0)) {
+          throw new InputError(`${name}: the columns ${SOLVER_COLUMNS.join(', ')} go together, in this order, after ${POLICY_COLUMN}`);
+        }
         columns = fields.length;
         continue;
       }
       if (fields.length !== columns) throw new InputError(`${where}: expected ${columns} fields, found ${fields.length}`);
-      const [seed, index, deal, variant, discards, result, lower, upper, states, ms] = fields as [string, string, string, string, string, string, string, string, string, string];
+      const [seed, index, deal, variant, rule, result, lower, upper, states, ms] = fields as [string, string, string, string, string, string, string, string, string, string];
       const whole = (text: string, field: string, max = Number.MAX_SAFE_INTEGER): number => {
         const n = Number(text);
         if (!/^\d+$/u.test(text) || !Number.isSafeInteger(n) || n > max) throw new InputError(`${where}: ${field} "${text}" is not a whole number`);
         return n;
       };
-      const outcome = OUTCOMES[result];
-      if (outcome === undefined) throw new InputError(`${where}: result "${result}" is not won, lost or unknown`);
-      const record: DealRecord = {
-        outcome,
-        lower: whole(lower, 'max_discards_lower', WIN_DISCARDS),
-        upper: whole(upper, 'max_discards_upper', WIN_DISCARDS),
-        states: whole(states, 'states'),
-        ms: ms === '' ? Number.NaN : Number(ms),
+      const verdict = ([result, lower, upper, states, ms]: readonly string[], prefix: string): Verdict => {
+        const outcome = OUTCOMES[result!];
+        if (outcome === undefined) throw new InputError(`${where}: ${prefix}result "${result}" is not won, lost or unknown`);
+        const read: Verdict = {
+          outcome,
+          lower: whole(lower!, `${prefix}max_discards_lower`, WIN_DISCARDS),
+          upper: whole(upper!, `${prefix}max_discards_upper`, WIN_DISCARDS),
+          states: whole(states!, `${prefix}states`),
+          ms: ms === '' ? Number.NaN : Number(ms),
+        };
+        if (Number.isNaN(read.ms) && ms !== '') throw new InputError(`${where}: ${prefix}ms "${ms}" is not a number`);
+        return read;
       };
-      if (Number.isNaN(record.ms) && ms !== '') throw new InputError(`${where}: ms "${ms}" is not a number`);
+      const record: DealRecord = verdict([result, lower, upper, states, ms], '');
+      if (solverAt >= 0) record.solver = verdict(fields.slice(solverAt, solverAt + SOLVER_COLUMNS.length), 'solver_');
       const provenance = provenanceAt.every((at) => at < 0) ? UNRECORDED
         : Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])) as Provenance;
       const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
-      const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, discards, record, provenance };
+      const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, rule, record, provenance };
       if (run !== undefined) row.run = run;
       if (policyAt >= 0) {
         if (fields[policyAt] === '') throw new InputError(`${where}: the policy is empty`);
@@ -221,7 +248,7 @@ export async function readIntoTable(file: string, table: ResultTable): Promise<n
   let rows = 0;
   await readDealsCsv(file, (row, line) => {
     const slot = check(row, line);
-    if (table.has(slot, row.index)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
+    if (table.has(slot, row.index)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${rulesetName(table.rulesets[slot]!)} appears twice`);
     table.set(slot, row.index, row.record);
     rows += 1;
   });
@@ -244,9 +271,13 @@ export function resumeChecker(
     const where = `${file} line ${line}`;
     if (row.seed !== run.seed) throw new InputError(`${where}: seed ${row.seed}, but this run has --seed ${run.seed}; ${hint}`);
     if (row.index < run.first || row.index > last) throw new InputError(`${where}: deal ${row.index} is outside this run's deals ${run.first}–${last}; ${hint}`);
-    const slot = run.rulesets.findIndex((r) => r.variant === row.variant && r.discards === row.discards && r.policy === row.policy);
+    const compare = row.record.solver !== undefined;
+    const slot = run.rulesets.findIndex((r) => isRulesetOf(r, row.variant, row.rule, row.policy, compare));
     if (slot < 0) {
-      const what = row.policy === undefined ? `${row.variant}/${row.discards}` : `${row.variant}/${row.discards} played by ${row.policy}`;
+      if (run.rulesets.some((r) => isRulesetOf(r, row.variant, row.rule, row.policy, !compare))) {
+        throw new InputError(`${where}: the row ${compare ? 'has' : 'has not'} the solver's verdict (--compare solver) but this run ${compare ? 'has not' : 'has'}; ${hint}`);
+      }
+      const what = row.policy === undefined ? `${row.variant}/${row.rule}` : `${row.variant}/${row.rule} played by ${row.policy}`;
       throw new InputError(`${where}: ${what} is not among this run's variants, discard rules and policies; ${hint}`);
     }
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);

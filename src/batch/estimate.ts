@@ -7,8 +7,8 @@
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/solve.ts';
-import { type Outcome, ResultTable, SOLVER, WON } from './results.ts';
-import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec } from './worker.ts';
+import { type DealRecord, type Outcome, ResultTable, type Verdict, WON } from './results.ts';
+import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec, fieldsOf } from './worker.ts';
 
 export interface PoolOptions {
   workers: number;
@@ -25,7 +25,7 @@ export interface PoolOptions {
    * the threads' start-up). A run that stops early (abort, failure) destroys it.
    */
   pool?: SolverPool;
-  /** The policy that plays the rule sets whose `policy` is not `solver` (results.ts). */
+  /** The policy that plays the rule sets that have a `policy` (results.ts). */
   policy?: PolicySpec;
 }
 
@@ -40,12 +40,13 @@ const WORKER = import.meta.url.endsWith('.js')
   ? new URL('./worker.js', import.meta.url).href
   : new URL('./worker-entry.mjs', import.meta.url).href;
 
-/** A pool of `workers` solver threads; its owner destroys it. */
-export function createPool(workers: number): SolverPool {
+/** A pool of `workers` solver threads running `filename` (the worker, or a module that serves it); its
+ *  owner destroys it. */
+export function createPool(workers: number, filename: string = WORKER): SolverPool {
   // Loaded on first use: piscina takes a third of the command's start-up, and most commands never need a pool.
   const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
   return new Pool<ChunkTask, ChunkResult>({
-    filename: WORKER,
+    filename,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,
@@ -72,65 +73,161 @@ interface Chunk {
   slots: number[];
 }
 
-/**
- * Solves every deal of `table` not solved yet, under each of its rule sets, on `workers` threads, and
- * fills the table. Resolves when all are solved, when `signal` aborts, or at the first deal that throws or
- * worker that dies (a dying chunk is retried one deal at a time to name the deal).
- */
-export async function solveMissing(table: ResultTable, options: PoolOptions): Promise<PoolEnd> {
-  const { workers, maxStates, maxDiscards, signal } = options;
-  // The rule sets, grouped by variant (slots in table order).
+/** Groups the rule sets of `table` by variant (slots in table order): a chunk is one group's deals. */
+function groupsByVariant(table: ResultTable): number[][] {
   const groups: number[][] = [];
   for (const [slot, { variant }] of table.rulesets.entries()) {
     const group = groups.find((g) => table.rulesets[g[0]!]!.variant === variant);
     if (group === undefined) groups.push([slot]);
     else group.push(slot);
   }
-  const runs = groups.map((group) => table.missing(group));
-  const total = runs.map((list) => list.reduce((n, [start, end]) => n + end - start, 0));
-  const handedOut = new Array<number>(groups.length).fill(0);
+  return groups;
+}
+
+/**
+ * The chunks of one `solveMissing`: handed out so that every group advances at the same pace, sized from
+ * each group's measured speed, and the chunks of a dead thread again deal by deal, then rule by rule.
+ */
+class ChunkPlan {
+  private readonly groups: number[][];
+  /** Per group: the runs of deals still to hand out, how many in all, and how many handed out. */
+  private readonly runs: [number, number][][];
+  private readonly total: number[];
+  private readonly handedOut: number[];
   /** Per group: deals solved and the milliseconds they took (every rule of a deal together). */
-  const measured = groups.map(() => ({ deals: 0, ms: 0 }));
-  const retries: Chunk[] = [];
-  if (total.every((n) => n === 0)) return { kind: 'complete' };
+  private readonly measured: { deals: number; ms: number }[];
+  private readonly retries: Chunk[] = [];
 
-  const pool = options.pool ?? createPool(workers);
+  constructor(private readonly table: ResultTable, private readonly workers: number) {
+    this.groups = groupsByVariant(table);
+    this.runs = this.groups.map((group) => table.missing(group));
+    this.total = this.runs.map((list) => list.reduce((n, [start, end]) => n + end - start, 0));
+    this.handedOut = this.groups.map(() => 0);
+    this.measured = this.groups.map(() => ({ deals: 0, ms: 0 }));
+  }
 
-  const chunkSize = (group: number): number => {
-    const { deals, ms } = measured[group]!;
-    const bySpeed = deals === 0 ? 1 : Math.floor((deals / Math.max(ms, 1e-3)) * 1000 * CHUNK_SECONDS);
-    // Never more than a quarter of a worker's share, so that the last chunks end together.
-    const byShare = Math.ceil(total[group]! / (workers * 4));
-    return Math.max(1, Math.min(bySpeed, byShare, MAX_CHUNK));
-  };
+  get empty(): boolean {
+    return this.total.every((n) => n === 0);
+  }
 
-  /** The group's slots that miss some deal of `start … start + count − 1` (after --resume, not always all). */
-  const slotsMissing = (group: number, start: number, count: number): number[] =>
-    groups[group]!.filter((slot) => {
-      for (let index = start; index < start + count; index++) if (!table.has(slot, index)) return true;
-      return false;
-    });
-
-  const nextChunk = (): Chunk | undefined => {
-    const retry = retries.shift();
+  /** The next chunk to solve: a retry first, else from the group furthest behind; undefined when none is left. */
+  next(): Chunk | undefined {
+    const retry = this.retries.shift();
     if (retry !== undefined) return retry;
     let group = -1;
-    for (let g = 0; g < groups.length; g++) {
-      if (handedOut[g] === total[g]) continue;
-      if (group < 0 || handedOut[g]! / total[g]! < handedOut[group]! / total[group]!) group = g;
+    for (let g = 0; g < this.groups.length; g++) {
+      if (this.handedOut[g] === this.total[g]) continue;
+      if (group < 0 || this.handedOut[g]! / this.total[g]! < this.handedOut[group]! / this.total[group]!) group = g;
     }
     if (group < 0) return undefined;
-    const run = runs[group]![0]!;
-    const count = Math.min(chunkSize(group), run[1] - run[0]);
-    const chunk = { group, start: run[0], count, slots: slotsMissing(group, run[0], count) };
+    const run = this.runs[group]![0]!;
+    const count = Math.min(this.chunkSize(group), run[1] - run[0]);
+    const chunk = { group, start: run[0], count, slots: this.slotsMissing(group, run[0], count) };
     run[0] += count;
-    if (run[0] === run[1]) runs[group]!.shift();
-    handedOut[group]! += count;
+    if (run[0] === run[1]) this.runs[group]!.shift();
+    this.handedOut[group]! += count;
     return chunk;
+  }
+
+  /** Records the speed of a finished chunk: `deals` solved under every rule in `ms`. */
+  measure(chunk: Chunk, deals: number, ms: number): void {
+    this.measured[chunk.group]!.deals += deals;
+    this.measured[chunk.group]!.ms += ms;
+  }
+
+  /**
+   * A thread died in `chunk`: its deals are solved again one by one to find the deal, a single deal's rules
+   * one by one to find the rule set. False when the chunk is one deal under one rule set (the culprit).
+   */
+  retry(chunk: Chunk): boolean {
+    if (chunk.count > 1) {
+      for (let i = 0; i < chunk.count; i++) {
+        const start = chunk.start + i;
+        this.retries.push({ group: chunk.group, start, count: 1, slots: this.slotsMissing(chunk.group, start, 1) });
+      }
+      return true;
+    }
+    if (chunk.slots.length > 1) {
+      for (const slot of chunk.slots) this.retries.push({ group: chunk.group, start: chunk.start, count: 1, slots: [slot] });
+      return true;
+    }
+    return false;
+  }
+
+  private chunkSize(group: number): number {
+    const { deals, ms } = this.measured[group]!;
+    const bySpeed = deals === 0 ? 1 : Math.floor((deals / Math.max(ms, 1e-3)) * 1000 * CHUNK_SECONDS);
+    // Never more than a quarter of a worker's share, so that the last chunks end together.
+    const byShare = Math.ceil(this.total[group]! / (this.workers * 4));
+    return Math.max(1, Math.min(bySpeed, byShare, MAX_CHUNK));
+  }
+
+  /** The group's slots that miss some deal of `start … start + count − 1` (after --resume, not always all). */
+  private slotsMissing(group: number, start: number, count: number): number[] {
+    return this.groups[group]!.filter((slot) => {
+      for (let index = start; index < start + count; index++) if (!this.table.has(slot, index)) return true;
+      return false;
+    });
+  }
+}
+
+/** The deal and the slot of result `cell` of a chunk (ChunkResult.values' order). */
+const cellOf = (chunk: Chunk, cell: number): { index: number; slot: number } =>
+  ({ index: chunk.start + Math.floor(cell / chunk.slots.length), slot: chunk.slots[cell % chunk.slots.length]! });
+
+/** The worker's task for `chunk`: its deals under the rules of its slots, played by the policy where one plays. */
+function taskOf(table: ResultTable, chunk: Chunk, options: PoolOptions): ChunkTask {
+  const { variant } = table.rulesets[chunk.slots[0]!]!;
+  const rules = chunk.slots.map((slot) => table.rulesets[slot]!.discards);
+  const task: ChunkTask = { seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates: options.maxStates, maxDiscards: options.maxDiscards };
+  if (table.rulesets.some((r) => r.policy !== undefined)) {
+    if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');
+    task.policies = chunk.slots.map(() => options.policy!);
+    if (table.rulesets[chunk.slots[0]!]!.compare === true) task.compare = true;
+  }
+  return task;
+}
+
+/**
+ * Puts a chunk's results into `table` (a deal already there, read by --resume, keeps its record) and
+ * reports them per slot to `onChunk`. Returns the milliseconds the chunk's results took.
+ */
+function record(table: ResultTable, chunk: Chunk, result: ChunkResult, onChunk: PoolOptions['onChunk']): number {
+  /** Per slot of the table: the deals newly solved, and won. */
+  const solved = table.rulesets.map(() => 0);
+  const won = table.rulesets.map(() => 0);
+  let ms = 0;
+  const compare = table.rulesets[chunk.slots[0]!]!.compare === true;
+  const fields = fieldsOf({ compare });
+  const verdict = (at: number): Verdict => {
+    ms += result.values[at + 4]!;
+    return { outcome: result.values[at]! as Outcome, lower: result.values[at + 1]!, upper: result.values[at + 2]!, states: result.values[at + 3]!, ms: result.values[at + 4]! };
   };
+  for (let cell = 0; cell < result.solved; cell++) {
+    const { index, slot } = cellOf(chunk, cell);
+    const deal: DealRecord = verdict(cell * fields);
+    if (compare) deal.solver = verdict(cell * fields + FIELDS);
+    if (table.has(slot, index)) continue;
+    solved[slot]! += 1;
+    if (deal.outcome === WON) won[slot]! += 1;
+    table.set(slot, index, deal);
+  }
+  for (const slot of chunk.slots) if (solved[slot]! > 0) onChunk?.(slot, solved[slot]!, won[slot]!);
+  return ms;
+}
+
+/**
+ * Solves every deal of `table` not solved yet, under each of its rule sets, on `workers` threads, and
+ * fills the table. Resolves when all are solved, when `signal` aborts, or at the first deal that throws or
+ * worker that dies (a dying chunk is retried one deal at a time to name the deal).
+ */
+export async function solveMissing(table: ResultTable, options: PoolOptions): Promise<PoolEnd> {
+  const { workers, signal } = options;
+  const chunks = new ChunkPlan(table, workers);
+  if (chunks.empty) return { kind: 'complete' };
+  const pool = options.pool ?? createPool(workers);
 
   let end: PoolEnd | undefined;
-  let inFlight = 0;
   let stopping: Promise<void> | undefined;
   const stop = (why: PoolEnd): void => {
     if (end !== undefined) return;
@@ -140,9 +237,9 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   const onAbort = (): void => stop({ kind: 'interrupted' });
   // The pool's own 'error' events (unhandled, one would end the process with a stack trace and lose the
   // finished deals). Once stopping, they carry nothing: piscina emits one when a worker's answer arrives
-  // for a task that `destroy` has already dropped (seen in a test run where a deal failed). Before that,
-  // one means a thread died holding no task (a thread that dies on a task fails that task instead, and
-  // is handled below): the run stops, keeping what is finished.
+  // for a task that `destroy` has already dropped. Before that, one means a thread died holding no task
+  // (a thread that dies on a task fails that task instead, and is handled below): the run stops, keeping
+  // what is finished.
   const onPoolError = (error: unknown): void => {
     if (end !== undefined) return;
     stop({ kind: 'pool-failed', message: error instanceof Error ? error.message : String(error) });
@@ -151,71 +248,27 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   if (signal?.aborted) onAbort();
   signal?.addEventListener('abort', onAbort, { once: true });
 
-  /** The deal and the slot of result `cell` of a chunk (ChunkResult.values' order). */
-  const cellOf = (chunk: Chunk, cell: number): { index: number; slot: number } =>
-    ({ index: chunk.start + Math.floor(cell / chunk.slots.length), slot: chunk.slots[cell % chunk.slots.length]! });
-
-  const record = (chunk: Chunk, result: ChunkResult): void => {
-    /** Per slot of the table: the deals newly solved, and won. */
-    const solved = table.rulesets.map(() => 0);
-    const won = table.rulesets.map(() => 0);
-    let ms = 0;
-    for (let cell = 0; cell < result.solved; cell++) {
-      const at = cell * FIELDS;
-      const { index, slot } = cellOf(chunk, cell);
-      ms += result.values[at + 4]!;
-      // A deal already solved under this rule set (read by --resume) keeps its record.
-      if (table.has(slot, index)) continue;
-      const outcome = result.values[at]! as Outcome;
-      solved[slot]! += 1;
-      if (outcome === WON) won[slot]! += 1;
-      table.set(slot, index, {
-        outcome, lower: result.values[at + 1]!, upper: result.values[at + 2]!, states: result.values[at + 3]!, ms: result.values[at + 4]!,
-      });
-    }
-    measured[chunk.group]!.deals += result.solved / chunk.slots.length;
-    measured[chunk.group]!.ms += ms;
-    for (const slot of chunk.slots) if (solved[slot]! > 0) options.onChunk?.(slot, solved[slot]!, won[slot]!);
+  const finished = (chunk: Chunk, result: ChunkResult): void => {
+    chunks.measure(chunk, result.solved / chunk.slots.length, record(table, chunk, result, options.onChunk));
+    if (result.error !== undefined) stop({ kind: 'failed', ...cellOf(chunk, result.solved), message: result.error });
+  };
+  const died = (chunk: Chunk, error: unknown): void => {
+    if (end !== undefined) return; // the pool was stopped under this chunk
+    if (chunks.retry(chunk)) return;
+    const message = error instanceof Error ? error.message : String(error);
+    stop({ kind: 'failed', index: chunk.start, slot: chunk.slots[0]!, message: `the worker thread died (${message})` });
   };
 
+  // Two chunks per thread in flight, so that no thread waits for its next one.
   await new Promise<void>((resolve) => {
+    let inFlight = 0;
     const pump = (): void => {
       while (end === undefined && inFlight < workers * 2) {
-        const chunk = nextChunk();
+        const chunk = chunks.next();
         if (chunk === undefined) break;
         inFlight += 1;
-        const { variant } = table.rulesets[chunk.slots[0]!]!;
-        const rules = chunk.slots.map((slot) => table.rulesets[slot]!.discards);
-        const task: ChunkTask = { seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates, maxDiscards };
-        if (table.rulesets.some((r) => r.policy !== undefined && r.policy !== SOLVER)) {
-          if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');
-          task.policies = chunk.slots.map((slot) => (table.rulesets[slot]!.policy === SOLVER ? null : options.policy!));
-        }
-        pool.run(task)
-          .then(
-            (result) => {
-              record(chunk, result);
-              if (result.error !== undefined) stop({ kind: 'failed', ...cellOf(chunk, result.solved), message: result.error });
-            },
-            (error: unknown) => {
-              if (end !== undefined) return; // the pool was stopped under this chunk
-              if (chunk.count > 1) {
-                // A thread died somewhere in the chunk: solve it again deal by deal to find the deal,
-                for (let i = 0; i < chunk.count; i++) {
-                  const start = chunk.start + i;
-                  retries.push({ group: chunk.group, start, count: 1, slots: slotsMissing(chunk.group, start, 1) });
-                }
-                return;
-              }
-              if (chunk.slots.length > 1) {
-                // and then rule by rule to find the rule set.
-                for (const slot of chunk.slots) retries.push({ group: chunk.group, start: chunk.start, count: 1, slots: [slot] });
-                return;
-              }
-              const message = error instanceof Error ? error.message : String(error);
-              stop({ kind: 'failed', index: chunk.start, slot: chunk.slots[0]!, message: `the worker thread died (${message})` });
-            },
-          )
+        pool.run(taskOf(table, chunk, options))
+          .then((result) => finished(chunk, result), (error: unknown) => died(chunk, error))
           .finally(() => {
             inFlight -= 1;
             pump();

@@ -15,19 +15,12 @@ export const temporaryName = (file: string): string => `${file}.${process.pid}.t
 /** Whether `file` names standard input or output. */
 export const isStdio = (file: string): boolean => file === '-';
 
-/**
- * Test hook, off unless ACESUP_TEST_WRITE_FAULT is set to `CODE[:N][@TEXT]`: the N-th write (from 1, by
- * default the first) of a file whose name contains TEXT, and every later one, fails with the system error
- * CODE (ENOSPC, EIO, …) once its temporary file has been written — as a full or failing disk would.
- */
-const FAULT = /^([A-Z]+)(?::(\d+))?(?:@(.+))?$/u.exec(process.env['ACESUP_TEST_WRITE_FAULT'] ?? '');
-let faultWrites = 0;
+/** How a complete temporary file is renamed into place: `rename`, unless an entry wraps it (`useRename`). */
+let renameFile: (from: string, to: string) => Promise<void> = rename;
 
-function injectedFault(file: string): NodeJS.ErrnoException | undefined {
-  if (FAULT === null || (FAULT[3] !== undefined && !file.includes(FAULT[3]))) return undefined;
-  faultWrites += 1;
-  if (faultWrites < Number(FAULT[2] ?? 1)) return undefined;
-  return Object.assign(new Error(`${FAULT[1]}: injected write fault, write`), { code: FAULT[1], syscall: 'write' });
+/** Makes every write end with `fn` instead of `rename` (an entry that simulates a failing disk). */
+export function useRename(fn: (from: string, to: string) => Promise<void>): void {
+  renameFile = fn;
 }
 
 /** Bytes of standard input, read once (merge reads each file twice). */
@@ -87,12 +80,10 @@ async function toStdout(content: Readable): Promise<void> {
   }));
 }
 
-/** Renames a complete temporary file to `file` (subject to the test hook's faults, as every write). */
+/** Renames a complete temporary file to `file`; on failure removes it. Every write ends here. */
 export async function renameInto(temporary: string, file: string): Promise<void> {
   try {
-    const fault = injectedFault(file);
-    if (fault !== undefined) throw fault;
-    await rename(temporary, file);
+    await renameFile(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;

@@ -3,10 +3,10 @@
 // row records the deal range of its whole run, so a shard that is missing altogether shows as a gap.
 
 import { InputError } from '../core/cards.ts';
-import { DISCARD_RULES, VARIANTS, isDiscardRule, isVariant } from '../core/rules.ts';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant, isDiscardRule, isVariant } from '../core/rules.ts';
 import { dealMatcher, readDealsCsv } from './csv.ts';
 import { type Provenance, type ProvenanceColumn, describeField, provenanceDiffers, provenanceKey } from './provenance.ts';
-import { MAX_RESULTS, ResultTable, rulesetName, rulesetsFor } from './results.ts';
+import { MAX_RESULTS, ResultTable, resultsPerDeal, rulesetName, rulesetsFor } from './results.ts';
 
 interface FileScan {
   file: string;
@@ -15,6 +15,8 @@ interface FileScan {
   rulesets: Set<string>;
   /** The policies of its rows in the order they first come (a file of a run with --policy), else empty. */
   policies: string[];
+  /** Whether its rows carry the solver's verdicts beside the policy's games (--compare solver). */
+  compare: boolean;
   first: number;
   last: number;
   /** The provenances of its rows (usually one), by key. */
@@ -29,19 +31,21 @@ const nameOf = (file: string): string => (file === '-' ? 'standard input' : file
 /** A first pass over one file: its seed (one only), rule sets, index range, provenances and run range. */
 async function scan(file: string): Promise<FileScan> {
   const found: FileScan = {
-    file, rows: 0, seed: -1, rulesets: new Set(), policies: [], first: Infinity, last: -Infinity, provenances: new Map(), runFirst: Infinity, runLast: -Infinity,
+    file, rows: 0, seed: -1, rulesets: new Set(), policies: [], compare: false, first: Infinity, last: -Infinity, provenances: new Map(), runFirst: Infinity, runLast: -Infinity,
   };
   await readDealsCsv(file, (row, line) => {
     const where = `${nameOf(file)} line ${line}`;
     if (!isVariant(row.variant)) throw new InputError(`${where}: unknown variant "${row.variant}"`);
-    if (!isDiscardRule(row.discards)) throw new InputError(`${where}: unknown discard rule "${row.discards}"`);
+    if (!isDiscardRule(row.rule)) throw new InputError(`${where}: unknown discard rule "${row.rule}"`);
     if (found.rows === 0) found.seed = row.seed;
     else if (row.seed !== found.seed) throw new InputError(`${where}: seed ${row.seed}, but the rows above have seed ${found.seed}`);
     if (row.run !== undefined && (row.index < row.run.first || row.index > row.run.last)) {
       throw new InputError(`${where}: deal ${row.index} is outside the run's deals ${row.run.first}–${row.run.last} that the row records`);
     }
     found.rows += 1;
-    found.rulesets.add(`${row.variant}/${row.discards}${row.policy === undefined ? '' : `/${row.policy}`}`);
+    const compare = row.record.solver !== undefined;
+    found.rulesets.add(rulesetName({ variant: row.variant, discards: row.rule, ...(row.policy === undefined ? {} : { policy: row.policy }), ...(compare ? { compare } : {}) }));
+    found.compare ||= compare;
     if (row.policy !== undefined && !found.policies.includes(row.policy)) found.policies.push(row.policy);
     found.first = Math.min(found.first, row.index);
     found.last = Math.max(found.last, row.index);
@@ -110,11 +114,13 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
     for (const column of Object.keys(base!.provenance) as ProvenanceColumn[]) if (base!.provenance[column] !== other.provenance[column]) mixed.add(column);
   }
   const policies = model.policies.length === 0 ? undefined : model.policies;
-  const holds = (v: string, d: string): boolean => (policies ?? ['']).some((p) => model.rulesets.has(`${v}/${d}${p === '' ? '' : `/${p}`}`));
+  const holds = (v: Variant, d: DiscardRule): boolean => (policies ?? [undefined]).some((p) =>
+    model.rulesets.has(rulesetName({ variant: v, discards: d, ...(p === undefined ? {} : { policy: p }), ...(model.compare ? { compare: true } : {}) })));
   const rulesets = rulesetsFor(
     VARIANTS.filter((v) => DISCARD_RULES.some((d) => holds(v, d))),
     DISCARD_RULES.filter((d) => VARIANTS.some((v) => holds(v, d))),
     policies,
+    model.compare,
   );
   // A file may hold, say, standard/optional and strict/forced only: then the product above is too big.
   if (rulesets.length !== model.rulesets.size) {
@@ -122,8 +128,8 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   }
   const first = Math.min(...filled.map((s) => Math.min(s.first, s.runFirst)));
   const last = Math.max(...filled.map((s) => Math.max(s.last, s.runLast)));
-  if ((last - first + 1) * rulesets.length > MAX_RESULTS) {
-    throw new InputError(`deals ${first}–${last} × ${rulesets.length} rule sets is more than the ${MAX_RESULTS.toLocaleString('en-US')} results one merge holds: merge fewer shards at a time`);
+  if ((last - first + 1) * resultsPerDeal(rulesets) > MAX_RESULTS) {
+    throw new InputError(`deals ${first}–${last} × ${resultsPerDeal(rulesets)} results per deal is more than the ${MAX_RESULTS.toLocaleString('en-US')} results one merge holds: merge fewer shards at a time`);
   }
   const table = new ResultTable(model.seed, first, last - first + 1, rulesets, base!.provenance);
   const owner = new Uint16Array(table.count * rulesets.length);
@@ -132,8 +138,8 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   for (const [n, s] of filled.entries()) {
     await readDealsCsv(s.file, (row, line) => {
       const where = `${nameOf(s.file)} line ${line}`;
-      const slot = table.slotOf(row.variant, row.discards, row.policy);
-      if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.discards}${row.policy === undefined ? '' : ` played by ${row.policy}`} is not in ${nameOf(model.file)}: only shards of one run can be merged`);
+      const slot = table.slotOf(row.variant, row.rule, row.policy, row.record.solver !== undefined);
+      if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.rule}${row.policy === undefined ? '' : ` played by ${row.policy}`}${row.record.solver === undefined ? '' : ' with the solver\'s verdicts'} is not in ${nameOf(model.file)}: only shards of one run can be merged`);
       const cell = slot * table.count + (row.index - first);
       if (owner[cell] !== 0) {
         const twice = owner[cell] === n + 1 ? `twice in ${nameOf(s.file)}` : `in both ${nameOf(filled[owner[cell]! - 1]!.file)} and ${nameOf(s.file)}`;

@@ -1,36 +1,46 @@
-// The results of a batch: for each rule set (variant × discard rule) and each deal index of a range, the
-// verdict, the max-discards bounds, the states searched and the time, kept in typed arrays.
+// The results of a batch: for each rule set (variant × discard rule, × policy) and each deal index of a range,
+// the verdict, the max-discards bounds, the states searched and the time (and beside a policy's game, the
+// solver's verdict of the same deal with --compare solver), kept in typed arrays.
 
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
 import { type Provenance, UNRECORDED, provenanceKey } from './provenance.ts';
 
 /** One variant under one discard rule; with `policy`, played by that policy (its label, policies.ts)
- *  instead of solved (`'solver'` in a table that has policies, absent in one that has none). */
+ *  instead of solved; with `compare` too, each deal also solved exactly, its verdict kept beside the game
+ *  (`--compare solver`: one row per deal carries both). */
 export interface Ruleset {
   readonly variant: Variant;
+  /** The discard rule (bench/solve.bench.ts builds rule sets by this name). */
   readonly discards: DiscardRule;
   readonly policy?: string;
+  readonly compare?: boolean;
 }
 
 /** The policy that plays the solver's part: the exact solver, the whole stock known. */
 export const SOLVER = 'solver';
 
-/** `standard/optional`, or `standard/forced/greedy(ace-bonus=0)` with a policy, as printed. */
+/** `standard/optional`, or `standard/forced/greedy(ace-bonus=0)` with a policy (and ` vs solver` with the
+ *  solver's verdicts beside), as printed. */
 export const rulesetName = (ruleset: Ruleset): string =>
-  `${ruleset.variant}/${ruleset.discards}${ruleset.policy === undefined ? '' : `/${ruleset.policy}`}`;
+  `${ruleset.variant}/${ruleset.discards}${ruleset.policy === undefined ? '' : `/${ruleset.policy}`}${ruleset.compare === true ? ` vs ${SOLVER}` : ''}`;
+
+/** Whether `ruleset` is the one of a row: its variant, discard rule, policy, and the solver's verdict or not. */
+export const isRulesetOf = (ruleset: Ruleset, variant: string, rule: string, policy: string | undefined, compare: boolean): boolean =>
+  ruleset.variant === variant && ruleset.discards === rule && ruleset.policy === policy && (ruleset.compare === true) === compare;
 
 /**
- * Every variant × discard rule (× policy, when given: labels, `'solver'` for the solver) asked for, in the
- * order rows are written: variants, then discard rules as in rules.ts, then policies as given.
+ * Every variant × discard rule (× policy, when given: labels) asked for, in the order rows are written:
+ * variants, then discard rules as in rules.ts, then policies as given; `compare`: each with the solver's
+ * verdict beside the policy's game.
  */
-export function rulesetsFor(variants: readonly Variant[], discards: readonly DiscardRule[], policies?: readonly string[]): Ruleset[] {
+export function rulesetsFor(variants: readonly Variant[], rules: readonly DiscardRule[], policies?: readonly string[], compare = false): Ruleset[] {
   const rulesets: Ruleset[] = [];
   for (const variant of VARIANTS) {
     if (!variants.includes(variant)) continue;
     for (const rule of DISCARD_RULES) {
-      if (!discards.includes(rule)) continue;
+      if (!rules.includes(rule)) continue;
       if (policies === undefined) rulesets.push({ variant, discards: rule });
-      else for (const policy of policies) rulesets.push({ variant, discards: rule, policy });
+      else for (const policy of policies) rulesets.push({ variant, discards: rule, policy, ...(compare ? { compare } : {}) });
     }
   }
   return rulesets;
@@ -45,8 +55,9 @@ export type Outcome = typeof WON | typeof LOST | typeof UNKNOWN;
 /** The verdict's word in CSV and JSON, by outcome code. */
 export const OUTCOME_NAMES = ['', 'won', 'lost', 'unknown'] as const;
 
-/** What solving one deal under one rule set gave. `ms` is NaN when not known (a CSV written without timings). */
-export interface DealRecord {
+/** What solving (or playing) one deal under one rule set gave. `ms` is NaN when not known (a CSV written
+ *  without timings). */
+export interface Verdict {
   outcome: Outcome;
   lower: number;
   upper: number;
@@ -54,11 +65,50 @@ export interface DealRecord {
   ms: number;
 }
 
+/** A deal's result under a rule set; `solver`: the solver's verdict of the same deal, under a rule set that
+ *  compares (present exactly there). */
+export interface DealRecord extends Verdict {
+  solver?: Verdict;
+}
+
+/** One Verdict per cell, in typed arrays: 19 bytes a cell. */
+class VerdictColumns {
+  readonly outcomes: Uint8Array;
+  private readonly lowers: Uint8Array;
+  private readonly uppers: Uint8Array;
+  private readonly stateCounts: Float64Array;
+  private readonly times: Float64Array;
+
+  constructor(cells: number) {
+    this.outcomes = new Uint8Array(cells);
+    this.lowers = new Uint8Array(cells);
+    this.uppers = new Uint8Array(cells);
+    this.stateCounts = new Float64Array(cells);
+    this.times = new Float64Array(cells).fill(Number.NaN);
+  }
+
+  set(cell: number, verdict: Verdict): void {
+    this.outcomes[cell] = verdict.outcome;
+    this.lowers[cell] = verdict.lower;
+    this.uppers[cell] = verdict.upper;
+    this.stateCounts[cell] = verdict.states;
+    this.times[cell] = verdict.ms;
+  }
+
+  get(cell: number): Verdict {
+    return { outcome: this.outcomes[cell]! as Outcome, lower: this.lowers[cell]!, upper: this.uppers[cell]!, states: this.stateCounts[cell]!, ms: this.times[cell]! };
+  }
+}
+
 /**
- * The most results (deal × rule set) one table holds: 19 bytes each, under 1 GB at the limit. An estimate
+ * The most results (deal × rule set, the solver's verdict beside a game counting as a second) one table
+ * holds: 19 bytes each, under 1 GB at the limit. An estimate
  * solves a longer range in segments (run.ts); a merge holds its whole range, so this bounds it.
  */
 export const MAX_RESULTS = 50_000_000;
+
+/** The results one deal takes in a table of `rulesets`: one per rule set, two where it compares. */
+export const resultsPerDeal = (rulesets: readonly Ruleset[]): number => rulesets.reduce((n, r) => n + (r.compare === true ? 2 : 1), 0);
 
 /** Distinct provenances one table can hold (a merge of mixed files). */
 const MAX_PROVENANCES = 255;
@@ -68,11 +118,10 @@ const MAX_PROVENANCES = 255;
  * provenance of each result (one for a run; several only in a merge of mixed files).
  */
 export class ResultTable {
+  private readonly results: VerdictColumns;
+  /** The solver's verdicts beside a policy's games, for the rule sets that compare (else undefined). */
+  private readonly solverResults: VerdictColumns | undefined;
   private readonly outcomes: Uint8Array;
-  private readonly lowers: Uint8Array;
-  private readonly uppers: Uint8Array;
-  private readonly stateCounts: Float64Array;
-  private readonly times: Float64Array;
   /** The provenances of the results; `sources` gives each cell's (absent while there is one only). */
   readonly provenances: Provenance[];
   private sources: Uint8Array | undefined;
@@ -87,21 +136,19 @@ export class ResultTable {
     provenance: Provenance = UNRECORDED,
   ) {
     const cells = count * rulesets.length;
-    if (!(cells <= MAX_RESULTS)) {
-      throw new RangeError(`${count} deals × ${rulesets.length} rule sets is more than the ${MAX_RESULTS} results one table holds`);
+    if (!(count * resultsPerDeal(rulesets) <= MAX_RESULTS)) {
+      throw new RangeError(`${count} deals × ${resultsPerDeal(rulesets)} results is more than the ${MAX_RESULTS} results one table holds`);
     }
     this.provenances = [provenance];
     this.run = { first, last: first + count - 1 };
-    this.outcomes = new Uint8Array(cells);
-    this.lowers = new Uint8Array(cells);
-    this.uppers = new Uint8Array(cells);
-    this.stateCounts = new Float64Array(cells);
-    this.times = new Float64Array(cells).fill(Number.NaN);
+    this.results = new VerdictColumns(cells);
+    this.outcomes = this.results.outcomes;
+    this.solverResults = rulesets.some((r) => r.compare === true) ? new VerdictColumns(cells) : undefined;
   }
 
   /** The slot of a rule set in `rulesets`, or −1. */
-  slotOf(variant: string, discards: string, policy?: string): number {
-    return this.rulesets.findIndex((r) => r.variant === variant && r.discards === discards && r.policy === policy);
+  slotOf(variant: string, rule: string, policy?: string, compare = false): number {
+    return this.rulesets.findIndex((r) => isRulesetOf(r, variant, rule, policy, compare));
   }
 
   contains(index: number): boolean {
@@ -140,22 +187,24 @@ export class ResultTable {
     return used.size > 1;
   }
 
-  /** Records a result; `provenance` is its number in `provenances` (from `provenanceId`). */
+  /** Records a result; `provenance` is its number in `provenances` (from `provenanceId`). A rule set that
+   *  compares takes a record with the solver's verdict, any other one without. */
   set(slot: number, index: number, record: DealRecord, provenance = 0): void {
+    if ((record.solver !== undefined) !== (this.rulesets[slot]!.compare === true)) {
+      throw new Error(`a result ${record.solver === undefined ? 'without' : 'with'} the solver's verdict for ${rulesetName(this.rulesets[slot]!)}`);
+    }
     const cell = this.cell(slot, index);
     if (this.sources !== undefined) this.sources[cell] = provenance;
-    this.outcomes[cell] = record.outcome;
-    this.lowers[cell] = record.lower;
-    this.uppers[cell] = record.upper;
-    this.stateCounts[cell] = record.states;
-    this.times[cell] = record.ms;
+    this.results.set(cell, record);
+    if (record.solver !== undefined) this.solverResults!.set(cell, record.solver);
   }
 
   get(slot: number, index: number): DealRecord | undefined {
     const cell = this.cell(slot, index);
-    const outcome = this.outcomes[cell]!;
-    if (outcome === NONE) return undefined;
-    return { outcome: outcome as Outcome, lower: this.lowers[cell]!, upper: this.uppers[cell]!, states: this.stateCounts[cell]!, ms: this.times[cell]! };
+    if (this.outcomes[cell] === NONE) return undefined;
+    const record: DealRecord = this.results.get(cell);
+    if (this.rulesets[slot]!.compare === true) record.solver = this.solverResults!.get(cell);
+    return record;
   }
 
   /** Deals solved under the rule set in `slot`. */

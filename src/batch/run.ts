@@ -11,7 +11,7 @@ import { InputError } from '../core/cards.ts';
 import { type DealRow, csvText, dealHeader, dealRowFields, dealRows, provenanceFields, readDealRows, resumeChecker } from './csv.ts';
 import { isStdio, renameInto, writeFileAtomic } from './files.ts';
 import type { Provenance } from './provenance.ts';
-import { MAX_RESULTS, ResultTable, type Ruleset, WON } from './results.ts';
+import { MAX_RESULTS, ResultTable, type Ruleset, WON, isRulesetOf, resultsPerDeal } from './results.ts';
 import type { IndexRange } from './shard.ts';
 import { type RulesetSummary, SummaryAccumulator } from './summary.ts';
 
@@ -65,7 +65,7 @@ export class SegmentedRun {
   private headerWritten = false;
 
   private constructor(private readonly spec: RunSpec, resumed: Resumed | undefined) {
-    const perSegment = spec.segmentDeals ?? Math.max(1, Math.floor(SEGMENT_RESULTS / spec.rulesets.length));
+    const perSegment = spec.segmentDeals ?? Math.max(1, Math.floor(SEGMENT_RESULTS / resultsPerDeal(spec.rulesets)));
     // An earlier file not in deal order is read whole into one segment (if it fits).
     this.segmentDeals = resumed !== undefined && !resumed.ordered ? Math.max(1, spec.range.count) : Math.max(1, Math.min(perSegment, spec.range.count));
     this.resumedDone = resumed?.done ?? spec.rulesets.map(() => 0);
@@ -82,7 +82,7 @@ export class SegmentedRun {
   static async start(spec: RunSpec): Promise<SegmentedRun> {
     let resumed: Resumed | undefined;
     if (spec.resume && spec.csv !== undefined) resumed = await scanEarlier(spec.csv, spec);
-    if (resumed !== undefined && !resumed.ordered && spec.range.count * spec.rulesets.length > MAX_RESULTS) {
+    if (resumed !== undefined && !resumed.ordered && spec.range.count * resultsPerDeal(spec.rulesets) > MAX_RESULTS) {
       throw new InputError(`${spec.csv} is not in deal order and too big to resume in memory: sort it with \`acesup merge ${spec.csv} --csv sorted.csv\``);
     }
     const run = new SegmentedRun(spec, resumed);
@@ -119,7 +119,7 @@ export class SegmentedRun {
         // Every row was checked by the first pass (scanEarlier); rows twice are found here.
         const { row, line } = this.ahead;
         const slot = this.slotOf(row);
-        if (table.has(slot, row.index)) throw new InputError(`${this.spec.csv} line ${line}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
+        if (table.has(slot, row.index)) throw new InputError(`${this.spec.csv} line ${line}: deal ${row.index} under ${row.variant}/${row.rule} appears twice`);
         table.set(slot, row.index, row.record);
         this.ahead = undefined;
       }
@@ -160,7 +160,7 @@ export class SegmentedRun {
   }
 
   private slotOf(row: DealRow): number {
-    return this.spec.rulesets.findIndex((r) => r.variant === row.variant && r.discards === row.discards && r.policy === row.policy);
+    return this.spec.rulesets.findIndex((r) => isRulesetOf(r, row.variant, row.rule, row.policy, row.record.solver !== undefined));
   }
 
   /** Writes the header (the first time) and the rows of `table` to standard output. */
@@ -256,7 +256,7 @@ async function scanEarlier(file: string, spec: RunSpec): Promise<Resumed> {
     // Segments need the deals in order; the rule sets of one deal may come in any order (one segment holds them).
     if (row.index < lastIndex) found.ordered = false;
     if (row.index > lastIndex) slots.clear();
-    if (found.ordered && slots.has(slot)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.discards} appears twice`);
+    if (found.ordered && slots.has(slot)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.rule} appears twice`);
     slots.add(slot);
     lastIndex = Math.max(lastIndex, row.index);
     found.rows += 1;

@@ -4,7 +4,7 @@
 import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
 import { WIN_DISCARDS } from '../core/rules.ts';
-import { type DealRecord, LOST, type ResultTable, type Ruleset, SOLVER, UNKNOWN, WON } from './results.ts';
+import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
 import { winRate } from './stats.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
@@ -13,7 +13,8 @@ const stringify = (input: CsvStringifySync.Input): string =>
 
 export interface RulesetSummary {
   variant: string;
-  discards: string;
+  /** The discard rule (`discards` in the summary CSV and JSON). */
+  rule: string;
   /** Deals solved under this rule set, and their lowest and highest indices (null when none). */
   deals: number;
   firstIndex: number | null;
@@ -37,16 +38,25 @@ export interface RulesetSummary {
   timedDeals: number;
   /** The policy that played (`solver` for the solver), in a run with --policy. */
   policy?: string;
-  /** A policy's rule set beside the solver's (--compare solver): over the deals both have, the deals the
-   *  solver wins, leaves unknown, and wins where the policy lost. */
+  /** A policy's rule set with the solver's verdicts beside its games (--compare solver): the solver's
+   *  figures on the same deals, and the winnable deals the policy lost. */
   compare?: Comparison;
 }
 
 export interface Comparison {
+  /** Deals with both the game and the solver's verdict (every deal of the rule set). */
   deals: number;
   solverWon: number;
+  solverLost: number;
   solverUnknown: number;
+  /** The clairvoyant win rate on these deals: won/deals … (won + unknown)/deals, with its 95% interval. */
+  solverRate: { low: number; high: number };
+  solverCi95: { low: number; high: number };
+  /** Deals the solver wins and the policy lost. */
   winnableLost: number;
+  /** States the solver searched, summed, and its time summed over the deals whose time is known. */
+  solverStates: number;
+  solverSeconds: number;
 }
 
 /** States below this are counted in a dense array, the rare larger ones in a map: exact quantiles in
@@ -65,6 +75,8 @@ class RulesetTally {
   timed = 0;
   firstIndex: number | null = null;
   lastIndex: number | null = null;
+  /** The solver's side, in a rule set that compares. */
+  private readonly solver = { won: 0, lost: 0, unknown: 0, winnableLost: 0, states: 0, ms: 0 };
   private dense: Uint32Array | undefined;
   private readonly sparse = new Map<number, number>();
   private max = Number.NaN;
@@ -90,6 +102,27 @@ class RulesetTally {
       this.ms += record.ms;
       this.timed += 1;
     }
+    if (record.solver !== undefined) this.addSolver(record.outcome, record.solver);
+  }
+
+  private addSolver(played: Outcome, exact: Verdict): void {
+    const solver = this.solver;
+    if (exact.outcome === WON) solver.won += 1;
+    else if (exact.outcome === LOST) solver.lost += 1;
+    else solver.unknown += 1;
+    if (exact.outcome === WON && played !== WON) solver.winnableLost += 1;
+    solver.states += exact.states;
+    if (!Number.isNaN(exact.ms)) solver.ms += exact.ms;
+  }
+
+  private comparison(): Comparison {
+    const { won, lost, unknown, winnableLost, states, ms } = this.solver;
+    const deals = won + lost + unknown;
+    const rate = winRate(won, unknown, deals);
+    return {
+      deals, solverWon: won, solverLost: lost, solverUnknown: unknown, solverRate: { low: rate.low, high: rate.high }, solverCi95: rate.ci95,
+      winnableLost, solverStates: states, solverSeconds: ms / 1000,
+    };
   }
 
   /** The nearest-rank `q`-quantile of the states per deal (as stats.ts `quantile` over them sorted). */
@@ -116,7 +149,7 @@ class RulesetTally {
     const rate = winRate(this.won, this.unknown, deals);
     return {
       variant: ruleset.variant,
-      discards: ruleset.discards,
+      rule: ruleset.discards,
       deals, firstIndex: this.firstIndex, lastIndex: this.lastIndex, won: this.won, lost: this.lost, unknown: this.unknown,
       winRate: { low: rate.low, high: rate.high },
       ci95: rate.ci95,
@@ -126,6 +159,7 @@ class RulesetTally {
       solveSeconds: this.ms / 1000,
       timedDeals: this.timed,
       ...(ruleset.policy === undefined ? {} : { policy: ruleset.policy }),
+      ...(ruleset.compare === true ? { compare: this.comparison() } : {}),
     };
   }
 }
@@ -137,45 +171,13 @@ class RulesetTally {
  */
 export class SummaryAccumulator {
   private readonly tallies: RulesetTally[];
-  /** Per slot: the slot it is compared with (a policy's solver twin, or the policy of a solver slot), or −1. */
-  private readonly twins: number[];
-  /** Per policy slot with a twin: the counts, and the outcomes of deals whose other half has not come yet
-   *  (index → outcome, plus 4 when it is the solver's); results come by deal, so this stays small. */
-  private readonly comparisons: (Comparison | undefined)[];
-  private readonly pending: Map<number, number>[];
 
   constructor(readonly rulesets: readonly Ruleset[]) {
     this.tallies = rulesets.map(() => new RulesetTally());
-    const solverOf = (r: Ruleset): number =>
-      r.policy === undefined || r.policy === SOLVER ? -1 : rulesets.findIndex((s) => s.variant === r.variant && s.discards === r.discards && s.policy === SOLVER);
-    this.twins = rulesets.map((r) => {
-      if (r.policy !== SOLVER) return solverOf(r);
-      return rulesets.findIndex((p) => solverOf(p) >= 0 && rulesets[solverOf(p)] === r);
-    });
-    this.comparisons = rulesets.map((r, slot) => (r.policy !== SOLVER && this.twins[slot]! >= 0 ? { deals: 0, solverWon: 0, solverUnknown: 0, winnableLost: 0 } : undefined));
-    this.pending = rulesets.map(() => new Map());
   }
 
   add(slot: number, index: number, record: DealRecord): void {
     this.tallies[slot]!.add(index, record);
-    const twin = this.twins[slot]!;
-    if (twin < 0) return;
-    const solverSide = this.rulesets[slot]!.policy === SOLVER;
-    const policySlot = solverSide ? twin : slot;
-    const waiting = this.pending[policySlot]!;
-    const other = waiting.get(index);
-    if (other === undefined) {
-      waiting.set(index, record.outcome + (solverSide ? 4 : 0));
-      return;
-    }
-    waiting.delete(index);
-    const exact = solverSide ? record.outcome : other - 4;
-    const played = solverSide ? other : record.outcome;
-    const counts = this.comparisons[policySlot]!;
-    counts.deals += 1;
-    if (exact === WON) counts.solverWon += 1;
-    if (exact === UNKNOWN) counts.solverUnknown += 1;
-    if (exact === WON && played !== WON) counts.winnableLost += 1;
   }
 
   /** Adds every result of `table` (whose rule sets are these, in this order), deal by deal. */
@@ -189,11 +191,7 @@ export class SummaryAccumulator {
   }
 
   summaries(): RulesetSummary[] {
-    return this.rulesets.map((ruleset, slot) => {
-      const summary = this.tallies[slot]!.summary(ruleset);
-      const comparison = this.comparisons[slot];
-      return comparison === undefined ? summary : { ...summary, compare: { ...comparison } };
-    });
+    return this.rulesets.map((ruleset, slot) => this.tallies[slot]!.summary(ruleset));
   }
 }
 
@@ -233,7 +231,7 @@ const number = (n: number | null, digits?: number): string =>
  */
 export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunInfo): string {
   return summaries.map((s) => JSON.stringify({
-    seed: run.seed, variant: s.variant, discards: s.discards, policy: s.policy, compare: s.compare, first: s.firstIndex, last: s.lastIndex,
+    seed: run.seed, variant: s.variant, discards: s.rule, policy: s.policy, compare: s.compare, first: s.firstIndex, last: s.lastIndex,
     deals: s.deals, won: s.won, lost: s.lost, unknown: s.unknown,
     winRate: s.winRate, ci95: s.ci95,
     maxDiscardsHistogram: s.maxDiscards, lostMaxDiscardsUnpinned: s.lostUnpinned,
@@ -251,6 +249,7 @@ const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
 /** The summary CSV: a header and one row per rule set, every figure of the summary and the run's provenance. */
 export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): string {
   const policies = summaries.some((s) => s.policy !== undefined);
+  const compares = summaries.some((s) => s.compare !== undefined);
   const columns = [
     'variant', 'discards', 'seed', 'first_index', 'last_index', 'deals', 'won', 'lost', 'unknown',
     'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high',
@@ -258,11 +257,12 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     'solve_seconds', 'deals_per_second', 'wall_seconds', 'workers', 'max_states', 'complete',
     ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`), 'lost_max_discards_unpinned',
     'command', 'version', 'commit', 'max_discards_mode', 'search', 'mixed',
-    // A run with --policy: the policy, and with --compare solver its comparison on the same deals.
+    // A run with --policy: the policy, and with --compare solver the solver's figures on the same deals.
     ...(policies ? ['policy', 'solver_won', 'solver_unknown', 'winnable_lost'] : []),
+    ...(compares ? ['solver_lost', 'solver_rate_low', 'solver_rate_high', 'solver_ci95_low', 'solver_ci95_high', 'solver_states_total', 'solver_seconds'] : []),
   ];
   const rows = summaries.map((s) => [
-    s.variant, s.discards, String(run.seed), number(s.firstIndex), number(s.lastIndex),
+    s.variant, s.rule, String(run.seed), number(s.firstIndex), number(s.lastIndex),
     String(s.deals), String(s.won), String(s.lost), String(s.unknown),
     number(s.winRate.low, 6), number(s.winRate.high, 6), number(s.ci95.low, 6), number(s.ci95.high, 6),
     number(s.states.median), number(s.states.p99), number(s.states.max), String(s.states.total),
@@ -272,6 +272,16 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     ...s.maxDiscards.map(String), String(s.lostUnpinned),
     run.command, run.version, run.commit, run.maxDiscards ?? '', run.search ?? '', run.mixed.join(' '),
     ...(policies ? [s.policy ?? '', number(s.compare?.solverWon ?? null), number(s.compare?.solverUnknown ?? null), number(s.compare?.winnableLost ?? null)] : []),
+    ...(compares ? comparisonFields(s.compare) : []),
   ]);
   return stringify([columns, ...rows]);
+}
+
+/** The summary CSV's solver_lost … solver_seconds of a rule set (empty where it does not compare). */
+function comparisonFields(c: Comparison | undefined): string[] {
+  if (c === undefined) return Array.from({ length: 7 }, () => '');
+  return [
+    String(c.solverLost), number(c.solverRate.low, 6), number(c.solverRate.high, 6), number(c.solverCi95.low, 6), number(c.solverCi95.high, 6),
+    String(c.solverStates), number(c.solverSeconds, 3),
+  ];
 }

@@ -1,7 +1,6 @@
 // A pool worker: solves a chunk of consecutive deals of one seed under one variant and one or both discard
 // rules, keeping one Solver (and its search tables) for every chunk this thread is given.
 
-import { isMainThread } from 'node:worker_threads';
 import type { Policy } from '../core/play/game.ts';
 import { playGame } from '../core/play/game.ts';
 import { type PolicyName, type PolicySettings, makePolicy } from '../core/play/policies.ts';
@@ -26,6 +25,8 @@ export interface ChunkTask {
   maxDiscards: MaxDiscardsMode;
   /** Per entry of `rules`: the policy that plays the deal instead of the solver (absent: the solver). */
   policies?: (PolicySpec | null)[];
+  /** With `policies`: solve each deal exactly too, its verdict beside the game (`--compare solver`). */
+  compare?: boolean;
 }
 
 /** A policy to play deals with (policies.ts). */
@@ -34,12 +35,15 @@ export interface PolicySpec {
   settings: PolicySettings;
 }
 
-/** Numbers per result in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
+/** Numbers per verdict in `ChunkResult.values`: outcome, max-discards lower and upper bounds, states, ms. */
 export const FIELDS = 5;
 
+/** Numbers per result of `task`: a verdict, and with `compare` the solver's after it. */
+export const fieldsOf = (task: Pick<ChunkTask, 'compare'>): number => (task.compare === true ? 2 * FIELDS : FIELDS);
+
 export interface ChunkResult {
-  /** FIELDS numbers per result: deal by deal in index order from `start`, and each deal rule by rule, as in
-   *  `rules`. */
+  /** `fieldsOf(task)` numbers per result: deal by deal in index order from `start`, and each deal rule by
+   *  rule, as in `rules`. */
   values: Float64Array;
   /** Results solved: `count` × the rules, or fewer when the result after them threw. */
   solved: number;
@@ -55,79 +59,56 @@ const policies = new Map<string, Policy>();
  * Plays deal `index` of `seed` with a policy: the game's random stream is seeded by (seed, index) alone, so
  * a deal's game is the same whatever thread plays it. Won means 48 discards; the discards are exact.
  */
-function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Array, variant: Variant, discards: DiscardRule): { won: boolean; discarded: number; states: number } {
-  const key = `${spec.name}/${JSON.stringify(spec.settings)}/${variant}/${discards}`;
+function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Array, variant: Variant, rule: DiscardRule): { won: boolean; discarded: number; states: number } {
+  const key = `${spec.name}/${JSON.stringify(spec.settings)}/${variant}/${rule}`;
   let policy = policies.get(key);
   if (policy === undefined) {
-    policy = makePolicy(spec.name, variant, discards, spec.settings);
+    policy = makePolicy(spec.name, variant, rule, spec.settings);
     policies.set(key, policy);
   }
-  const game = playGame(deal, policy, variant, discards, new Rng(seed, index));
+  const game = playGame(deal, policy, variant, rule, new Rng(seed, index));
   // Every win is checked by the independent referee before it counts.
   if (game.won) {
-    const check = verify(deal, game.moves, variant, discards);
+    const check = verify(deal, game.moves, variant, rule);
     if (!check.ok) throw new Error(`the won game fails verification at move ${check.move}: ${check.reason}`);
   }
   return game;
 }
 
-/**
- * Test hooks, off unless ACESUP_TEST is set: "throw:I" makes deal I throw, "crash:I" ends the worker thread
- * abruptly on deal I (the run must report both), "sleep:MS" adds MS milliseconds to every deal under each
- * rule (to interrupt a run at a known pace), "start" makes every thread fail while it loads (the pool
- * fails, not a deal). None of them changes a result.
- */
-if (process.env['ACESUP_TEST'] === 'start' && !isMainThread) throw new Error('test failure while a worker thread starts');
-const testHook = /^(throw|crash|sleep):(\d+)$/u.exec(process.env['ACESUP_TEST'] ?? '');
-const testSleep = testHook?.[1] === 'sleep' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-
-function runTestHook(index: number): void {
-  if (testHook === null) return;
-  const n = Number(testHook[2]);
-  if (testSleep !== undefined) Atomics.wait(testSleep, 0, 0, n);
-  else if (n === index && testHook[1] === 'crash') process.exit(70);
-  else if (n === index) throw new Error(`test failure on deal ${index}`);
+/** Solves `deal` exactly and writes its verdict at `values[at …]`; a win counts only once verified. */
+function solveDeal(task: ChunkTask, deal: Uint8Array, rule: DiscardRule, values: Float64Array, at: number): void {
+  const started = performance.now();
+  const result = solver.solve(deal, { variant: task.variant, discards: rule, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw' });
+  const ms = performance.now() - started;
+  if (result.kind === 'won') {
+    const check = verify(deal, result.solution, task.variant, rule);
+    if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
+  }
+  const { lower, upper } = discardBounds(result);
+  values.set([result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN, lower, upper, result.states, ms], at);
 }
 
 export default function solveChunk(task: ChunkTask): ChunkResult {
   const rules = task.rules.length;
-  const values = new Float64Array(task.count * rules * FIELDS);
+  const fields = fieldsOf(task);
+  const values = new Float64Array(task.count * rules * fields);
   for (let cell = 0; cell < task.count * rules; cell++) {
     const index = task.start + Math.floor(cell / rules);
-    const discards = task.rules[cell % rules]!;
+    const rule = task.rules[cell % rules]!;
+    const at = cell * fields;
     try {
-      runTestHook(index);
-      const started = performance.now();
       const deal = dealFor(task.seed, index);
       const spec = task.policies?.[cell % rules];
-      if (spec !== undefined && spec !== null) {
-        const game = playDeal(spec, task.seed, index, deal, task.variant, discards);
-        const at = cell * FIELDS;
-        values[at] = game.won ? WON : LOST;
-        values[at + 1] = game.discarded;
-        values[at + 2] = game.discarded;
-        values[at + 3] = game.states;
-        values[at + 4] = performance.now() - started;
+      if (spec === undefined || spec === null) {
+        solveDeal(task, deal, rule, values, at);
         continue;
       }
-      const result = solver.solve(deal, {
-        variant: task.variant, discards, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw',
-      });
-      const ms = performance.now() - started;
-      // Every win is checked by the independent referee before it counts.
-      if (result.kind === 'won') {
-        const check = verify(deal, result.solution, task.variant, discards);
-        if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
-      }
-      const { lower, upper } = discardBounds(result);
-      const at = cell * FIELDS;
-      values[at] = result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN;
-      values[at + 1] = lower;
-      values[at + 2] = upper;
-      values[at + 3] = result.states;
-      values[at + 4] = ms;
+      const started = performance.now();
+      const game = playDeal(spec, task.seed, index, deal, task.variant, rule);
+      values.set([game.won ? WON : LOST, game.discarded, game.discarded, game.states, performance.now() - started], at);
+      if (task.compare === true) solveDeal(task, deal, rule, values, at + FIELDS);
     } catch (error) {
-      return { values: values.slice(0, cell * FIELDS), solved: cell, error: error instanceof Error ? error.message : String(error) };
+      return { values: values.slice(0, at), solved: cell, error: error instanceof Error ? error.message : String(error) };
     }
   }
   return { values, solved: task.count * rules };

@@ -1,7 +1,7 @@
 // Printing a batch summary for people: per rule set the counts, the win rate with its 95% interval, a
 // histogram of max discards drawn with block characters, states per deal and time.
 
-import type { RulesetSummary } from '../batch/summary.ts';
+import type { Comparison, RulesetSummary } from '../batch/summary.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const percent = (p: number): string => `${(p * 100).toFixed(2)}%`;
@@ -39,7 +39,7 @@ function histogram(counts: readonly number[]): string[] {
 export function rulesetReport(s: RulesetSummary): string[] {
   const range = s.firstIndex === null ? '' : ` (${fmt(s.firstIndex)}–${fmt(s.lastIndex!)})`;
   const played = s.policy !== undefined && s.policy !== 'solver';
-  const lines = [`${s.variant} · ${s.discards} discards${s.policy === undefined ? '' : ` · ${s.policy}`} — ${fmt(s.deals)} deals${range}`];
+  const lines = [`${s.variant} · ${s.rule} discards${s.policy === undefined ? '' : ` · ${s.policy}`} — ${fmt(s.deals)} deals${range}`];
   lines.push(`  won ${fmt(s.won)} · lost ${fmt(s.lost)} · unknown ${fmt(s.unknown)}`);
   if (s.deals === 0) return [...lines, '  (no deal solved)'];
   if (s.unknown === 0) {
@@ -52,11 +52,7 @@ export function rulesetReport(s: RulesetSummary): string[] {
     ...(s.unknown > 0 ? [`${fmt(s.unknown)} unknown`] : []),
     ...(s.lostUnpinned > 0 ? [`${fmt(s.lostUnpinned)} lost with max discards not pinned`] : []),
   ];
-  if (s.compare !== undefined && s.compare.deals > 0) {
-    const c = s.compare;
-    const solver = c.solverUnknown === 0 ? percent(c.solverWon / c.deals) : `${percent(c.solverWon / c.deals)}–${percent((c.solverWon + c.solverUnknown) / c.deals)}`;
-    lines.push(`  the solver (whole stock known) on the same ${fmt(c.deals)} deals: ${solver}; winnable deals this policy lost: ${fmt(c.winnableLost)}`);
-  }
+  if (s.compare !== undefined && s.compare.deals > 0) lines.push(...comparisonLines(s.compare));
   lines.push(played
     ? '  cards discarded per game:'
     : `  max discards of the won and lost deals${left.length > 0 ? ` (${left.join(', ')} left out)` : ''}:`);
@@ -64,8 +60,21 @@ export function rulesetReport(s: RulesetSummary): string[] {
   if (!played || s.states.max > 0) lines.push(`  ${played ? 'solver states per game' : 'states per deal'}: median ${fmt(s.states.median)} · p99 ${fmt(s.states.p99)} · max ${fmt(s.states.max)}`);
   lines.push(s.timedDeals === 0
     ? '  time: not recorded'
-    : `  time: ${seconds(s.solveSeconds)} of ${played ? 'play' : 'solving'}${s.timedDeals < s.deals ? ` (${fmt(s.timedDeals)} timed deals)` : ''} · ${rate(s.timedDeals / Math.max(s.solveSeconds, 1e-9))} ${played ? 'games' : 'deals'}/s per worker`);
+    : `  time: ${seconds(s.solveSeconds)} of ${played ? 'play' : 'solving'}${s.timedDeals < s.deals ? ` (${fmt(s.timedDeals)} timed deals)` : ''} · ${rate(s.timedDeals / Math.max(s.solveSeconds, 1e-9))} ${played ? 'games' : 'deals'}/s per worker` +
+      (s.compare === undefined || s.compare.deals === 0 ? '' : `; the solver: ${seconds(s.compare.solverSeconds)}, ${fmt(Math.round(s.compare.solverStates / s.compare.deals))} states per deal on average`));
   return lines;
+}
+
+/** The solver's verdicts on a policy's deals (--compare solver), as lines: its rate (a range with unknown
+ *  deals) with its interval, and the winnable deals the policy lost. */
+function comparisonLines(c: Comparison): string[] {
+  const rate = c.solverUnknown === 0
+    ? `${percent(c.solverRate.low)} (95% Wilson interval ${percent(c.solverCi95.low)}–${percent(c.solverCi95.high)})`
+    : `between ${percent(c.solverRate.low)} and ${percent(c.solverRate.high)} (95% Wilson interval ${percent(c.solverCi95.low)}–${percent(c.solverCi95.high)})`;
+  return [
+    `  the solver (whole stock known) on the same ${fmt(c.deals)} deals: won ${fmt(c.solverWon)} · lost ${fmt(c.solverLost)} · unknown ${fmt(c.solverUnknown)}, win rate ${rate}`,
+    `  winnable deals this policy lost: ${fmt(c.winnableLost)} of the ${fmt(c.solverWon)} the solver wins`,
+  ];
 }
 
 /** The whole report: a heading, each rule set, a closing line. */

@@ -10,7 +10,9 @@ import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core
 import { GROWTH, solveEscalating } from '../core/escalate.ts';
 import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } from '../core/solve.ts';
 import { Game, formatPiles, verify } from '../core/verify.ts';
+import { useRename } from '../batch/files.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
+import type { EstimateOptions } from './estimate-command.ts';
 import { addPlayCommand } from './play.ts';
 import { EXIT_FAILED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
@@ -51,9 +53,9 @@ const discardsOption = () =>
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
-function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRule, ms: number, flags: SolveFlags): string {
+function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, ms: number, flags: SolveFlags): string {
   const maxStates = flags.maxStates;
-  const head = `${variant} · ${discards} discards:`;
+  const head = `${variant} · ${rule} discards:`;
   const tail = `${fmt(result.states)} states, ${ms.toFixed(1)} ms`;
   switch (result.kind) {
     case 'won':
@@ -71,8 +73,8 @@ function verdictLine(result: SolveResult, variant: Variant, discards: DiscardRul
   }
 }
 
-function printSolution(deal: Uint8Array, solution: readonly GameMove[], variant: Variant, discards: DiscardRule, show: boolean): void {
-  const game = new Game(deal, variant, discards);
+function printSolution(deal: Uint8Array, solution: readonly GameMove[], variant: Variant, rule: DiscardRule, show: boolean): void {
+  const game = new Game(deal, variant, rule);
   const width = String(solution.length).length;
   if (show) console.log(indent(formatPiles(game.piles()), 6) + `\n      stock: ${game.stockLeft()}`);
   solution.forEach((move, i) => {
@@ -201,7 +203,13 @@ async function verifyCommand(dealText: string | undefined, movesText: string | u
   return exitCode;
 }
 
-export function buildProgram(): Command {
+/** What an entry other than bin/acesup.js may change (a test entry that simulates faults); none changes a result. */
+export interface ProgramOptions extends EstimateOptions {
+  /** How every file write renames its complete temporary file into place (files.ts). */
+  rename?: (from: string, to: string) => Promise<void>;
+}
+
+export function buildProgram(options: ProgramOptions = {}): Command {
   const program = new Command('acesup')
     .description('Exact solver and win-rate analysis for the solitaire Aces Up (Idiot\'s Delight, Firing Squad, Aces High).')
     .version(version)
@@ -251,13 +259,15 @@ export function buildProgram(): Command {
       process.exitCode = await verifyCommand(deal, moves, flags);
     });
 
-  addBatchCommands(program);
+  addBatchCommands(program, options);
   addPlayCommand(program);
   addReportCommand(program);
   return program;
 }
 
-export async function main(argv: string[]): Promise<void> {
+/** Runs the command line `argv` (as process.argv: node, the script, then the arguments); sets process.exitCode. */
+export async function main(argv: string[], options: ProgramOptions = {}): Promise<void> {
+  if (options.rename !== undefined) useRename(options.rename);
   // A closed pipe (e.g. `acesup solve … | head`) ends the output quietly; any other write error (a full
   // disk, `> /dev/full`) is one line and exit 1. Files written before (estimate's CSVs) are complete.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -266,7 +276,7 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(EXIT_FAILED);
   });
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram(options).parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has printed its message already; help and version end well.
@@ -288,4 +298,3 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-await main(process.argv);

@@ -26,7 +26,7 @@ const order = (move: GameMove): number => (move.kind === 'remove' ? 0 : move.kin
  * The line with the most discards found by a depth-first search (each position once), stopped as
  * soon as a line discards `target` cards (the proven max discards) or after `budget` positions.
  */
-export function bestLine(deal: Deal, variant: Variant, discards: DiscardRule, target: number, budget = BEST_LINE_BUDGET): BestLine {
+export function bestLine(deal: Deal, variant: Variant, rule: DiscardRule, target: number, budget = BEST_LINE_BUDGET): BestLine {
   const seen = new Set<string>();
   const path: GameMove[] = [];
   let best: GameMove[] = [];
@@ -43,7 +43,7 @@ export function bestLine(deal: Deal, variant: Variant, discards: DiscardRule, ta
     // Removals first. Under forced, then the deal before moves into empty piles (a line that moves cards only when it
     // must reads best); under optional the moves first, which reached the max on more deals of a sample.
     const moves = game.legalMoves();
-    if (discards === 'forced') moves.sort((a, b) => order(a) - order(b));
+    if (rule === 'forced') moves.sort((a, b) => order(a) - order(b));
     for (const move of moves) {
       const next = game.clone();
       next.play(move);
@@ -54,14 +54,14 @@ export function bestLine(deal: Deal, variant: Variant, discards: DiscardRule, ta
     }
     return false;
   };
-  const start = new Game(deal, variant, discards);
+  const start = new Game(deal, variant, rule);
   const reached = search(start) || start.discarded() >= target;
-  return { moves: shorten(deal, variant, discards, best, bestDiscards), discards: bestDiscards, positions: seen.size, reached };
+  return { moves: shorten(deal, variant, rule, best, bestDiscards), discards: bestDiscards, positions: seen.size, reached };
 }
 
 /** Cards `moves` discard when replayed from the deal, or -1 when one of them is illegal. */
-function replayDiscards(deal: Deal, variant: Variant, discards: DiscardRule, moves: readonly GameMove[]): number {
-  const game = new Game(deal, variant, discards);
+function replayDiscards(deal: Deal, variant: Variant, rule: DiscardRule, moves: readonly GameMove[]): number {
+  const game = new Game(deal, variant, rule);
   for (const move of moves) {
     if (game.illegal(move) !== undefined) return -1;
     game.play(move);
@@ -73,9 +73,9 @@ function replayDiscards(deal: Deal, variant: Variant, discards: DiscardRule, mov
  * Drops the detours a depth-first line takes (an ace walked from one empty pile to another and back): every
  * single move, then every pair of moves into empty piles, whose removal leaves a legal line with as many discards.
  */
-function shorten(deal: Deal, variant: Variant, discards: DiscardRule, line: readonly GameMove[], count: number): GameMove[] {
+function shorten(deal: Deal, variant: Variant, rule: DiscardRule, line: readonly GameMove[], count: number): GameMove[] {
   let moves = line.slice();
-  const keeps = (candidate: GameMove[]): boolean => replayDiscards(deal, variant, discards, candidate) >= count;
+  const keeps = (candidate: GameMove[]): boolean => replayDiscards(deal, variant, rule, candidate) >= count;
   for (let changed = true; changed;) {
     changed = false;
     for (let i = moves.length - 1; i >= 0; i--) {

@@ -28,12 +28,12 @@ const RULE_COLOURS = { domain: ['optional', 'forced'], range: ['#1f77b4', '#d627
 
 /** A run as one line of text: variant × rule (× policy) and the file it came from. */
 export const runLabel = (row: SummaryRow): string =>
-  `${row.variant} × ${row.discards}${row.policy === '' ? '' : ` × ${row.policy}`} · ${stem(row.file)}`;
+  `${row.variant} × ${row.rule}${row.policy === '' ? '' : ` × ${row.policy}`} · ${stem(row.file)}`;
 
 /** A file name without its CSV extensions, for labels. */
 export const stem = (file: string): string => file.replace(/(\.summary)?\.csv(\.gz)?$/u, '');
 
-const groupLabel = (variant: string, discards: string): string => `${variant} × ${discards}`;
+const groupLabel = (variant: string, rule: string): string => `${variant} × ${rule}`;
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 /** Renders a Vega-Lite spec to a standalone SVG string. */
@@ -67,8 +67,8 @@ function largestPerRuleset<T>(items: readonly T[], key: (item: T) => string, siz
 
 const VARIANT_ORDER = ['standard', 'strict', 'easy'];
 const RULE_ORDER = ['optional', 'forced'];
-const byRuleset = (a: { variant: string; discards: string }, b: { variant: string; discards: string }): number =>
-  (VARIANT_ORDER.indexOf(a.variant) - VARIANT_ORDER.indexOf(b.variant)) || (RULE_ORDER.indexOf(a.discards) - RULE_ORDER.indexOf(b.discards));
+const byRuleset = (a: { variant: string; rule: string }, b: { variant: string; rule: string }): number =>
+  (VARIANT_ORDER.indexOf(a.variant) - VARIANT_ORDER.indexOf(b.variant)) || (RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule));
 
 /** The runs in the order the charts list them: by variant, rule, then as given. */
 export function orderedRuns(rows: readonly SummaryRow[]): SummaryRow[] {
@@ -78,7 +78,7 @@ export function orderedRuns(rows: readonly SummaryRow[]): SummaryRow[] {
 export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   const runs = orderedRuns(rows);
   const values = runs.map((row) => ({
-    run: runLabel(row), discards: row.discards, deals: row.deals, unknown: row.unknown,
+    run: runLabel(row), rule: row.rule, deals: row.deals, unknown: row.unknown,
     low: row.winRateLow, high: row.winRateHigh, ciLow: row.ci95Low, ciHigh: row.ci95High,
   }));
   const y = { field: 'run', type: 'nominal', sort: null, title: null } as const;
@@ -102,14 +102,14 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
         encoding: {
           x: { field: 'low', type: 'quantitative' },
           x2: { field: 'high' },
-          color: { field: 'discards', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
+          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
         },
       },
       {
         mark: { type: 'point', filled: true, size: 45, opacity: 1 },
         encoding: {
           x: { field: 'low', type: 'quantitative' },
-          color: { field: 'discards', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
+          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
           tooltip: [
             { field: 'run' }, { field: 'deals', format: ',' }, { field: 'unknown', format: ',' },
             { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' }, { field: 'high', format: '.2%', title: 'win rate (unknowns won)' },
@@ -123,35 +123,41 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
 
 /** The runs whose histogram the max-discards chart draws: per variant × rule the largest. */
 export const histogramRuns = (rows: readonly SummaryRow[]): SummaryRow[] =>
-  largestPerRuleset(rows, (r) => groupLabel(r.variant, r.discards) + (r.policy === '' ? '' : ` × ${r.policy}`), (r) => r.maxDiscards.reduce((s, n) => s + n, 0))
+  largestPerRuleset(rows, (r) => groupLabel(r.variant, r.rule) + (r.policy === '' ? '' : ` × ${r.policy}`), (r) => r.maxDiscards.reduce((s, n) => s + n, 0))
     .sort(byRuleset);
 
-export function maxDiscardsSpec(rows: readonly SummaryRow[]): TopLevelSpec {
-  const values = histogramRuns(rows).flatMap((row) => {
-    const total = row.maxDiscards.reduce((s, n) => s + n, 0);
-    const panel = `${groupLabel(row.variant, row.discards)}${row.policy === '' ? '' : ` × ${row.policy}`} — ${stem(row.file)}, ${fmt(total)} deals`;
-    return row.maxDiscards.flatMap((count, discards) =>
-      count === 0 ? [] : [{ panel, discards, deals: count, share: count / total, rule: row.discards }]);
-  });
+/** A chart of one small panel per value of the field `panel` (in the order they come), two to a row, each
+ *  with its own scales on `independent`: the panels' runs differ too much in size to share them. */
+function panels(values: readonly { panel: string }[], independent: readonly ('x' | 'y')[], spec: object): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     config: CONFIG,
     data: { values },
     facet: { field: 'panel', type: 'nominal', sort: [...new Set(values.map((v) => v.panel))], title: null, header: { labelLimit: 0 } },
     columns: 2,
-    spec: {
-      width: 330,
-      height: 150,
-      mark: { type: 'bar', width: 5 },
-      encoding: {
-        x: { field: 'discards', type: 'quantitative', title: 'max discards (48 = won)', scale: { domain: [0, WIN_DISCARDS] }, axis: { values: [0, 8, 16, 24, 32, 40, 48] } },
-        y: { field: 'share', type: 'quantitative', title: 'share of deals (√ scale)', scale: { type: 'sqrt' }, axis: { format: '%' } },
-        color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
-        tooltip: [{ field: 'discards' }, { field: 'deals', format: ',' }, { field: 'share', format: '.2%' }],
-      },
-    },
-    resolve: { scale: { y: 'independent' } },
+    spec,
+    resolve: { scale: Object.fromEntries(independent.map((axis) => [axis, 'independent'])) },
   } as TopLevelSpec;
+}
+
+export function maxDiscardsSpec(rows: readonly SummaryRow[]): TopLevelSpec {
+  const values = histogramRuns(rows).flatMap((row) => {
+    const total = row.maxDiscards.reduce((s, n) => s + n, 0);
+    const panel = `${groupLabel(row.variant, row.rule)}${row.policy === '' ? '' : ` × ${row.policy}`} — ${stem(row.file)}, ${fmt(total)} deals`;
+    return row.maxDiscards.flatMap((count, discards) =>
+      count === 0 ? [] : [{ panel, discards, deals: count, share: count / total, rule: row.rule }]);
+  });
+  return panels(values, ['y'], {
+    width: 330,
+    height: 150,
+    mark: { type: 'bar', width: 5 },
+    encoding: {
+      x: { field: 'discards', type: 'quantitative', title: 'max discards (48 = won)', scale: { domain: [0, WIN_DISCARDS] }, axis: { values: [0, 8, 16, 24, 32, 40, 48] } },
+      y: { field: 'share', type: 'quantitative', title: 'share of deals (√ scale)', scale: { type: 'sqrt' }, axis: { format: '%' } },
+      color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
+      tooltip: [{ field: 'discards' }, { field: 'deals', format: ',' }, { field: 'share', format: '.2%' }],
+    },
+  });
 }
 
 /** The runs whose states per deal the cost chart draws (those that recorded them). */
@@ -164,7 +170,7 @@ export function statesSpec(rows: readonly SummaryRow[]): TopLevelSpec {
     run: runLabel(row), stat,
     states: stat === 'median' ? row.statesMedian! : stat === 'p99' ? row.statesP99! : row.statesMax!,
   })));
-  const spans = runs.map((row) => ({ run: runLabel(row), from: row.statesMedian!, to: row.statesMax!, budget: row.maxStates, discards: row.discards }));
+  const spans = runs.map((row) => ({ run: runLabel(row), from: row.statesMedian!, to: row.statesMax!, budget: row.maxStates, rule: row.rule }));
   const y = { field: 'run', type: 'nominal', sort: null, title: null } as const;
   const x = { type: 'quantitative', scale: { type: 'log' }, title: 'states per deal (log scale; tick: the run\'s --max-states budget)', axis: { format: '~s' } } as const;
   return {
@@ -194,85 +200,71 @@ export function statesSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   } as TopLevelSpec;
 }
 
-/** The per-deal series the running-estimate chart draws: per variant × rule the longest. */
+/** A per-deal series' variant × rule (× policy). */
+const seriesLabel = (s: DealSeries): string => groupLabel(s.variant, s.rule) + (s.policy === '' ? '' : ` × ${s.policy}`);
+
+/** The per-deal series the running-estimate chart draws: per variant × rule (× policy) the longest. */
 export const runningSeries = (series: readonly DealSeries[]): DealSeries[] =>
-  largestPerRuleset(series, (s) => groupLabel(s.variant, s.discards), (s) => s.outcomes.length).sort(byRuleset);
+  largestPerRuleset(series, seriesLabel, (s) => s.outcomes.length).sort(byRuleset);
 
 export function runningSpec(series: readonly DealSeries[]): TopLevelSpec {
   const values = runningSeries(series).flatMap((s) => {
-    const panel = `${groupLabel(s.variant, s.discards)} — ${stem(s.file)}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals`;
-    return runningEstimate(s.outcomes).map((p) => ({ panel, rule: s.discards, ...p }));
+    const panel = `${seriesLabel(s)} — ${stem(s.file)}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals`;
+    return runningEstimate(s.outcomes).map((p) => ({ panel, rule: s.rule, ...p }));
   });
   const x = { field: 'deals', type: 'quantitative', scale: { type: 'log' }, title: 'deals solved (log scale)', axis: { format: '~s' } } as const;
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    config: CONFIG,
-    data: { values },
-    facet: { field: 'panel', type: 'nominal', sort: [...new Set(values.map((v) => v.panel))], title: null, header: { labelLimit: 0 } },
-    columns: 2,
-    spec: {
-      width: 330,
-      height: 160,
-      layer: [
-        {
-          mark: { type: 'area', opacity: 0.15 },
-          encoding: {
-            x, y: { field: 'ci95Low', type: 'quantitative', title: 'win rate so far', axis: { format: '%' }, scale: { zero: false } }, y2: { field: 'ci95High' },
-            color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
-          },
+  return panels(values, ['y', 'x'], {
+    width: 330,
+    height: 160,
+    layer: [
+      {
+        mark: { type: 'area', opacity: 0.15 },
+        encoding: {
+          x, y: { field: 'ci95Low', type: 'quantitative', title: 'win rate so far', axis: { format: '%' }, scale: { zero: false } }, y2: { field: 'ci95High' },
+          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
         },
-        {
-          mark: { type: 'area', opacity: 0.35 },
-          encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null } },
+      },
+      {
+        mark: { type: 'area', opacity: 0.35 },
+        encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null } },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 7, opacity: 1 },
+        encoding: {
+          x, y: { field: 'low', type: 'quantitative' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
+          tooltip: [{ field: 'deals', format: ',' }, { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' },
+            { field: 'high', format: '.2%', title: 'win rate (unknowns won)' }, { field: 'ci95Low', format: '.2%' }, { field: 'ci95High', format: '.2%' }],
         },
-        {
-          mark: { type: 'point', filled: true, size: 7, opacity: 1 },
-          encoding: {
-            x, y: { field: 'low', type: 'quantitative' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
-            tooltip: [{ field: 'deals', format: ',' }, { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' },
-              { field: 'high', format: '.2%', title: 'win rate (unknowns won)' }, { field: 'ci95Low', format: '.2%' }, { field: 'ci95High', format: '.2%' }],
-          },
-        },
-      ],
-    },
-    resolve: { scale: { y: 'independent', x: 'independent' } },
-  } as TopLevelSpec;
+      },
+    ],
+  });
 }
 
 /** Every chart the inputs allow, rendered (a chart with nothing to draw is left out). */
 export async function buildCharts(rows: readonly SummaryRow[], series: readonly DealSeries[]): Promise<Chart[]> {
-  const charts: Chart[] = [];
-  if (rows.length > 0) {
-    charts.push({
-      id: 'win-rate', title: 'Win rate per variant × discard rule',
+  const charts: (Omit<Chart, 'svg'> & { when: boolean; spec: () => TopLevelSpec })[] = [
+    {
+      id: 'win-rate', title: 'Win rate per variant × discard rule', when: rows.length > 0, spec: () => winRateSpec(rows),
       caption: 'One line per run. The dot is the win rate counting every undecided (unknown) deal as lost; the band ' +
         'reaches the rate with every unknown won; the thin line is the 95% Wilson interval from the low end of the first to the high end of the second.',
-      svg: await renderSvg(winRateSpec(rows)),
-    });
-  }
-  if (histogramRuns(rows).length > 0) {
-    charts.push({
-      id: 'max-discards', title: 'Max discards per deal',
+    },
+    {
+      id: 'max-discards', title: 'Max discards per deal', when: histogramRuns(rows).length > 0, spec: () => maxDiscardsSpec(rows),
       caption: 'Per variant × discard rule, the run with the most deals: the share of deals whose best line discards ' +
         'that many cards (48 is a win). Deals left unknown, and lost deals whose max was not pinned, are left out. Square-root scale, so the rare low counts show.',
-      svg: await renderSvg(maxDiscardsSpec(rows)),
-    });
-  }
-  if (statesRuns(rows).length > 0) {
-    charts.push({
-      id: 'states', title: 'Search cost: states per deal',
+    },
+    {
+      id: 'states', title: 'Search cost: states per deal', when: statesRuns(rows).length > 0, spec: () => statesSpec(rows),
       caption: 'The median, 99th percentile and maximum of positions searched per deal, on a log scale, against each run\'s budget: how the ' +
         'search\'s cost grows from rule to rule, and where the budget cuts it.',
-      svg: await renderSvg(statesSpec(rows)),
-    });
-  }
-  if (runningSeries(series).length > 0) {
-    charts.push({
-      id: 'running-estimate', title: 'Running estimate against deals solved',
-      caption: 'From the per-deal files (per variant × discard rule, the longest): the win rate after the first n deals, ' +
+    },
+    {
+      id: 'running-estimate', title: 'Running estimate against deals solved', when: runningSeries(series).length > 0, spec: () => runningSpec(series),
+      caption: 'From the per-deal files (per variant × discard rule × policy, the longest): the win rate after the first n deals, ' +
         'dots counting unknowns as lost, the dark band up to unknowns won, the light band the 95% interval. Where the band stops narrowing, more deals stop paying.',
-      svg: await renderSvg(runningSpec(series)),
-    });
-  }
-  return charts;
+    },
+  ];
+  const drawn: Chart[] = [];
+  for (const { when, spec, ...chart } of charts) if (when) drawn.push({ ...chart, svg: await renderSvg(spec()) });
+  return drawn;
 }

@@ -15,7 +15,8 @@ export interface SummaryRow {
   /** The file it came from (base name), to tell runs apart. */
   file: string;
   variant: string;
-  discards: string;
+  /** The discard rule (the `discards` column). */
+  rule: string;
   /** The playing policy, once summaries carry one (empty for perfect play). */
   policy: string;
   seed: string;
@@ -45,11 +46,13 @@ export interface SummaryRow {
   commit: string;
 }
 
-/** One variant × discard rule of a per-deal CSV: its outcomes in deal order. */
+/** One variant × discard rule (× policy) of a per-deal CSV: its outcomes in deal order. */
 export interface DealSeries {
   file: string;
   variant: string;
-  discards: string;
+  rule: string;
+  /** The playing policy (empty for the solver, also for the solver's verdicts beside a policy's games). */
+  policy: string;
   seed: number;
   /** Per deal in index order: 1 won, 2 lost, 3 unknown. */
   outcomes: Uint8Array;
@@ -129,7 +132,7 @@ export async function readInputs(files: readonly string[]): Promise<ReportInputs
   for (const file of files) {
     const name = basename(file);
     let kind: FileKind | undefined;
-    // Per-deal rows per variant × rule: index → outcome.
+    // Per-deal rows per variant × rule × policy: index → outcome.
     const rows = new Map<string, { seed: number; indices: number[]; outcomes: number[] }>();
     for await (const { header, record, line } of csvRecords(file)) {
       if (kind === undefined) {
@@ -142,21 +145,25 @@ export async function readInputs(files: readonly string[]): Promise<ReportInputs
       const where = `${file} line ${line}`;
       if (kind === 'summary') inputs.summaries.push(summaryRow(name, record, where));
       else {
-        const key = `${record.variant}\t${record.discards}`;
-        const outcome = { won: 1, lost: 2, unknown: 3 }[record.result!];
-        if (outcome === undefined) throw new InputError(`${where}: result "${record.result}" is not won, lost or unknown`);
-        const index = wholeNumber(record.index!, 'index', where);
-        let entry = rows.get(key);
-        if (entry === undefined) rows.set(key, (entry = { seed: wholeNumber(record.seed!, 'seed', where), indices: [], outcomes: [] }));
-        entry.indices.push(index);
-        entry.outcomes.push(outcome);
+        const add = (policy: string, result: string, column: string): void => {
+          const key = `${record.variant}\t${record.discards}\t${policy}`;
+          const outcome = { won: 1, lost: 2, unknown: 3 }[result];
+          if (outcome === undefined) throw new InputError(`${where}: ${column} "${result}" is not won, lost or unknown`);
+          let entry = rows.get(key);
+          if (entry === undefined) rows.set(key, (entry = { seed: wholeNumber(record.seed!, 'seed', where), indices: [], outcomes: [] }));
+          entry.indices.push(wholeNumber(record.index!, 'index', where));
+          entry.outcomes.push(outcome);
+        };
+        add(record.policy === 'solver' ? '' : record.policy ?? '', record.result!, 'result');
+        // The solver's verdict beside a policy's game (--compare solver): the clairvoyant series of the same deals.
+        if (record.solver_result !== undefined) add('', record.solver_result, 'solver_result');
       }
     }
     for (const [key, entry] of rows) {
-      const [variant, discards] = key.split('\t') as [string, string];
+      const [variant, rule, policy] = key.split('\t') as [string, string, string];
       // Rows come by deal index in files that acesup writes; sort anyway, as the estimate runs in deal order.
       const order = entry.indices.map((_, i) => i).sort((a, b) => entry.indices[a]! - entry.indices[b]!);
-      inputs.series.push({ file: name, variant, discards, seed: entry.seed, outcomes: Uint8Array.from(order, (i) => entry.outcomes[i]!) });
+      inputs.series.push({ file: name, variant, rule, policy, seed: entry.seed, outcomes: Uint8Array.from(order, (i) => entry.outcomes[i]!) });
     }
   }
   return inputs;
@@ -182,7 +189,7 @@ function summaryRow(file: string, r: Record<string, string>, where: string): Sum
     return n;
   };
   return {
-    file, variant: r.variant!, discards: r.discards!, policy: r.policy ?? '', seed: r.seed!,
+    file, variant: r.variant!, rule: r.discards!, policy: r.policy ?? '', seed: r.seed!,
     firstIndex: num('first_index'), lastIndex: num('last_index'),
     deals: must('deals'), won: must('won'), lost: must('lost'), unknown: must('unknown'),
     winRateLow: must('win_rate_low'), winRateHigh: must('win_rate_high'), ci95Low: must('ci95_low'), ci95High: must('ci95_high'),

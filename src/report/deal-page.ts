@@ -6,11 +6,12 @@ import { describeMove, formatMove } from '../core/notation.ts';
 import type { DiscardRule, Variant } from '../core/rules.ts';
 import type { MaxDiscardsMode, SolveResult } from '../core/solve.ts';
 import { bestLine } from './best-line.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, pageHead } from './html.ts';
 
 /** One variant × rule of the deal as the page shows it. */
 export interface PageGame {
   variant: Variant;
+  /** The discard rule (`discards`, as in `solve --json`). */
   discards: DiscardRule;
   result: 'won' | 'lost' | 'unknown';
   /** Max discards: equal bounds when exact (48 for a win). */
@@ -40,20 +41,20 @@ export class DealPageGames {
     this.deal ??= deal;
   }
 
-  add(variant: Variant, discards: DiscardRule, result: SolveResult, maxStates: number, maxDiscardsMode: MaxDiscardsMode): void {
+  add(variant: Variant, rule: DiscardRule, result: SolveResult, maxStates: number, maxDiscardsMode: MaxDiscardsMode): void {
     if (this.deals > 1) return;
     if (result.kind === 'won') {
       this.games.push({
-        variant, discards, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: 48, upper: 48,
+        variant, discards: rule, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: 48, upper: 48,
         moves: result.solution.map(formatMove), labels: result.solution.map(describeMove), line: null,
       });
       return;
     }
     // A lost deal's max lies in lower…upper; an unknown one's best known line discards `lower`.
     const target = result.kind === 'lost' ? result.upper : result.lower;
-    const line = bestLine(this.deal!, variant, discards, target);
+    const line = bestLine(this.deal!, variant, rule, target);
     this.games.push({
-      variant, discards, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: result.lower, upper: result.upper,
+      variant, discards: rule, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: result.lower, upper: result.upper,
       moves: line.moves.map(formatMove), labels: line.moves.map(describeMove),
       line: { discards: line.discards, reached: line.reached, positions: line.positions, target },
     });
@@ -282,16 +283,7 @@ export function dealPage(deal: Deal, games: readonly PageGame[], meta: DealPageM
     const verdict = g.result === 'won' ? 'won' : g.result === 'lost' ? 'lost' : 'unknown';
     return `<button type="button" role="tab" data-game="${g.variant}/${g.discards}">${escapeHtml(`${g.variant} · ${g.discards}: ${verdict}`)}</button>`;
   }).join('');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<title>acesup: ${escapeHtml(cards.slice(0, 4).join(' '))} … replayed</title>
-<style>${STYLE}</style>
-</head>
-<body>
+  return `${pageHead(`acesup: ${cards.slice(0, 4).join(' ')} … replayed`, STYLE, "script-src 'unsafe-inline'")}
 <header>
 <h1>Aces Up: one deal under perfect play</h1>
 <div class="deal" id="deal">${escapeHtml(cards.join(' '))}</div>

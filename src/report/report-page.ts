@@ -3,7 +3,7 @@
 
 import { type Chart, orderedRuns, scopeIds } from './charts.ts';
 import type { DealSeries, SummaryRow } from './data.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, pageHead } from './html.ts';
 
 
 const fmt = (n: number | null): string => (n === null ? '' : n.toLocaleString('en-US'));
@@ -15,7 +15,7 @@ function runRow(row: SummaryRow): string {
   const cells = [
     `<td>${escapeHtml(row.file)}</td>`,
     `<td>${escapeHtml(row.variant)}</td>`,
-    `<td>${escapeHtml(row.discards)}${row.policy === '' ? '' : ` · ${escapeHtml(row.policy)}`}</td>`,
+    `<td>${escapeHtml(row.rule)}${row.policy === '' ? '' : ` · ${escapeHtml(row.policy)}`}</td>`,
     `<td class="n">${escapeHtml(row.seed)}</td>`,
     `<td class="n">${fmt(row.deals)}${range === '' ? '' : `<br><small>${range}</small>`}</td>`,
     `<td class="n">${fmt(row.won)}</td>`,
@@ -73,7 +73,7 @@ ${scopeIds(chart.svg, chart.id)}
 </section>`).join('\n');
   const seriesList = series.length === 0 ? '' : `
 <h2>Per-deal files</h2>
-<ul>${series.map((s) => `<li>${escapeHtml(s.file)}: ${escapeHtml(s.variant)} × ${escapeHtml(s.discards)}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals</li>`).join('')}</ul>`;
+<ul>${series.map((s) => `<li>${escapeHtml(s.file)}: ${escapeHtml(s.variant)} × ${escapeHtml(s.rule)}${s.policy === '' ? '' : ` × ${escapeHtml(s.policy)}`}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals</li>`).join('')}</ul>`;
   const table = rows.length === 0 ? '<p>No summary file given.</p>' : `
 <div class="table-wrap">
 <table id="runs">
@@ -85,16 +85,7 @@ ${orderedRuns(rows).map(runRow).join('\n')}
 </tbody>
 </table>
 </div>`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>acesup report: win rates of Aces Up under perfect play</title>
-<style>${STYLE}</style>
-</head>
-<body>
+  return `${pageHead('acesup report: win rates of Aces Up under perfect play', STYLE, 'img-src data:')}
 <h1>Aces Up under perfect play</h1>
 <p class="lead">Win rates, max discards and search cost from ${fmt(rows.length)} ${rows.length === 1 ? 'run' : 'runs'} of <code>acesup estimate</code>
 (a run is one variant × discard rule of a summary file)${series.length === 0 ? '' : ` and ${fmt(series.length)} per-deal ${series.length === 1 ? 'series' : 'series'}`}.

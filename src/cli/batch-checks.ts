@@ -1,0 +1,90 @@
+// The checks `estimate` and `merge` make at the edge, before any work: outputs that can be written and do
+// not overwrite one another or an input, a worker count the machine can carry, options that do nothing.
+
+import type { Command } from 'commander';
+import { closeSync, existsSync, openSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, totalmem } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { isStdio, temporaryName } from '../batch/files.ts';
+import { UsageError } from './errors.ts';
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+
+/** Fails early (before hours of solving) when `file` cannot be written: its directory is missing or read-only. */
+export function checkWritable(file: string, option: string): void {
+  if (isStdio(file)) return;
+  const temporary = temporaryName(file);
+  try {
+    if (existsSync(file) && statSync(file).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    closeSync(openSync(temporary, 'w'));
+    rmSync(temporary);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? (existsSync(dirname(file)) ? 'cannot create a file there' : 'no such directory') : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+      : code === 'EISDIR' ? 'it is a directory' : code === 'EROFS' ? 'read-only file system' : (error as Error).message;
+    throw new UsageError(`cannot write ${option} ${file}: ${why}`);
+  }
+}
+
+/** A path as the file system resolves it (through symbolic links when it exists), to compare two paths. */
+function samePathKey(file: string): string {
+  if (isStdio(file)) return '-';
+  const full = resolve(file);
+  try {
+    return realpathSync(full);
+  } catch {
+    return full;
+  }
+}
+
+/**
+ * Refuses (exit 2) outputs that would overwrite one another or an input: two options naming one file (or
+ * both standard output), or an output that is also an input file.
+ */
+export function checkOutputs(outputs: readonly [string, string | undefined][], inputs: readonly string[] = []): void {
+  const seen = new Map<string, string>();
+  for (const [option, file] of outputs) {
+    if (file === undefined) continue;
+    const key = samePathKey(file);
+    const other = seen.get(key);
+    if (other !== undefined) {
+      throw new UsageError(isStdio(file) ? `${other} - and ${option} - would both write to standard output: give one of them a file`
+        : `${other} and ${option} are the same file ${file}: one would overwrite the other`);
+    }
+    seen.set(key, option);
+    if (!isStdio(file) && inputs.some((input) => samePathKey(input) === key)) {
+      throw new UsageError(`${option} ${file} is also an input file: write the output to another file`);
+    }
+  }
+}
+
+/** Memory a worker thread may take: the thread itself, and its search tables at `maxStates` (table.ts: at
+ *  load 1/2, 11 words of 4 bytes per slot at most). */
+const workerBytes = (maxStates: number): number => 64 * 2 ** 20 + 2 ** Math.ceil(Math.log2(2 * maxStates)) * 44;
+/** Worker threads per core above which a run is refused: they only slow the run down. */
+export const MAX_WORKERS_PER_CORE = 4;
+const mib = (bytes: number): string => `${fmt(Math.round(bytes / 2 ** 20))} MB`;
+
+/** Warns above the core count; refuses (exit 2) above MAX_WORKERS_PER_CORE × the cores, or above the cores
+ *  when the workers could need more than the machine's memory. */
+export function checkWorkers(workers: number, maxStates: number): void {
+  const cores = availableParallelism();
+  const each = workerBytes(maxStates);
+  // One worker per core is always allowed (the default): a worker's tables only grow as far as its deals need.
+  const cap = Math.max(cores, Math.min(MAX_WORKERS_PER_CORE * cores, Math.floor(totalmem() / each)));
+  if (workers > cap) {
+    throw new UsageError(`--workers ${workers} is more than this machine can use (at most ${cap}: ${cores} cores, ${mib(totalmem())} of memory, ` +
+      `and each worker needs up to ${mib(each)} at --max-states ${fmt(maxStates)}; ${workers} would need ${mib(workers * each)})`);
+  }
+  if (workers > cores) {
+    process.stderr.write(`acesup: warning: --workers ${workers} is more than the ${cores} cores of this machine: the run will be slower, not faster, and each worker needs up to ${mib(each)}\n`);
+  }
+}
+
+/** Refuses (exit 2) an option given on the command line that does nothing in this context, or with
+ *  `warnOnly` warns (for an option that changes nothing a user relies on). */
+export function refuseIfGiven(command: Command, option: string, property: string, why: string, warnOnly = false): void {
+  if (command.getOptionValueSource(property) !== 'cli') return;
+  if (!warnOnly) throw new UsageError(`${option} ${why}`);
+  process.stderr.write(`acesup: warning: ${option} ${why}\n`);
+}
