@@ -1,7 +1,7 @@
 // A slow, plain solver of the ghost game (src/core/ghost.ts) for the tests: piles as arrays, string keys.
 
 import { type Deal, isAce, rankOf, suitOf } from '../src/core/cards.ts';
-import type { Variant } from '../src/core/rules.ts';
+import { VARIANT_RULES, type Variant } from '../src/core/rules.ts';
 
 /** A pile entry: a card (0–51), plus GHOST once it is discarded and left on its pile as a ghost. */
 const GHOST = 64;
@@ -70,6 +70,7 @@ export function referenceGhost(deal: Deal, variant: Variant, maxStates: number):
     }
     // Moves into a pile with no real card (its ghosts vanish): standard, the exposed real card or an
     // active ghost; strict, the exposed real card if it is an ace; easy, any card or ghost.
+    const rules = VARIANT_RULES[variant];
     for (let e = 0; e < 4; e++) {
       if (topReal(g.piles[e]!) >= 0) continue;
       for (let p = 0; p < 4; p++) {
@@ -78,7 +79,7 @@ export function referenceGhost(deal: Deal, variant: Variant, maxStates: number):
         const top = topReal(pile);
         for (let i = 0; i < pile.length; i++) {
           const x = pile[i]!;
-          const ok = variant === 'easy' || (variant === 'standard' ? i >= top : i === top && isAce(x));
+          const ok = rules.buriedCards || (rules.acesOnly ? i === top && isAce(x) : i >= top);
           if (!ok) continue;
           const moved = copy();
           moved.piles[p]!.splice(i, 1);

@@ -6,7 +6,7 @@ import { dealFor } from '../src/batch/deals.ts';
 import { parseDeal } from '../src/core/cards.ts';
 import { type GameMove } from '../src/core/notation.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/movegen.ts';
-import { DISCARD_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
+import { DISCARD_RULES, VARIANT_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { type SolveResult, Solver, discardBounds } from '../src/core/solve.ts';
 import { F_DEALT, F_DISCARDS, FRAME, dealFrame, startFrame } from '../src/core/state.ts';
 import { Search } from '../src/core/search.ts';
@@ -109,7 +109,7 @@ describe('known answers', () => {
           }
           exact.set(key, best);
           if (exact.size <= 20_000) {
-            expect(reduced.bound(frames, base)).toBeGreaterThanOrEqual(best);
+            expect(reduced.bound.at(frames, base)).toBeGreaterThanOrEqual(best);
             checked += 1;
           }
           return best;
@@ -118,6 +118,14 @@ describe('known answers', () => {
         value(0);
         expect(checked).toBeGreaterThan(0);
       }
+    }
+  });
+  it('the variant table states fixed piles and R8′ consistently with its moves', () => {
+    // fixedPiles is what the proofs read off the moves (only aces move); R8′ is sound only without it.
+    for (const variant of VARIANTS) {
+      const rules = VARIANT_RULES[variant];
+      expect(rules.fixedPiles).toBe(rules.acesOnly);
+      if (rules.search.acesBlock) expect(rules.fixedPiles).toBe(false);
     }
   });
   it('R8′: with every pile capped by an ace and the stock empty, standard and easy bound the discards by 0', () => {
@@ -131,7 +139,7 @@ describe('known answers', () => {
       const frames = new Int32Array(FRAME);
       startFrame(frames, 0);
       while (frames[F_DEALT]! < 52) dealFrame(frames, 0);
-      expect(generator.bound(frames, 0)).toBe(0);
+      expect(generator.bound.at(frames, 0)).toBe(0);
       // 0 is exact there: the plain game has no move at all in that position.
       const plain = new MoveGenerator(variant, 'optional', false);
       plain.setDeal(deal);

@@ -1,4 +1,4 @@
-// Cards as small integers, and the deal string: parsing (every form RULES accepts) and the canonical form.
+// Cards as small integers, and the deal string: parsing (every form docs/rules.md accepts) and the canonical form.
 
 /** A card is an integer 0..51: `suit * 13 + rank`, rank 0 = two … 12 = ace (aces are high). */
 export type Card = number;

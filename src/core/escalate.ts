@@ -45,8 +45,8 @@ export function solveEscalating(solver: Solver, deal: Deal, options: SolveOption
     const now = limits.now();
     const perMs = result.states / Math.max(1, now - passStart);
     const left = started + limits.timeLimitMs - now;
-    // A larger table is slower per state (2–2.5× at 128 M states against 16 M, more cache misses), and a
-    // lost deal may spend the whole budget pinning its max discards: plan for 40% of the time left.
+    // A larger table is slower per state (more cache misses), and a lost deal may spend the whole budget
+    // pinning its max discards: plan for 40% of the time left.
     const next = Math.min(maxStates * GROWTH, Math.floor(perMs * left * 0.4));
     if (!(next >= 2 * maxStates)) break;
     passes += 1;

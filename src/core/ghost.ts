@@ -52,12 +52,21 @@
 // A ghost win proves nothing: the optional rule is then searched as before.
 
 import { ACE_RANK, type Deal } from './cards.ts';
+import { DealTables, highestPosition, pilesHi, pilesLo, setPositions } from './masks.ts';
+import { DEAL, type Move, dealMove, moveFrom, moveKind, movePosition, moveMove, moveTo } from './move.ts';
 import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
-import { F_DEALT, F_DISCARDS, F_GHOST_HI, F_GHOST_LO, FRAME, KEY_WORDS, dealFrame, highestPosition, startFrame, stockHi, stockLo, writeKey } from './state.ts';
+import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, dealFrame, startFrame, stockHi, stockLo, writeKey } from './state.ts';
 import { VisitedSet } from './table.ts';
 
 /** Deepest line of positions with a choice; beyond it the search stops as if out of budget (never seen). */
 const MAX_DEPTH = 2048;
+/** Most children of a ghost position: a candidate card or ghost per target pile (≤ 4) and card, plus a deal. */
+const MAX_MOVES = 4 * 52 + 1;
+
+/** The ghost game's frame: the piles, deal count and discards in the slots of state.ts (so that its
+ *  helpers apply; the kept slot stays 0), then the mask (lo, hi) of the ghosts. */
+const G_GHOSTS_LO = 11;
+const G_GHOSTS_HI = 12;
 
 export interface GhostRun {
   /** `won`: the ghost game wins (nothing proven); `exhausted`: it cannot, so the deal is lost under
@@ -70,13 +79,15 @@ export interface GhostRun {
 }
 
 export class GhostSearch {
-  private readonly suit = new Int8Array(52);
-  private readonly rank = new Int8Array(52);
-  /** Per dealing position: mask (lo, hi) of the positions holding lower cards of its suit (G3). */
-  private readonly lowerLo = new Int32Array(52);
-  private readonly lowerHi = new Int32Array(52);
+  private readonly tables = new DealTables();
   private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
+  /** Per depth of the stack: the moves generated there (from depth × MAX_MOVES), how many, the next to try. */
+  private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
+  private readonly counts = new Int32Array(MAX_DEPTH + 1);
+  private readonly next = new Int32Array(MAX_DEPTH + 1);
   private readonly key = new Int32Array(KEY_WORDS);
+  /** Scratch: a mask's positions, as a list. */
+  private readonly list = new Int8Array(52);
   /** Per pile × suit: the highest rank among the pile's exposed real card and active ghosts (-1: none). */
   private readonly power = new Int8Array(16);
   private readonly visited: VisitedSet;
@@ -107,20 +118,7 @@ export class GhostSearch {
 
   /** Makes `deal` the deal of `runFrom`. */
   setDeal(deal: Deal): void {
-    for (let pos = 0; pos < 52; pos++) {
-      this.suit[pos] = (deal[pos]! / 13) | 0;
-      this.rank[pos] = deal[pos]! % 13;
-    }
-    for (let pos = 0; pos < 52; pos++) {
-      let lo = 0, hi = 0;
-      for (let other = 0; other < 52; other++) {
-        if (this.suit[other] !== this.suit[pos] || this.rank[other]! >= this.rank[pos]!) continue;
-        if (other < 32) lo |= 1 << other;
-        else hi |= 1 << (other - 32);
-      }
-      this.lowerLo[pos] = lo;
-      this.lowerHi[pos] = hi;
-    }
+    this.tables.setDeal(deal);
   }
 
   /**
@@ -137,18 +135,43 @@ export class GhostSearch {
     return this.search(maxStates);
   }
 
+  /**
+   * The depth-first search from the frame at depth 0, with an explicit stack, as the main search
+   * (search.ts `dfs`, which says why it is not recursive): per depth, the moves generated there and the
+   * next one to try.
+   */
   private search(maxStates: number): GhostRun {
     this.visited.clear();
     this.best = 0;
     this.states = 0;
     this.maxStates = maxStates;
     this.status = 'exhausted';
-    this.explore(0);
+    const counts = this.counts, next = this.next;
+    counts[0] = this.enter(0);
+    next[0] = 0;
+    let depth = 0;
+    while (depth >= 0 && this.status === 'exhausted') {
+      if (next[depth]! >= counts[depth]!) {
+        depth -= 1;
+        continue;
+      }
+      const m = this.moves[depth * MAX_MOVES + next[depth]!]!;
+      next[depth] += 1;
+      this.apply(depth * FRAME, m);
+      const count = this.enter(depth + 1);
+      if (count > 0) {
+        depth += 1;
+        counts[depth] = count;
+        next[depth] = 0;
+      }
+    }
     return { status: this.status, best: this.best, states: this.states };
   }
 
-  /** Searches on from the position at `depth`; sets `status` to won or aborted when the search must end. */
-  private explore(depth: number): void {
+  /** Enters the position at `depth`: settles its removals (G2) and idle ghosts (G3), records its discards,
+   *  sets `status` to won or aborted when the search must end; returns how many moves it has to explore
+   *  (0 at an end, or when visited before). */
+  private enter(depth: number): number {
     const frames = this.frames;
     const base = depth * FRAME;
     this.removeAll(base);
@@ -157,26 +180,41 @@ export class GhostSearch {
     if (discards > this.best) this.best = discards;
     if (discards === WIN_DISCARDS) {
       this.status = 'won';
-      return;
+      return 0;
     }
     if (this.states === this.maxStates || depth === MAX_DEPTH || this.visited.full) {
       this.status = 'aborted';
-      return;
+      return 0;
     }
     this.states += 1;
-    const dealt = frames[base + F_DEALT]!;
     // Every position is stored (moves alone can cycle).
-    writeKey(frames, base, this.key, 0, dealt === 52, KEY_WORDS);
-    if (!this.visited.add(this.key, 0)) return;
-    const child = base + FRAME;
-    const gLo = frames[base + F_GHOST_LO]!, gHi = frames[base + F_GHOST_HI]!;
-    // Moves into each pile with no real card, then the deal. The piles are taken from the last (target
-    // and source): that order finds the ghost game's wins sooner (60 deals at 200,000 states, against
-    // the first pile first: standard 307,176 states to its 40 wins against 572,957, easy 42 wins against
-    // 40; deal first was worse: 34 and 27 wins).
+    this.writeKey(base);
+    if (!this.visited.add(this.key, 0)) return 0;
+    return this.generate(base, this.moves, depth * MAX_MOVES);
+  }
+
+  /** The key of the ghost position at `base`: the real game's pile words, then the ghosts (G4: piles sorted
+   *  once the stock is empty), in the width of the optional rule's keys so that the two share a table. */
+  private writeKey(base: number): void {
+    const frames = this.frames, key = this.key;
+    writeKey(frames, base, key, 0, frames[base + F_DEALT] === 52, PILE_KEY_WORDS);
+    key[PILE_KEY_WORDS] = frames[base + G_GHOSTS_LO]!;
+    key[PILE_KEY_WORDS + 1] = frames[base + G_GHOSTS_HI]!;
+    key[PILE_KEY_WORDS + 2] = 0;
+    key[PILE_KEY_WORDS + 3] = 0;
+  }
+
+  /**
+   * Writes the moves of the position at `base` to `out` from `at`: moves into each pile with no real card,
+   * then the deal; returns how many. The piles are taken from the last (target and source): that order
+   * finds the ghost game's wins sooner (docs/search.md#the-ghost-game).
+   */
+  private generate(base: number, out: Int32Array, at: number): number {
+    const frames = this.frames, list = this.list;
+    const gLo = frames[base + G_GHOSTS_LO]!, gHi = frames[base + G_GHOSTS_HI]!;
+    let n = at;
     for (let e = 3; e >= 0; e--) {
-      const eLo = frames[base + 2 * e]!, eHi = frames[base + 2 * e + 1]!;
-      if ((eLo & ~gLo) !== 0 || (eHi & ~gHi) !== 0) continue;
+      if ((frames[base + 2 * e]! & ~gLo) !== 0 || (frames[base + 2 * e + 1]! & ~gHi) !== 0) continue;
       for (let p = 3; p >= 0; p--) {
         if (p === e) continue;
         const pLo = frames[base + 2 * p]!, pHi = frames[base + 2 * p + 1]!;
@@ -191,7 +229,7 @@ export class GhostSearch {
         } else {
           candLo = 0;
           candHi = 0;
-          if (top >= 0 && (!this.acesOnly || this.rank[top] === ACE_RANK)) {
+          if (top >= 0 && (!this.acesOnly || this.tables.rank[top] === ACE_RANK)) {
             if (top < 32) candLo = 1 << top;
             else candHi = 1 << (top - 32);
           }
@@ -200,41 +238,41 @@ export class GhostSearch {
             candHi |= pHi & gHi & above(top, 32);
           }
         }
-        for (let word = 0; word < 2; word++) {
-          let bits = word === 0 ? candLo : candHi;
-          while (bits !== 0) {
-            const low = bits & -bits;
-            bits ^= low;
-            frames.copyWithin(child, base, base + FRAME);
-            // The target's ghosts vanish; the card (or ghost) leaves its pile for the target.
-            frames[child + F_GHOST_LO] = gLo & ~eLo;
-            frames[child + F_GHOST_HI] = gHi & ~eHi;
-            if (word === 0) {
-              frames[child + 2 * p] = pLo & ~low;
-              frames[child + 2 * e] = low;
-              frames[child + 2 * e + 1] = 0;
-            } else {
-              frames[child + 2 * p + 1] = pHi & ~low;
-              frames[child + 2 * e] = 0;
-              frames[child + 2 * e + 1] = low;
-            }
-            this.explore(depth + 1);
-            if (this.status !== 'exhausted') return;
-          }
-        }
+        for (let i = 0, count = setPositions(candLo, candHi, list, 0); i < count; i++) out[n++] = moveMove(list[i]!, p, e);
       }
     }
-    if (dealt < 52) {
-      frames.copyWithin(child, base, base + FRAME);
+    if (frames[base + F_DEALT]! < 52) out[n++] = dealMove();
+    return n - at;
+  }
+
+  /** Plays move m of the position at `base` into the frame after it. */
+  private apply(base: number, m: Move): void {
+    const frames = this.frames;
+    const child = base + FRAME;
+    frames.copyWithin(child, base, base + FRAME);
+    if (moveKind(m) === DEAL) {
       dealFrame(frames, child);
-      this.explore(depth + 1);
+      return;
+    }
+    // The target's ghosts vanish; the card (or ghost) leaves its pile for the target.
+    const pos = movePosition(m), p = moveFrom(m), e = moveTo(m);
+    frames[child + G_GHOSTS_LO] = frames[base + G_GHOSTS_LO]! & ~frames[base + 2 * e]!;
+    frames[child + G_GHOSTS_HI] = frames[base + G_GHOSTS_HI]! & ~frames[base + 2 * e + 1]!;
+    if (pos < 32) {
+      frames[child + 2 * p] = frames[base + 2 * p]! & ~(1 << pos);
+      frames[child + 2 * e] = 1 << pos;
+      frames[child + 2 * e + 1] = 0;
+    } else {
+      frames[child + 2 * p + 1] = frames[base + 2 * p + 1]! & ~(1 << (pos - 32));
+      frames[child + 2 * e] = 0;
+      frames[child + 2 * e + 1] = 1 << (pos - 32);
     }
   }
 
   /** G2: removes every removable card, one after another, each becoming a ghost in place. */
   private removeAll(base: number): void {
-    const frames = this.frames, power = this.power, suit = this.suit, rank = this.rank;
-    let gLo = frames[base + F_GHOST_LO]!, gHi = frames[base + F_GHOST_HI]!;
+    const frames = this.frames, power = this.power, { suit, rank } = this.tables;
+    let gLo = frames[base + G_GHOSTS_LO]!, gHi = frames[base + G_GHOSTS_HI]!;
     for (let q = 0; q < 4; q++) this.pilePower(base, q, gLo, gHi);
     // Removing a pile's exposed real card leaves its power there (the ghost is active), adds the card
     // below it and wakes the ghosts between the two: powers only grow, and only on that pile, whose row of
@@ -256,14 +294,14 @@ export class GhostSearch {
       }
       still = removed ? 1 : still + 1;
     }
-    frames[base + F_GHOST_LO] = gLo;
-    frames[base + F_GHOST_HI] = gHi;
+    frames[base + G_GHOSTS_LO] = gLo;
+    frames[base + G_GHOSTS_HI] = gHi;
     frames[base + F_DISCARDS] = discards;
   }
 
   /** Pile q's row of the power table: per suit, the highest rank among its exposed real card and active ghosts. */
   private pilePower(base: number, q: number, gLo: number, gHi: number): void {
-    const frames = this.frames, power = this.power, suit = this.suit, rank = this.rank;
+    const frames = this.frames, power = this.power, list = this.list, { suit, rank } = this.tables;
     const row = 4 * q;
     power[row] = -1;
     power[row + 1] = -1;
@@ -272,43 +310,31 @@ export class GhostSearch {
     const qLo = frames[base + 2 * q]!, qHi = frames[base + 2 * q + 1]!;
     const top = highestPosition(qLo & ~gLo, qHi & ~gHi);
     if (top >= 0) power[row + suit[top]!] = rank[top]!;
-    for (let word = 0; word < 2; word++) {
-      let bits = word === 0 ? qLo & gLo & above(top, 0) : qHi & gHi & above(top, 32);
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        const pos = 31 - Math.clz32(low) + 32 * word;
-        if (rank[pos]! > power[row + suit[pos]!]!) power[row + suit[pos]!] = rank[pos]!;
-      }
+    for (let i = 0, count = setPositions(qLo & gLo & above(top, 0), qHi & gHi & above(top, 32), list, 0); i < count; i++) {
+      const pos = list[i]!;
+      if (rank[pos]! > power[row + suit[pos]!]!) power[row + suit[pos]!] = rank[pos]!;
     }
   }
 
   /** G3: deletes the ghosts that no lower card of their suit left in play could ever meet. */
   private dropIdleGhosts(base: number): void {
-    const frames = this.frames;
-    let gLo = frames[base + F_GHOST_LO]!, gHi = frames[base + F_GHOST_HI]!;
+    const frames = this.frames, list = this.list, { lowerLo, lowerHi } = this.tables;
+    let gLo = frames[base + G_GHOSTS_LO]!, gHi = frames[base + G_GHOSTS_HI]!;
     if ((gLo | gHi) === 0) return;
     const dealt = frames[base + F_DEALT]!;
-    const pilesLo = frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]!;
-    const pilesHi = frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]!;
-    const liveLo = (pilesLo & ~gLo) | stockLo(dealt), liveHi = (pilesHi & ~gHi) | stockHi(dealt);
+    const liveLo = (pilesLo(frames, base) & ~gLo) | stockLo(dealt), liveHi = (pilesHi(frames, base) & ~gHi) | stockHi(dealt);
     let idleLo = 0, idleHi = 0;
-    for (let word = 0; word < 2; word++) {
-      let bits = word === 0 ? gLo : gHi;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        const pos = 31 - Math.clz32(low) + 32 * word;
-        if ((this.lowerLo[pos]! & liveLo) !== 0 || (this.lowerHi[pos]! & liveHi) !== 0) continue;
-        if (word === 0) idleLo |= low;
-        else idleHi |= low;
-      }
+    for (let i = 0, count = setPositions(gLo, gHi, list, 0); i < count; i++) {
+      const pos = list[i]!;
+      if ((lowerLo[pos]! & liveLo) !== 0 || (lowerHi[pos]! & liveHi) !== 0) continue;
+      if (pos < 32) idleLo |= 1 << pos;
+      else idleHi |= 1 << (pos - 32);
     }
     if ((idleLo | idleHi) === 0) return;
     gLo &= ~idleLo;
     gHi &= ~idleHi;
-    frames[base + F_GHOST_LO] = gLo;
-    frames[base + F_GHOST_HI] = gHi;
+    frames[base + G_GHOSTS_LO] = gLo;
+    frames[base + G_GHOSTS_HI] = gHi;
     for (let p = 0; p < 4; p++) {
       frames[base + 2 * p] &= ~idleLo;
       frames[base + 2 * p + 1] &= ~idleHi;
@@ -322,4 +348,3 @@ function above(top: number, offset: number): number {
   if (top >= offset + 31) return 0;
   return ~((2 << (top - offset)) - 1);
 }
-

@@ -65,10 +65,10 @@ export class PositionSolver {
 
   constructor(
     readonly variant: Variant,
-    readonly discards: DiscardRule,
+    readonly rule: DiscardRule,
   ) {
     this.forced = new Search(variant, 'forced', true);
-    this.optional = discards === 'optional' ? new Search(variant, 'optional', true) : undefined;
+    this.optional = rule === 'optional' ? new Search(variant, 'optional', true) : undefined;
   }
 
   solve(deal: Deal, from: Int32Array, maxStates: number): PositionResult {

@@ -15,7 +15,7 @@ export class PackedGame {
   constructor(
     private readonly deal: Deal,
     private readonly variant: Variant,
-    private readonly discards: DiscardRule,
+    private readonly rule: DiscardRule,
   ) {
     for (let pos = 0; pos < 52; pos++) this.positionOf[deal[pos]!] = pos;
     startFrame(this.frame, 0);
@@ -38,7 +38,7 @@ export class PackedGame {
     const dealt = f[F_DEALT]!;
     if (move.kind === 'deal') {
       if (dealt >= 52) return false;
-      if (this.discards === 'forced') for (let p = 0; p < 4; p++) if (this.removableAt(p)) return false;
+      if (this.rule === 'forced') for (let p = 0; p < 4; p++) if (this.removableAt(p)) return false;
       dealFrame(f, 0);
       return true;
     }
@@ -72,8 +72,8 @@ export class PackedGame {
 }
 
 /** Whether `moves`, replayed from the deal, are all legal and end in a win. */
-export function winsWith(deal: Deal, moves: readonly GameMove[], variant: Variant, discards: DiscardRule): boolean {
-  const game = new PackedGame(deal, variant, discards);
+export function winsWith(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): boolean {
+  const game = new PackedGame(deal, variant, rule);
   for (const move of moves) if (!game.play(move)) return false;
   return game.isWon();
 }
@@ -84,12 +84,12 @@ export function winsWith(deal: Deal, moves: readonly GameMove[], variant: Varian
  * between empty piles and back goes in one step) and keeps every drop that still wins; the passes stop
  * when one drops nothing — in particular no single move — so the result is 1-minimal by construction.
  */
-export function minimise(deal: Deal, moves: readonly GameMove[], variant: Variant, discards: DiscardRule): GameMove[] {
+export function minimise(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): GameMove[] {
   let list = moves.slice();
   // The position after list[0 … start) is kept and advanced with `start`, so each candidate replays only
   // the moves after its gap: the same candidates in the same order as replaying each from the start.
-  const prefix = new PackedGame(deal, variant, discards);
-  const game = new PackedGame(deal, variant, discards);
+  const prefix = new PackedGame(deal, variant, rule);
+  const game = new PackedGame(deal, variant, rule);
   let dropped = true;
   while (dropped) {
     dropped = false;
@@ -120,10 +120,10 @@ const ROUND_BFS_LIMIT = 200_000;
  * breadth-first search over every legal move. The positions at each deal are unchanged, so the line still
  * wins; a round whose search passes ROUND_BFS_LIMIT positions is kept as it was.
  */
-export function shortenRounds(deal: Deal, moves: readonly GameMove[], variant: Variant, discards: DiscardRule): GameMove[] {
-  const generator = new MoveGenerator(variant, discards, false);
+export function shortenRounds(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): GameMove[] {
+  const generator = new MoveGenerator(variant, rule, false);
   generator.setDeal(deal);
-  const game = new PackedGame(deal, variant, discards);
+  const game = new PackedGame(deal, variant, rule);
   const out: GameMove[] = [];
   let start = 0;
   while (start <= moves.length) {

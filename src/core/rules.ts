@@ -1,4 +1,5 @@
-// The rule choices as data: the three variants (what may fill an empty pile) and the two discard rules.
+// The rule choices as data: the three variants (what may fill an empty pile, and which search policies
+// apply to each) and the two discard rules.
 
 export const VARIANTS = ['standard', 'strict', 'easy'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -6,18 +7,45 @@ export type Variant = (typeof VARIANTS)[number];
 export const DISCARD_RULES = ['optional', 'forced'] as const;
 export type DiscardRule = (typeof DISCARD_RULES)[number];
 
-/** Which card may be moved onto an empty pile, per variant (docs/rules.md, "Variants"). */
+/**
+ * What each variant allows (docs/rules.md, "Variants") and which search policies apply to it
+ * (docs/search.md): the one place that says either. A new variant is one row here, its docs, and a pinned
+ * signature row (test/signature.test.ts).
+ */
 export interface VariantRules {
   /** Only an ace may be moved into an empty pile. */
   readonly acesOnly: boolean;
   /** Any single card of another pile may be moved, buried ones included; the cards above it close the gap. */
   readonly buriedCards: boolean;
+  /** What the proofs use of the two above: non-aces never change piles (R7's lower cards, R8 everywhere). */
+  readonly fixedPiles: boolean;
+  readonly search: SearchPolicies;
+}
+
+/** Choices of the reduced search that are sound for the variant and change only the work, never a result. */
+export interface SearchPolicies {
+  /** R8′: in the bound, aces block the cards below them. Sound only without fixed piles (the bound is then
+   *  used on locked positions alone, where no ace moves: docs/search.md#r8). */
+  readonly acesBlock: boolean;
+  /** Per discard rule: check the bound where each round starts (docs/search.md#bounds). */
+  readonly boundAfterDeal: Readonly<Record<DiscardRule, boolean>>;
+  /** Optional rule: cut with the ghost game where each round starts (docs/search.md#the-ghost-game). */
+  readonly ghostBound: boolean;
 }
 
 export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
-  standard: { acesOnly: false, buriedCards: false },
-  strict: { acesOnly: true, buriedCards: false },
-  easy: { acesOnly: false, buriedCards: true },
+  standard: {
+    acesOnly: false, buriedCards: false, fixedPiles: false,
+    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false },
+  },
+  strict: {
+    acesOnly: true, buriedCards: false, fixedPiles: true,
+    search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true },
+  },
+  easy: {
+    acesOnly: false, buriedCards: true, fixedPiles: false,
+    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false },
+  },
 };
 
 export const isVariant = (name: string): name is Variant => (VARIANTS as readonly string[]).includes(name);

@@ -3,10 +3,10 @@
 
 import type { Deal } from './cards.ts';
 import { GhostSearch } from './ghost.ts';
-import { MAX_MOVES, MoveGenerator } from './movegen.ts';
+import { type ExposedCards, MAX_MOVES, MoveGenerator } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from './move.ts';
 import type { DiscardRule, Variant } from './rules.ts';
-import { WIN_DISCARDS } from './rules.ts';
+import { VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from './state.ts';
 import { VisitedSet } from './table.ts';
 
@@ -19,12 +19,11 @@ const MAX_LINE = MAX_DEPTH + 256;
 
 export type SearchStatus = 'won' | 'exhausted' | 'aborted';
 
-/** Most positions of one ghost search made as a bound (strict × optional, see `enter`). On the bench's 60
- *  deals, 500 cut as often as 10,000 (35,822 times against 35,674) and searched fewer positions than 100
- *  (261,099 against 313,119, ghost searches left out). */
+/** Most positions of one ghost search made as a bound (`cutByGhost`): a small search cuts about as often
+ *  as a large one, and costs far less (docs/search.md#the-ghost-game). */
 const GHOST_BOUND_STATES = 500;
 
-/** Cards dealt (one deal left) where a search for a win checks the bound after a move into an empty pile (see `enter`). */
+/** Cards dealt (one deal left) where a search for a win checks the bound after a move into an empty pile (`cutByBound`). */
 const BOUND_AFTER_MOVE_DEALT = 48;
 
 export interface SearchRun {
@@ -57,11 +56,13 @@ export interface SearchLimits {
 }
 
 export class Search {
-  /** Strict, optional rule, reduced: the ghost game, as a bound where a round starts (see `enter`). */
+  /** The ghost game, as a bound where a round starts (`cutByGhost`), where the variant's policy says so. */
   private readonly ghost: GhostSearch | undefined;
   /** Positions the ghost bound cut in the last run (the tests check that it works). */
   ghostCuts = 0;
   private readonly generator: MoveGenerator;
+  /** The exposed cards of the position being entered, when a run of removals has read them (`enter`). */
+  private readonly exposed: ExposedCards;
   private readonly visited: VisitedSet;
   private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
   private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
@@ -74,8 +75,7 @@ export class Search {
   private readonly counts = new Int32Array(MAX_DEPTH + 1);
   private readonly next = new Int32Array(MAX_DEPTH + 1);
   private readonly key = new Int32Array(KEY_WORDS);
-  /** Whether the bound is worth computing where a round starts (strict: R8 holds in every position;
-   *  optional: many positions there are locked, and R8′ cuts them). */
+  /** Whether the bound is worth computing where a round starts (the variant's policy, rules.ts). */
   private readonly boundAfterDeal: boolean;
   /** Whether removals are walked through in runs (the reduced search under the forced rule). */
   private readonly removesInRuns: boolean;
@@ -94,26 +94,29 @@ export class Search {
 
   constructor(
     readonly variant: Variant,
-    readonly discards: DiscardRule,
+    readonly rule: DiscardRule,
     /** false: the plain exhaustive search over every legal move (the yardstick). */
     readonly reductions = true,
     /** The visited set; searches that never run at the same time may share one. */
     visited?: VisitedSet,
-    /** Strict × optional, reduced: cut with the ghost game where a round starts (false only to compare). */
+    /** Optional rule, reduced, where the variant's policy says so: cut with the ghost game where a round
+     *  starts (false only to compare). */
     ghostBound = true,
   ) {
-    this.generator = new MoveGenerator(variant, discards, reductions);
-    this.boundAfterDeal = variant === 'strict' || (reductions && discards === 'optional');
+    this.generator = new MoveGenerator(variant, rule, reductions);
+    this.exposed = this.generator.newExposed();
+    const policies = VARIANT_RULES[variant].search;
+    this.boundAfterDeal = reductions && policies.boundAfterDeal[rule];
     this.removesInRuns = this.generator.removesInRuns;
-    this.keyWords = Search.keyWords(discards, reductions);
+    this.keyWords = Search.keyWords(rule, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
-    this.ghost = ghostBound && reductions && discards === 'optional' && variant === 'strict' ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
+    this.ghost = ghostBound && reductions && rule === 'optional' && policies.ghostBound ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
   }
 
   /** Key words of a search: 6, or 10 when R7 is in use (the reduced search under the optional rule). */
-  static keyWords(discards: DiscardRule, reductions: boolean): number {
-    return reductions && discards === 'optional' ? KEY_WORDS : PILE_KEY_WORDS;
+  static keyWords(rule: DiscardRule, reductions: boolean): number {
+    return reductions && rule === 'optional' ? KEY_WORDS : PILE_KEY_WORDS;
   }
 
   run(deal: Deal, limits: SearchLimits): SearchRun {
@@ -130,7 +133,7 @@ export class Search {
     this.ghostCuts = 0;
     if (limits.from === undefined) startFrame(this.frames, 0);
     else this.frames.set(limits.from.subarray(0, FRAME), 0);
-    const rootBound = this.upperBound(0);
+    const rootBound = this.boundAt(0);
     if (rootBound > this.best) this.dfs(); // else no line can beat the best: nothing to search
     const states = this.states;
     if (this.won) {
@@ -152,21 +155,20 @@ export class Search {
   /** Adds the position at `depth` to the visited set; false when it was there already. */
   private storeKey(depth: number): boolean {
     const base = depth * FRAME;
-    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.endgameDealt, this.keyWords);
+    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.bound.endgameDealt, this.keyWords);
     return this.visited.add(this.key, 0);
   }
 
-  /** An upper bound on the discards of every position reachable from the frame at `base` (movegen R6, R8). */
-  private upperBound(base: number): number {
-    return this.generator.bound(this.frames, base);
+  /** An upper bound on the discards of every position reachable from the frame at `base` (bound.ts). */
+  private boundAt(base: number): number {
+    return this.generator.bound.at(this.frames, base);
   }
 
   /**
    * The depth-first search from the position at depth 0, with an explicit stack: per depth, the moves
    * generated there (`moves`, from depth × MAX_MOVES), how many, and the next one to try. (A loop rather
-   * than recursion: measured on Node 20, a recursive search deoptimised by its first win or exhausted
-   * budget stayed unoptimised for the rest of the process in about one run in three, at half the speed;
-   * the loop is optimised again on the spot.)
+   * than recursion: on Node 20 a recursive search deoptimised by its first win or exhausted budget could
+   * stay unoptimised for the rest of the process, at half the speed; the loop is optimised again on the spot.)
    */
   private dfs(): void {
     const frames = this.frames, moves = this.moves, next = this.next, counts = this.counts;
@@ -194,7 +196,7 @@ export class Search {
           const at = d * FRAME;
           for (let j = next[d]!; j < counts[d]!; j++) {
             if (!this.generator.apply(frames, at, at + FRAME, moves[d * MAX_MOVES + j]!)) continue;
-            this.openUpper = Math.max(this.openUpper, this.upperBound(at + FRAME));
+            this.openUpper = Math.max(this.openUpper, this.boundAt(at + FRAME));
           }
         }
         return;
@@ -210,7 +212,7 @@ export class Search {
   /**
    * Enters the position at `depth`, reached by a line of `at` moves whose last is of kind `last` (-1 at the
    * start): records its discards, ends the search on a win or on the budget, and returns the number of
-   * moves to explore from it (0 when it is an end, cut by the bound, or was visited).
+   * moves to explore from it (0 when it is an end, cut by a bound, or was visited).
    *
    * A position whose only child is a removal, a deal or (reduced search) a move is walked through in
    * place: the child is played in the same frame (and appended to the line), and entered in turn, until a
@@ -221,98 +223,123 @@ export class Search {
    * walked to, whose moves are the ones returned.
    */
   private enter(depth: number, at: number, last: number): number {
-    const frames = this.frames, line = this.line;
-    const base = depth * FRAME;
-    const movesAt = depth * MAX_MOVES;
-    /** Whether this position ends a run of removals that stopped for want of a removable card. */
-    let runEnded = false;
+    const frames = this.frames, base = depth * FRAME, movesAt = depth * MAX_MOVES;
+    /** Whether `exposed` holds this very position's exposed cards: a run of removals stopped here. */
+    let exposedRead = false;
     for (;;) {
-      const discards = frames[base + F_DISCARDS]!;
-      if (discards > this.reached) {
-        this.reached = discards;
-        if (discards > this.best) this.best = discards;
-      }
-      if (discards === WIN_DISCARDS) {
-        this.won = true;
-        this.winDepth = depth;
-        this.winLine = at;
-        return 0;
-      }
-      if (this.states === this.maxStates || this.visited.full) {
-        // The budget (states, or the visited set's memory) ran out: this position is left unexplored; its
-        // bound caps what it could still reach.
-        this.aborted = true;
-        this.openUpper = Math.max(this.openUpper, this.upperBound(base));
-        return 0;
-      }
+      if (this.arrive(depth, at, base)) return 0;
       this.states += 1;
-      // Where the bound is worth its cost (docs/search.md#bounds has the measurements): after a move into an
-      // empty pile (which may lock the piles, R8) made while one deal is left, or after any move in a search
-      // for the max (there any bound under 48 may cut); where a round starts in strict and under the
-      // optional rule (R8′ makes locked piles decisive there). Skipping a bound never changes a verdict or
-      // an exact max discards, only the work: a bound only drops lines that cannot beat the best.
-      if (((last === MOVE && (frames[base + F_DEALT]! === BOUND_AFTER_MOVE_DEALT || this.best < WIN_DISCARDS - 1))
-        || (last === DEAL && this.boundAfterDeal)) && this.upperBound(base) <= this.best) return 0;
-      // Strict × optional: the ghost game from here (ghost.ts `runFrom`, G1: no real play from this
-      // position, under either rule, discards more than its max; R7's marks only forbid more lines). When
-      // it cannot beat the best, neither can any line through here. Its positions count against the
-      // budget. Where a round starts only, and in strict only: 60 bench deals, verdicts, one process, on
-      // against off: strict 3.74 M → 1.46 M states (0.26 M searched, 1.20 M in 48,763 ghost searches that
-      // cut 35,822 times), 2.12 → 1.00 s; exact max discards 15.6 M → 6.4 M states, 7.6 → 3.6 s, 49 → 50
-      // pinned. Standard (40 deals): no more deals decided and 30–60% more time from 36 or 44 cards dealt
-      // on; at every round with the ghost searches left out of the budget, 4 more deals decided at 27
-      // times the time. Easy: no cut that saved a state.
-      if (last === DEAL && this.ghost !== undefined) {
-        const ghost = this.ghost.runFrom(frames, base, Math.min(GHOST_BOUND_STATES, this.maxStates - this.states));
-        this.states += ghost.states;
-        if (ghost.status === 'exhausted' && ghost.best <= this.best) {
-          this.ghostCuts += 1;
-          return 0;
-        }
-      }
-      if (this.removesInRuns && !runEnded) {
-        // Forced rule: a run of lone removals, walked through in one go (movegen `removeRun`); the
-        // positions it passes are counted here, and the one it stops at is entered at the top of the loop.
-        const k = this.generator.removeRun(frames, base, line, at, this.maxStates - this.states, last === DEAL);
+      if (this.cutByBound(base, last) || this.cutByGhost(base, last)) return 0;
+      if (this.removesInRuns && !exposedRead) {
+        const k = this.walkRemovals(base, at, last === DEAL);
+        exposedRead = true;
         if (k > 0) {
-          this.states += k - 1;
           at += k;
           last = REMOVE;
-          runEnded = this.generator.runEnded;
           continue;
         }
-        runEnded = true; // nothing to remove here
       }
-      // After a run that ended here, the generator holds this position's exposed cards already.
-      const count = this.generator.generate(frames, base, this.moves, movesAt, runEnded);
-      runEnded = false;
-      // Which positions are stored (the memo): only those with a choice. A position whose only child is a
-      // removal, a deal or a move (most positions: under the forced rule, every one with no empty pile)
-      // leads where that child leads, and the memo further down (at the next stored position) stops a
-      // second visit there. Storing fewer positions never changes what is explored, only how often a
-      // stretch of such positions is walked again. It cannot loop: a removal or a deal makes progress
-      // (discards and deals only grow); a lone move happens only with no deal left (else the deal is a
-      // second child), where the reduced search never moves a lone card (movegen R5), so the move fills an
-      // empty pile and leaves its source pile non-empty: the number of non-empty piles grows, and only a
-      // removal lowers it. (The plain search moves lone cards, back and forth: it stores its lone moves.)
-      // So every cycle of the position graph (moves into empty piles and keeps alone, with a choice of
-      // a deal) passes only through stored positions. A position with no child is an end: nothing to store.
-      if (count === 1) {
+      const count = exposedRead
+        ? this.generator.generateFrom(this.exposed, frames, base, this.moves, movesAt)
+        : this.generator.generate(frames, base, this.moves, movesAt);
+      exposedRead = false;
+      if (count === 1 && this.walksThrough(this.moves[movesAt]!)) {
+        // Walked through: play the lone child here (R7 may drop it: then this position is an end).
         const only = this.moves[movesAt]!;
-        const kind = moveKind(only);
-        if (kind === REMOVE || kind === DEAL || (kind === MOVE && this.reductions)) {
-          // Walked through: play the lone child here (R7 may drop it: then this position is an end).
-          if (!this.generator.play(frames, base, only)) return 0;
-          if (at >= MAX_LINE) throw new Error('search line too deep');
-          line[at++] = only;
-          // No bound after a lone move (movegen R9's are followed by a removal that empties the pile again).
-          last = kind === MOVE ? -1 : kind;
-          continue;
-        }
+        if (!this.generator.play(frames, base, only)) return 0;
+        if (at >= MAX_LINE) throw new Error('search line too deep');
+        this.line[at++] = only;
+        // No bound after a lone move (R9's are followed by a removal that empties the pile again).
+        last = moveKind(only) === MOVE ? -1 : moveKind(only);
+        continue;
       }
       if (count > 0 && !this.storeKey(depth)) return 0;
       this.lineEnd[depth] = at;
       return count;
     }
+  }
+
+  /** Records the discards of the position at `base` (depth `depth`, line of `at` moves); true when the
+   *  search ends there: a win, or the budget (states, or the visited set's memory) spent. */
+  private arrive(depth: number, at: number, base: number): boolean {
+    const discards = this.frames[base + F_DISCARDS]!;
+    if (discards > this.reached) {
+      this.reached = discards;
+      if (discards > this.best) this.best = discards;
+    }
+    if (discards === WIN_DISCARDS) {
+      this.won = true;
+      this.winDepth = depth;
+      this.winLine = at;
+      return true;
+    }
+    if (this.states === this.maxStates || this.visited.full) {
+      // This position is left unexplored; its bound caps what it could still reach.
+      this.aborted = true;
+      this.openUpper = Math.max(this.openUpper, this.boundAt(base));
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether the bound (bound.ts) drops the position at `base`, reached by a move of kind `last`. Checked
+   * where it is worth its cost (docs/search.md#bounds): after a move into an empty pile (which may lock the
+   * piles, R8) made while one deal is left, or after any move in a search for the max (there any bound under
+   * 48 may cut); where a round starts, by the variant's policy. Skipping a bound never changes a verdict or
+   * an exact max discards, only the work: a bound only drops lines that cannot beat the best.
+   */
+  private cutByBound(base: number, last: number): boolean {
+    const check = last === MOVE
+      ? this.frames[base + F_DEALT]! === BOUND_AFTER_MOVE_DEALT || this.best < WIN_DISCARDS - 1
+      : last === DEAL && this.boundAfterDeal;
+    return check && this.boundAt(base) <= this.best;
+  }
+
+  /**
+   * Where a round starts, by the variant's policy: whether the ghost game from here (ghost.ts `runFrom`, G1:
+   * no real play from this position, under either rule, discards more than its max; R7's marks only forbid
+   * more lines) cannot beat the best, so that no line through here can. Its positions count against the
+   * budget.
+   */
+  private cutByGhost(base: number, last: number): boolean {
+    if (last !== DEAL || this.ghost === undefined) return false;
+    const ghost = this.ghost.runFrom(this.frames, base, Math.min(GHOST_BOUND_STATES, this.maxStates - this.states));
+    this.states += ghost.states;
+    if (ghost.status !== 'exhausted' || ghost.best > this.best) return false;
+    this.ghostCuts += 1;
+    return true;
+  }
+
+  /**
+   * Forced rule: a run of lone removals from the position at `base`, walked through in one go (movegen
+   * `removeRun`); the positions it passes are counted here, and the one it stops at is left to be entered
+   * (a run stops for want of a removable card, or where the search ends: a win or the budget). Leaves that
+   * position's exposed cards in `exposed`; returns the removals played.
+   */
+  private walkRemovals(base: number, at: number, justDealt: boolean): number {
+    if (justDealt) this.exposed.readDealt(this.frames, base);
+    else this.exposed.read(this.frames, base);
+    const k = this.generator.removeRun(this.frames, base, this.exposed, this.line, at, this.maxStates - this.states);
+    if (k > 0) this.states += k - 1;
+    return k;
+  }
+
+  /**
+   * Whether a lone child m is walked through rather than stored (the memo keeps only positions with a
+   * choice). A position whose only child is a removal, a deal or a move (most positions: under the forced
+   * rule, every one with no empty pile) leads where that child leads, and the memo further down (at the
+   * next stored position) stops a second visit there. Storing fewer positions never changes what is
+   * explored, only how often a stretch of such positions is walked again. It cannot loop: a removal or a
+   * deal makes progress (discards and deals only grow); a lone move happens only with no deal left (else
+   * the deal is a second child), where the reduced search never moves a lone card (movegen R5), so the move
+   * fills an empty pile and leaves its source pile non-empty: the number of non-empty piles grows, and only
+   * a removal lowers it. (The plain search moves lone cards, back and forth: it stores its lone moves.) So
+   * every cycle of the position graph (moves into empty piles and keeps alone, with a choice of a deal)
+   * passes only through stored positions. A position with no child is an end: nothing to store.
+   */
+  private walksThrough(m: Move): boolean {
+    const kind = moveKind(m);
+    return kind === REMOVE || kind === DEAL || (kind === MOVE && this.reductions);
   }
 }

@@ -17,9 +17,8 @@ import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, ta
  *  tables of a solver, plus the old table while one grows); in practice a few percent of that. */
 export const DEFAULT_MAX_STATES = 2_000_000;
 
-/** The ghost search may spend 1/GHOST_SHARE of the budget left when it starts. Standard × optional, 60
- *  deals, verdicts, one process, ghost on against off: a tenth decided 2 more deals in 2% less time; a
- *  third decided the same 2 more in 17% more time (a quarter, 40 deals: 1 more, 8% more time). */
+/** The ghost search may spend 1/GHOST_SHARE of the budget left when it starts: a larger share decided no
+ *  more deals and cost time. */
 const GHOST_SHARE = 10;
 
 /** What a lost deal's budget is spent on: `'exact'` its max discards, `'bounds'` only its verdict. */
@@ -27,8 +26,9 @@ export type MaxDiscardsMode = 'exact' | 'bounds';
 
 export interface SolveOptions {
   variant: Variant;
+  /** The discard rule (named as the CLI's `--discards` and the CSV column). */
   discards: DiscardRule;
-  /** Positions the searches for one deal may store, in all, before they stop with `unknown`. */
+  /** Positions the searches for one deal may search, in all, before they stop with `unknown`. */
   maxStates?: number;
   /** false: plain exhaustive search over every legal move (the yardstick). Default true. */
   reductions?: boolean;
@@ -44,13 +44,14 @@ export interface SolveOptions {
    */
   maxDiscards?: MaxDiscardsMode;
   /** Under optional: try the ghost game (ghost.ts) once the forced searches have not won, before the
-   *  optional search, and in strict also inside it (search.ts). Default true; false only to compare: it
-   *  changes no verdict, only the work (and may narrow an unknown's bounds). */
+   *  optional search, and inside it where the variant's policy says so (search.ts). Default true; false
+   *  only to compare: it changes no verdict, only the work (and may narrow an unknown's bounds). */
   ghost?: boolean;
 }
 
 interface Counters {
-  /** Positions stored, summed over the searches run for this deal. */
+  /** Positions searched (entered, whether stored or walked through: search.ts), summed over the searches
+   *  run for this deal, the ghost games' included; the budget counts these. */
   states: number;
 }
 
@@ -80,63 +81,69 @@ export function discardBounds(result: SolveResult): { lower: number; upper: numb
 
 /** A solver that keeps its search tables between deals (one per variant × discard rule × mode). */
 export class Solver {
-  private readonly maxTableBytes: number;
+  private readonly searches: Searches;
 
   constructor(options: SolverOptions = {}) {
-    this.maxTableBytes = options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES;
+    this.searches = new Searches(options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES);
   }
 
+  solve(deal: Deal, options: SolveOptions): SolveResult {
+    if (options.reductions === false) return solvePlain(this.searches, deal, options);
+    return new DealSolve(this.searches, deal, options).solve();
+  }
+}
+
+/** The searches of a solver and their tables, kept between deals; they run one at a time. */
+class Searches {
   private readonly searches = new Map<string, Search>();
-  /** One visited set per key width, shared by the searches of this solver (they run one at a time). */
+  /** One visited set per key width, shared by the searches (the ghost game's included). */
   private readonly visited = new Map<number, VisitedSet>();
-
   private readonly ghosts = new Map<Variant, GhostSearch>();
+  /** The forced rule's search runs made on `forcedRunsDeal`, the last deal a forced search ran on (see `run`). */
+  private readonly forcedRuns: { variant: Variant; maxStates: number; atLeast: number; run: SearchRun }[] = [];
+  private forcedRunsDeal: Deal | undefined;
 
-  private ghostSearch(variant: Variant): GhostSearch {
+  constructor(private readonly maxTableBytes: number) {}
+
+  private visitedSet(words: number): VisitedSet {
+    let visited = this.visited.get(words);
+    if (visited === undefined) {
+      visited = new VisitedSet(words, 16, this.maxTableBytes);
+      this.visited.set(words, visited);
+    }
+    return visited;
+  }
+
+  ghost(variant: Variant): GhostSearch {
     let search = this.ghosts.get(variant);
     if (search === undefined) {
-      let visited = this.visited.get(KEY_WORDS);
-      if (visited === undefined) {
-        visited = new VisitedSet(KEY_WORDS, 16, this.maxTableBytes);
-        this.visited.set(KEY_WORDS, visited);
-      }
-      search = new GhostSearch(variant, visited);
+      search = new GhostSearch(variant, this.visitedSet(KEY_WORDS));
       this.ghosts.set(variant, search);
     }
     return search;
   }
 
-  private search(variant: Variant, discards: DiscardRule, reductions: boolean, ghost = true): Search {
-    const name = `${variant}/${discards}/${reductions}/${ghost}`;
+  search(variant: Variant, rule: DiscardRule, reductions: boolean, ghost = true): Search {
+    const name = `${variant}/${rule}/${reductions}/${ghost}`;
     let search = this.searches.get(name);
     if (search === undefined) {
-      const words = Search.keyWords(discards, reductions);
-      let visited = this.visited.get(words);
-      if (visited === undefined) {
-        visited = new VisitedSet(words, 16, this.maxTableBytes);
-        this.visited.set(words, visited);
-      }
-      search = new Search(variant, discards, reductions, visited, ghost);
+      search = new Search(variant, rule, reductions, this.visitedSet(Search.keyWords(rule, reductions)), ghost);
       this.searches.set(name, search);
     }
     return search;
   }
 
-  /** The forced rule's search runs made on `forcedRunsDeal`, the last deal a forced search ran on (see `run`). */
-  private readonly forcedRuns: { variant: Variant; maxStates: number; atLeast: number; run: SearchRun }[] = [];
-  private forcedRunsDeal: Deal | undefined;
-
   /**
    * Runs `search` on the deal, or, for the forced rule's search, gives back the run already made on this very
    * deal with the very same limits. Solving a deal under optional starts with the very searches that solving
-   * it under forced makes (the probe, then the verdict search: `solve` below), so a batch that asks for both
+   * it under forced makes (the probe, then the verdict search: `DealSolve`), so a batch that asks for both
    * rules (`--discards both`, one worker solving a deal under both in turn) pays for them once. Reuse changes
    * no result: a run clears its visited set and every counter when it starts, so what it returns depends on
-   * the deal, the search (variant, rule, reductions: the forced searches of `solve` are all reduced) and the
-   * limits alone. Only the runs of the last deal are kept.
+   * the deal, the search (variant, rule, reductions: the forced searches of `DealSolve` are all reduced) and
+   * the limits alone. Only the runs of the last deal are kept.
    */
-  private run(search: Search, deal: Deal, maxStates: number, atLeast: number): SearchRun {
-    if (search.discards !== 'forced') return search.run(deal, { maxStates, atLeast });
+  run(search: Search, deal: Deal, maxStates: number, atLeast: number): SearchRun {
+    if (search.rule !== 'forced') return search.run(deal, { maxStates, atLeast });
     const known = this.forcedRunsDeal;
     if (known === undefined || known.length !== deal.length || known.some((card, i) => card !== deal[i])) {
       this.forcedRunsDeal = deal.slice();
@@ -149,110 +156,158 @@ export class Solver {
     this.forcedRuns.push({ variant, maxStates, atLeast, run: copyRun(run) });
     return run;
   }
+}
 
-  solve(deal: Deal, options: SolveOptions): SolveResult {
-    const { variant, discards } = options;
-    const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
-    const reductions = options.reductions ?? true;
-    const wanted = options.solution ?? true;
-    const finish = (run: SearchRun, rule: DiscardRule): GameMove[] =>
-      wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true);
-    let states = 0;
-    const left = (): number => Math.max(0, maxStates - states);
+/** The yardstick: one plain exhaustive search, for the verdict and the max discards at once. */
+function solvePlain(searches: Searches, deal: Deal, options: SolveOptions): SolveResult {
+  const { variant, discards: rule } = options;
+  const run = searches.search(variant, rule, false).run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES });
+  const wanted = options.solution ?? true;
+  if (run.status === 'won') {
+    return { kind: 'won', states: run.states, solution: wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true) };
+  }
+  if (run.status === 'exhausted') return { kind: 'lost', states: run.states, lower: run.reached, upper: run.upper };
+  return { kind: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: run.full ? 'memory' : 'states' };
+}
 
-    if (!reductions) {
-      // The yardstick: one plain exhaustive search, for the verdict and the max discards at once.
-      const run = this.search(variant, discards, false).run(deal, { maxStates });
-      if (run.status === 'won') return { kind: 'won', states: run.states, solution: finish(run, discards) };
-      if (run.status === 'exhausted') return { kind: 'lost', states: run.states, lower: run.reached, upper: run.upper };
-      return { kind: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: run.full ? 'memory' : 'states' };
-    }
+/**
+ * Solving one deal with the reduced searches, in named steps: the `probe` (a tenth of the budget, for the
+ * max), the `verdict` (searches for a win only), then the `exactMax` of a lost deal. Under optional the
+ * forced rule is searched first (its wins are wins and its max a lower bound: it only forbids plays,
+ * docs/search.md#lemma-f), and the ghost game (ghost.ts G1) may prove the deal lost and bound its max.
+ */
+class DealSolve {
+  private readonly variant: Variant;
+  private readonly rule: DiscardRule;
+  private readonly maxStates: number;
+  private readonly forced: Search;
+  private readonly optional: Search | undefined;
+  /** Positions searched so far, over every search of this deal (the budget counts these). */
+  private states = 0;
+  /** Proven bounds on the max discards under `rule`. */
+  private lower = 0;
+  private upper = WIN_DISCARDS;
+  /** Under optional: the forced rule's max is known (and in `lower`), so its searches are done. */
+  private forcedDone = false;
+  /** The ghost game has run (or is not to run). */
+  private ghostDone: boolean;
+  /** The ghost game proved the deal lost under optional. */
+  private ghostLost = false;
 
-    const forced = this.search(variant, 'forced', true);
-    const optional = discards === 'optional' ? this.search(variant, 'optional', true, options.ghost !== false) : undefined;
-    let lower = 0;
-    let upper = WIN_DISCARDS;
-    /** Under optional: the forced rule's max is known (and in `lower`), so its searches are done. */
-    let forcedDone = false;
-    /** The searches to run, in order: the forced one (unless done), then under optional the optional one. */
-    const searches = (): Search[] => (optional === undefined ? [forced] : forcedDone ? [optional] : [forced, optional]);
+  constructor(private readonly searches: Searches, private readonly deal: Deal, private readonly options: SolveOptions) {
+    this.variant = options.variant;
+    this.rule = options.discards;
+    this.maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
+    this.forced = searches.search(this.variant, 'forced', true);
+    this.optional = this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false) : undefined;
+    this.ghostDone = this.optional === undefined || options.ghost === false;
+  }
 
-    // Under optional, before the first optional search (the forced rule has not won by then) except the
-    // probe's: the ghost game (ghost.ts), within a share of what is left. (After the probe, the deals whose
-    // optional wins come quickly skip it: 60 deals, exact, one process, against before the probe: 40.9 →
-    // 40.3 M states standard, 37.4 → 36.8 M easy, the same verdicts.) When it cannot win, the deal is lost under
-    // optional and the ghost game's max discards bounds the optional rule's from above (ghost.ts G1).
-    let ghostDone = optional === undefined || options.ghost === false;
-    let ghostLost = false;
-    const ghost = (): void => {
-      if (ghostDone) return;
-      ghostDone = true;
-      const run = this.ghostSearch(variant).run(deal, Math.ceil(left() / GHOST_SHARE));
-      states += run.states;
-      if (run.status !== 'exhausted') return;
-      ghostLost = true;
-      upper = Math.min(upper, run.best);
-    };
-
-    // The searches for the max (which also find any win), within `budget` states: the forced search for
-    // lines that beat `lower` (a real line's discards, so `atLeast` holds), then, under optional, the
-    // optional search for lines that beat the forced rule's max (its wins are wins and its max a lower
-    // bound: it only forbids plays, docs/search.md#lemma-f). The result when they decide, else undefined with
-    // the bounds raised: only a search under the requested rule bounds the max from above.
-    const exact = (budget: number, probe = false): SolveResult | undefined => {
-      const end = states + budget;
-      for (const search of searches()) {
-        if (search === optional && !probe) {
-          ghost();
-          if (lower >= upper) return { kind: 'lost', states, lower, upper };
-        }
-        const run = this.run(search, deal, Math.max(0, end - states), lower);
-        states += run.states;
-        // A forced-rule line is also legal under optional: shortened and made 1-minimal under `discards`.
-        if (run.status === 'won') return { kind: 'won', states, solution: finish(run, discards) };
-        lower = Math.max(lower, run.reached);
-        const ruling = search.discards === discards;
-        if (run.status === 'aborted') {
-          if (ruling) upper = Math.min(upper, Math.max(lower, run.upper));
-          return undefined;
-        }
-        if (ruling) return { kind: 'lost', states, lower, upper: lower };
-        forcedDone = true;
-      }
-      return undefined;
-    };
-
-    // 0. With exact max discards wanted, a probe: those searches within a tenth of the budget. Most deals
-    // end here in one pass (the median deal needs far less).
-    const exactMax = options.maxDiscards !== 'bounds';
+  solve(): SolveResult {
+    const exactMax = this.options.maxDiscards !== 'bounds';
     if (exactMax) {
-      const probed = exact(Math.ceil(maxStates / 10), true);
+      const probed = this.probe();
       if (probed !== undefined) return probed;
     }
+    const decided = this.verdict();
+    if (decided !== undefined) return decided;
+    if (!exactMax || this.lower >= this.upper) return this.lost();
+    return this.exactMax(this.left()) ?? this.lost();
+  }
 
-    // 1. The verdict. Searches for a win only (lines that may still reach 48 discards: atLeast 47), which
-    // the bounds cut far sooner than a search for the max; the forced rule first, as above.
-    let verdict: SearchRun | undefined;
-    for (const search of searches()) {
-      if (search === optional) {
-        ghost();
-        if (ghostLost) break; // lost: the optional search for a win is not needed
+  /** With exact max discards wanted: the searches for the max within a tenth of the budget. Most deals end
+   *  here in one pass (the median deal needs far less). */
+  private probe(): SolveResult | undefined {
+    return this.exactMax(Math.ceil(this.maxStates / 10), true);
+  }
+
+  /**
+   * Searches for a win only (lines that may still reach 48 discards: atLeast 47), which the bounds cut far
+   * sooner than a search for the max; the forced rule first. Returns the result when won or unknown;
+   * undefined when the deal is lost (the bounds raised).
+   */
+  private verdict(): SolveResult | undefined {
+    let ruling: SearchRun | undefined;
+    for (const search of this.toRun()) {
+      if (search === this.optional) {
+        this.ghost();
+        if (this.ghostLost) return undefined; // lost: the optional search for a win is not needed
       }
-      verdict = this.run(search, deal, left(), WIN_DISCARDS - 1);
-      states += verdict.states;
-      if (verdict.status === 'won') return { kind: 'won', states, solution: finish(verdict, discards) };
-      lower = Math.max(lower, verdict.reached);
+      ruling = this.searches.run(search, this.deal, this.left(), WIN_DISCARDS - 1);
+      this.states += ruling.states;
+      if (ruling.status === 'won') return this.won(ruling);
+      this.lower = Math.max(this.lower, ruling.reached);
     }
-    if (!ghostLost) {
-      // The last search ran under the requested rule (the list is never empty): its bounds are the deal's.
-      const ruling = verdict!;
-      upper = Math.min(upper, Math.max(lower, ruling.upper));
-      if (ruling.status === 'aborted') return { kind: 'unknown', states, lower, upper, limit: ruling.full ? 'memory' : 'states' };
-    }
-    if (!exactMax || lower >= upper) return { kind: 'lost', states, lower, upper };
+    // The last search ran under the requested rule (the list is never empty): its bounds are the deal's.
+    this.upper = Math.min(this.upper, Math.max(this.lower, ruling!.upper));
+    if (ruling!.status === 'aborted') return this.unknown(ruling!);
+    return undefined;
+  }
 
-    // 2. The deal is lost; its exact max discards, with what is left of the budget.
-    return exact(left()) ?? { kind: 'lost', states, lower, upper };
+  /**
+   * The searches for the max (which also find any win), within `budget` states: the forced search for lines
+   * that beat `lower` (a real line's discards, so `atLeast` holds), then, under optional, the optional
+   * search for lines that beat the forced rule's max. The result when they decide, else undefined with the
+   * bounds raised: only a search under the requested rule bounds the max from above. The ghost game runs
+   * before the first optional search except the probe's (the deals whose optional wins come quickly skip it).
+   */
+  private exactMax(budget: number, probe = false): SolveResult | undefined {
+    const end = this.states + budget;
+    for (const search of this.toRun()) {
+      if (search === this.optional && !probe) {
+        this.ghost();
+        if (this.lower >= this.upper) return this.lost();
+      }
+      const run = this.searches.run(search, this.deal, Math.max(0, end - this.states), this.lower);
+      this.states += run.states;
+      if (run.status === 'won') return this.won(run);
+      this.lower = Math.max(this.lower, run.reached);
+      const ruling = search.rule === this.rule;
+      if (run.status === 'aborted') {
+        if (ruling) this.upper = Math.min(this.upper, Math.max(this.lower, run.upper));
+        return undefined;
+      }
+      if (ruling) return { kind: 'lost', states: this.states, lower: this.lower, upper: this.lower };
+      this.forcedDone = true;
+    }
+    return undefined;
+  }
+
+  /** Under optional, once: the ghost game within a share of what is left. When it cannot win, the deal is
+   *  lost under optional and the ghost game's max bounds the optional rule's from above (ghost.ts G1). */
+  private ghost(): void {
+    if (this.ghostDone) return;
+    this.ghostDone = true;
+    const run = this.searches.ghost(this.variant).run(this.deal, Math.ceil(this.left() / GHOST_SHARE));
+    this.states += run.states;
+    if (run.status !== 'exhausted') return;
+    this.ghostLost = true;
+    this.upper = Math.min(this.upper, run.best);
+  }
+
+  /** The searches to run, in order: the forced one (unless done), then under optional the optional one. */
+  private toRun(): Search[] {
+    if (this.optional === undefined) return [this.forced];
+    return this.forcedDone ? [this.optional] : [this.forced, this.optional];
+  }
+
+  private left(): number {
+    return Math.max(0, this.maxStates - this.states);
+  }
+
+  /** A won result; a forced-rule line is also legal under optional: shortened and made 1-minimal under `rule`. */
+  private won(run: SearchRun): SolveResult {
+    const wanted = this.options.solution ?? true;
+    const solution = wanted === false ? [] : finishSolution(this.deal, run, this.variant, this.rule, wanted === true);
+    return { kind: 'won', states: this.states, solution };
+  }
+
+  private lost(): SolveResult {
+    return { kind: 'lost', states: this.states, lower: this.lower, upper: this.upper };
+  }
+
+  private unknown(run: SearchRun): SolveResult {
+    return { kind: 'unknown', states: this.states, lower: this.lower, upper: this.upper, limit: run.full ? 'memory' : 'states' };
   }
 }
 

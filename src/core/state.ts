@@ -8,6 +8,8 @@
 // `lo`, 32–51 in `hi`), plus the number of cards dealt (cards at positions ≥ dealt are in the stock, the
 // other positions in no pile are discarded).
 
+import { highestPosition, pilesHi, pilesLo, popcount32 } from './masks.ts';
+
 /** Int32 slots of one position ("frame") in a frame buffer. */
 export const FRAME = 16;
 /** Slot of pile p's low mask word is 2p, of its high word 2p + 1. */
@@ -16,30 +18,11 @@ export const F_DEALT = 8;
 export const F_KEPT = 9;
 export const F_DISCARDS = 10;
 /** Optional rule, reduced search: mask (lo, hi) of the cards kept at an earlier deal that must still act
- *  (movegen R7), and mask of the cards exposed at some moment of this round that bear on them. */
+ *  (owed.ts, R7), and mask of the cards exposed at some moment of this round that bear on them. */
 export const F_OWED_LO = 11;
 export const F_OWED_HI = 12;
 export const F_SEEN_LO = 13;
 export const F_SEEN_HI = 14;
-/** The ghost game (ghost.ts): mask (lo, hi) of the ghosts, in the slots of R7's owed cards (a ghost search
- *  has none), so that its key is the optional rule's: the piles (ghosts included), then the ghosts. */
-export const F_GHOST_LO = F_OWED_LO;
-export const F_GHOST_HI = F_OWED_HI;
-
-/** Highest set position of a 52-bit mask, or -1 when empty. */
-export function highestPosition(lo: number, hi: number): number {
-  if (hi !== 0) return 63 - Math.clz32(hi);
-  if (lo !== 0) return 31 - Math.clz32(lo);
-  return -1;
-}
-
-/** Number of set bits of a 32-bit word. */
-export function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
 
 /** Position of pile p's exposed card in the frame at `base`, or -1 when the pile is empty. */
 export function exposedPosition(frames: Int32Array, base: number, pile: number): number {
@@ -59,12 +42,12 @@ export const stockHi = (dealt: number): number => (dealt <= 32 ? 0xfffff : 0xfff
 
 /** Low word (positions 0–31) of the mask of cards still in play: on a pile or in the stock. */
 export function inPlayLo(frames: Int32Array, base: number): number {
-  return frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]! | stockLo(frames[base + F_DEALT]!);
+  return pilesLo(frames, base) | stockLo(frames[base + F_DEALT]!);
 }
 
 /** High word (positions 32–51) of the mask of cards still in play: on a pile or in the stock. */
 export function inPlayHi(frames: Int32Array, base: number): number {
-  return frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]! | stockHi(frames[base + F_DEALT]!);
+  return pilesHi(frames, base) | stockHi(frames[base + F_DEALT]!);
 }
 
 /** Writes the starting position of a deal (cards 0–3 on piles 0–3) into the frame at `base`. */

@@ -24,24 +24,24 @@ const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
 export class Game {
   readonly #deal: Deal;
   readonly #variant: Variant;
-  readonly #discards: DiscardRule;
+  readonly #rule: DiscardRule;
   /** The four piles, each from bottom to top. */
   #piles: Card[][];
   /** Dealing position of the next stock card (4 at the start, 52 when the stock is empty). */
   #next: number;
 
-  constructor(deal: Deal, variant: Variant, discards: DiscardRule) {
+  constructor(deal: Deal, variant: Variant, rule: DiscardRule) {
     if (!isDeal(deal)) throw new InputError('not a deal: expected each of the 52 cards once');
     this.#deal = Uint8Array.from(deal);
     this.#variant = variant;
-    this.#discards = discards;
+    this.#rule = rule;
     this.#piles = [[deal[0]!], [deal[1]!], [deal[2]!], [deal[3]!]];
     this.#next = PILES;
   }
 
   /** An independent copy of this game in its current position. */
   clone(): Game {
-    const copy = new Game(this.#deal, this.#variant, this.#discards);
+    const copy = new Game(this.#deal, this.#variant, this.#rule);
     copy.#piles = this.#piles.map((pile) => pile.slice());
     copy.#next = this.#next;
     return copy;
@@ -110,7 +110,7 @@ export class Game {
     switch (move.kind) {
       case 'deal': {
         if (this.stockLeft() === 0) return 'the stock is empty';
-        if (this.#discards === 'forced') {
+        if (this.#rule === 'forced') {
           const card = this.#firstRemoval();
           if (card !== undefined) return `forced: a removal is still possible (remove ${cardName(card)})`;
         }
@@ -217,9 +217,9 @@ export function verify(
   deal: Deal,
   moves: readonly GameMove[],
   variant: Variant,
-  discards: DiscardRule,
+  rule: DiscardRule,
 ): VerifyResult {
-  const game = new Game(deal, variant, discards);
+  const game = new Game(deal, variant, rule);
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i]!;
     const reason = game.illegal(move);
