@@ -50,7 +50,7 @@ for (let index = first; index < first + deals; index++) {
     won += 1;
   }
   if (values.compare) {
-    const exact = solver.solve(deal, { variant, discards, maxStates, solution: false, maxDiscards: 'bounds' });
+    const exact = solver.solve(deal, { variant, rule: discards, maxStates, solution: false, maxDiscards: 'bounds' });
     if (exact.kind === 'won') solverWon += 1;
     if (exact.kind === 'unknown') solverUnknown += 1;
     if (exact.kind === 'won' && !game.won) winnableLost += 1;

@@ -65,7 +65,7 @@ for (const variant of VARIANTS) {
       const solver = new Solver();
       for (let index = 0; index < deals; index++) {
         const result = solver.solve(dealFor(seed, index), {
-          variant: variant as Variant, discards: discards as DiscardRule, maxStates, solution: false, reductions: !values.plain, maxDiscards,
+          variant: variant as Variant, rule: discards as DiscardRule, maxStates, solution: false, reductions: !values.plain, maxDiscards,
         });
         outcomes.push(result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN);
         states.push(result.states);

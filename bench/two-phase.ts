@@ -42,13 +42,13 @@ if (mode === 'solve') {
     if ((i / step) % parts !== part) continue;
     const deal = parseDeal(lines[i]!.deal);
     const started = performance.now();
-    const forced = solver.solve(deal, { variant, discards: 'forced', maxStates: BUDGETS[0], maxDiscards: 'bounds', solution: false });
+    const forced = solver.solve(deal, { variant, rule: 'forced', maxStates: BUDGETS[0], maxDiscards: 'bounds', solution: false });
     let budget = BUDGETS[0]!;
-    let result = solver.solve(deal, { variant, discards: 'optional', maxStates: budget, maxDiscards: 'bounds', solution: false });
+    let result = solver.solve(deal, { variant, rule: 'optional', maxStates: budget, maxDiscards: 'bounds', solution: false });
     for (const next of BUDGETS.slice(1)) {
       if (result.kind !== 'unknown') break;
       budget = next;
-      result = solver.solve(deal, { variant, discards: 'optional', maxStates: budget, maxDiscards: 'bounds', solution: false });
+      result = solver.solve(deal, { variant, rule: 'optional', maxStates: budget, maxDiscards: 'bounds', solution: false });
     }
     const row: Row = { sample: i, deal: lines[i]!.deal, forced: forced.kind, optional: result.kind, budget, states: result.states, s: Math.round(performance.now() - started) / 1000 };
     appendFileSync(out, JSON.stringify(row) + '\n');

@@ -10,7 +10,7 @@ import { type SolveOptions, Solver } from '../src/core/solve.ts';
 import { VisitedSet } from '../src/core/table.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const OPTIONS: SolveOptions = { variant: 'standard', discards: 'optional', maxDiscards: 'bounds', solution: false };
+const OPTIONS: SolveOptions = { variant: 'standard', rule: 'optional', maxDiscards: 'bounds', solution: false };
 const SMALL = 2_000;
 
 /** The first seeded deal that standard × optional leaves unknown at SMALL states and decides at 500,000. */

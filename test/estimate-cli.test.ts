@@ -72,7 +72,7 @@ describe('acesup estimate', () => {
     ]);
     for (const row of rows) {
       const deal = dealFor(5, Number(row['index']));
-      const result = new Solver().solve(deal, { variant: row['variant'] as Variant, discards: row['discards'] as DiscardRule, maxStates: 3000, solution: false });
+      const result = new Solver().solve(deal, { variant: row['variant'] as Variant, rule: row['discards'] as DiscardRule, maxStates: 3000, solution: false });
       const { lower, upper } = discardBounds(result);
       expect(row).toEqual({
         seed: '5', index: row['index'], deal: formatDeal(deal), variant: row['variant'], discards: row['discards'], result: result.kind,
@@ -108,7 +108,7 @@ describe('acesup estimate', () => {
     for (const [i, row] of rows.entries()) {
       const deal = dealFor(5, Number(row['index']));
       const result = new Solver().solve(deal, {
-        variant: row['variant'] as Variant, discards: row['discards'] as DiscardRule, maxStates: 3000, solution: false, maxDiscards: 'bounds',
+        variant: row['variant'] as Variant, rule: row['discards'] as DiscardRule, maxStates: 3000, solution: false, maxDiscards: 'bounds',
       });
       const { lower, upper } = discardBounds(result);
       expect([row['result'], row['max_discards_lower'], row['max_discards_upper']]).toEqual([result.kind, String(lower), String(upper)]);

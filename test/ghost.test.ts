@@ -65,7 +65,7 @@ describe('the ghost game bounds the optional rule from above (ghost.ts G1)', () 
         const deal = dealFor(19, index);
         const run = ghost(variant).run(deal, 200_000);
         // The optional verdict without the ghost game (neither before the search nor inside it).
-        const optional = solver.solve(deal, { variant, discards: 'optional', maxStates: 100_000, solution: false, ghost: false });
+        const optional = solver.solve(deal, { variant, rule: 'optional', maxStates: 100_000, solution: false, ghost: false });
         if (optional.kind === 'unknown') continue;
         if (optional.kind === 'won') expect({ index, ghost: run.status }).not.toEqual({ index, ghost: 'exhausted' });
         if (run.status === 'exhausted') {
@@ -84,8 +84,8 @@ describe('the solver with the ghost game', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...VARIANTS), fc.constantFrom('exact' as const, 'bounds' as const),
       (index, variant, maxDiscards) => {
         const deal = dealFor(23, index);
-        const a = on.solve(deal, { variant, discards: 'optional', maxStates: 100_000, maxDiscards, solution: false });
-        const b = off.solve(deal, { variant, discards: 'optional', maxStates: 100_000, maxDiscards, solution: false, ghost: false });
+        const a = on.solve(deal, { variant, rule: 'optional', maxStates: 100_000, maxDiscards, solution: false });
+        const b = off.solve(deal, { variant, rule: 'optional', maxStates: 100_000, maxDiscards, solution: false, ghost: false });
         if (a.kind !== 'unknown' && b.kind !== 'unknown') expect(a.kind).toBe(b.kind);
         const x = discardBounds(a), y = discardBounds(b);
         // Both ranges hold the true max discards, so they meet.
@@ -100,9 +100,9 @@ describe('the solver with the ghost game', () => {
       const deal = dealFor(2026, index);
       const run = ghost('strict').run(deal, 100_000);
       if (run.status !== 'exhausted') continue;
-      const forced = solver.solve(deal, { variant: 'strict', discards: 'forced', maxDiscards: 'bounds', solution: false });
-      const withGhost = solver.solve(deal, { variant: 'strict', discards: 'optional', maxDiscards: 'bounds', solution: false });
-      const without = solver.solve(deal, { variant: 'strict', discards: 'optional', maxDiscards: 'bounds', solution: false, ghost: false });
+      const forced = solver.solve(deal, { variant: 'strict', rule: 'forced', maxDiscards: 'bounds', solution: false });
+      const withGhost = solver.solve(deal, { variant: 'strict', rule: 'optional', maxDiscards: 'bounds', solution: false });
+      const without = solver.solve(deal, { variant: 'strict', rule: 'optional', maxDiscards: 'bounds', solution: false, ghost: false });
       expect({ index, kind: withGhost.kind }).toEqual({ index, kind: 'lost' });
       expect(discardBounds(withGhost).upper).toBeLessThanOrEqual(run.best);
       // Its work: the forced searches and the ghost search, nothing more.

@@ -101,7 +101,7 @@ describe('no policy wins a deal that the exact solver proves lost', () => {
         const games = POLICY_NAMES.filter((name) => name !== 'expert' || index < 8).map((name) => play(deal, name, variant, discards, index));
         const anyWin = games.some((game) => game.won);
         if (!anyWin && index % 10 !== 0) continue;
-        const verdict = solver.solve(deal, { variant, discards, maxStates: discards === 'forced' ? 200_000 : 50_000, solution: false, maxDiscards: 'bounds' });
+        const verdict = solver.solve(deal, { variant, rule: discards, maxStates: discards === 'forced' ? 200_000 : 50_000, solution: false, maxDiscards: 'bounds' });
         if (verdict.kind === 'lost') {
           lostChecked += 1;
           for (const game of games) expect(game.won).toBe(false);

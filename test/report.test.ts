@@ -76,7 +76,7 @@ describe('a best line for a deal not won', () => {
     for (let index = 0; index < 12; index++) {
       const deal = dealFor(11, index);
       for (const variant of ['standard', 'strict'] as const) {
-        const result = solver.solve(deal, { variant, discards: 'forced', maxStates: 50_000 });
+        const result = solver.solve(deal, { variant, rule: 'forced', maxStates: 50_000 });
         if (result.kind === 'won') continue;
         const line = bestLine(deal, variant, 'forced', result.upper, 20_000);
         const game = new Game(deal, variant, 'forced');

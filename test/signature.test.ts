@@ -25,7 +25,7 @@ describe('pinned verdicts (seed 99)', () => {
       const [variant, discards] = name.split('/') as [Variant, DiscardRule];
       const expected = pinned.split(' ');
       const actual = expected.map((_, index) => {
-        const result = solver.solve(dealFor(99, index), { variant, discards, maxStates: 200_000, solution: false });
+        const result = solver.solve(dealFor(99, index), { variant, rule: discards, maxStates: 200_000, solution: false });
         if (result.kind === 'won') return 'W';
         if (result.kind === 'unknown') return '?';
         return result.lower === result.upper ? String(result.lower) : `L${result.lower}-${result.upper}`;

@@ -39,8 +39,8 @@ function expectAgrees(index: number, fast: SolveResult, known: { won: boolean; m
 
 describe('known answers', () => {
   it('the optional-beats-forced deal (strict): lost under forced with 46 discards, won under optional', () => {
-    expect(solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', discards: 'forced' })).toMatchObject({ kind: 'lost', lower: 46, upper: 46 });
-    const optional = solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', discards: 'optional' });
+    expect(solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', rule: 'forced' })).toMatchObject({ kind: 'lost', lower: 46, upper: 46 });
+    const optional = solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', rule: 'optional' });
     const solution = expectValidWin(optional, OPTIONAL_BEATS_FORCED, 'strict', 'optional');
     // The win must deal over a removable card somewhere: it is not a forced-rule line.
     expect(verify(OPTIONAL_BEATS_FORCED, solution, 'strict', 'forced').ok).toBe(false);
@@ -49,7 +49,7 @@ describe('known answers', () => {
   it('the sorted deck (aces first, then each suit in order) is lost everywhere, as the reference finds', () => {
     const deal = parseDeal(`AC AD AH AS ${['C', 'D', 'H', 'S'].flatMap((suit) => [...'23456789TJQK'].map((rank) => rank + suit)).join(' ')}`);
     for (const [variant, discards] of COMBOS.filter(([, rule]) => rule === 'forced')) {
-      const result = solver.solve(deal, { variant, discards });
+      const result = solver.solve(deal, { variant, rule: discards });
       expect(result.kind).toBe('lost');
       expect(referenceSolve(deal, variant, discards, 300_000)).toEqual({ won: false, maxDiscards: discardBounds(result).upper });
     }
@@ -60,7 +60,7 @@ describe('known answers', () => {
     // four cards stay: at most 44 discards.
     const deal = dealFor(1, 19);
     for (const [variant, discards] of COMBOS) {
-      const result = solver.solve(deal, { variant, discards, maxStates: 5, solution: false });
+      const result = solver.solve(deal, { variant, rule: discards, maxStates: 5, solution: false });
       expect(result.kind).toBe('lost');
       expect(discardBounds(result).upper).toBeLessThanOrEqual(44);
     }
@@ -71,11 +71,11 @@ describe('known answers', () => {
     // KC lands on it. Only the ace outranks KC, and in strict neither card can ever leave that pile.
     const deal = parseDeal('AC 2D 2H 2S KC ' + [...'23456789TJQ'].map((rank) => `${rank}C`).join(' ') + ' ' +
       ['D', 'H', 'S'].flatMap((suit) => [...'3456789TJQKA'].map((rank) => rank + suit)).join(' '));
-    const forced = solver.solve(deal, { variant: 'strict', discards: 'forced' });
+    const forced = solver.solve(deal, { variant: 'strict', rule: 'forced' });
     expect(forced.kind).toBe('lost');
     expect(referenceSolve(deal, 'strict', 'forced', 300_000)).toEqual({ won: false, maxDiscards: discardBounds(forced).upper });
     // Under optional the stuck-card bound (R8) proves the loss even when the budget stops the search.
-    const optional = solver.solve(deal, { variant: 'strict', discards: 'optional', maxStates: 100_000 });
+    const optional = solver.solve(deal, { variant: 'strict', rule: 'optional', maxStates: 100_000 });
     expect(optional.kind).not.toBe('won');
     expect(discardBounds(optional).upper).toBeLessThanOrEqual(47);
     expect(discardBounds(optional).lower).toBeGreaterThanOrEqual(discardBounds(forced).upper);
@@ -157,7 +157,7 @@ describe('agreement with the slow reference solver', () => {
       const deals = variant === 'strict' ? 300 : 40;
       for (let index = 0; index < deals; index++) {
         const deal = dealFor(7, index);
-        const fast = solver.solve(deal, { variant, discards, maxStates: 200_000 });
+        const fast = solver.solve(deal, { variant, rule: discards, maxStates: 200_000 });
         const slow = referenceSolve(deal, variant, discards, 10_000);
         if (slow === undefined || fast.kind === 'unknown') continue;
         if (expectAgrees(index, fast, slow)) compared += 1;
@@ -173,9 +173,9 @@ describe('the reductions change no verdict (reduced search against the plain one
       let compared = 0;
       for (let index = 0; index < (variant === 'strict' ? 100 : 40); index++) {
         const deal = dealFor(11, index);
-        const plain = solver.solve(deal, { variant, discards, maxStates: 100_000, reductions: false, solution: false });
+        const plain = solver.solve(deal, { variant, rule: discards, maxStates: 100_000, reductions: false, solution: false });
         if (plain.kind === 'unknown') continue;
-        const reduced = solver.solve(deal, { variant, discards, maxStates: 1_000_000, solution: false });
+        const reduced = solver.solve(deal, { variant, rule: discards, maxStates: 1_000_000, solution: false });
         expect(reduced.kind).not.toBe('unknown');
         if (expectAgrees(index, reduced, { won: plain.kind === 'won', maxDiscards: discardBounds(plain).upper })) compared += 1;
       }
@@ -228,7 +228,7 @@ describe('properties', () => {
   it('every won solution replays through verify, under its variant and rule', () => {
     fc.assert(fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
       const deal = dealFor(3, index);
-      const result = solver.solve(deal, { variant, discards, maxStates: 100_000 });
+      const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
       if (result.kind === 'won') expectValidWin(result, deal, variant, discards);
     }), { numRuns: 60 });
   });
@@ -236,7 +236,7 @@ describe('properties', () => {
   it('solutions are 1-minimal: dropping any single move makes them invalid', () => {
     fc.assert(fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
       const deal = dealFor(5, index);
-      const result = solver.solve(deal, { variant, discards, maxStates: 100_000 });
+      const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
       if (result.kind !== 'won') return;
       for (let i = 0; i < result.solution.length; i++) {
         const shorter = result.solution.filter((_, j) => j !== i);
@@ -248,8 +248,8 @@ describe('properties', () => {
   it('every forced win is an optional win, and forced max discards never exceed optional', () => {
     fc.assert(fc.property(dealIndex, fc.constantFrom(...VARIANTS), (index, variant) => {
       const deal = dealFor(9, index);
-      const forced = solver.solve(deal, { variant, discards: 'forced', maxStates: 100_000, solution: false });
-      const optional = solver.solve(deal, { variant, discards: 'optional', maxStates: 100_000, solution: false });
+      const forced = solver.solve(deal, { variant, rule: 'forced', maxStates: 100_000, solution: false });
+      const optional = solver.solve(deal, { variant, rule: 'optional', maxStates: 100_000, solution: false });
       if (forced.kind === 'won') expect(optional.kind).toBe('won');
       expect(discardBounds(optional).upper).toBeGreaterThanOrEqual(discardBounds(forced).lower);
     }), { numRuns: 40 });
@@ -268,8 +268,8 @@ describe('properties', () => {
           // Budgets small enough that some deals end unknown, so that the verdict search runs on what is left;
           // two of them, as a reused run must have been made with the same budget.
           const rules: DiscardRule[] = optionalFirst ? ['optional', 'forced'] : ['forced', 'optional'];
-          const options = rules.map((discards, i) => ({
-            variant, discards, maxStates: i === 0 ? firstBudget : secondBudget, maxDiscards, solution: 'raw' as const,
+          const options = rules.map((rule, i) => ({
+            variant, rule, maxStates: i === 0 ? firstBudget : secondBudget, maxDiscards, solution: 'raw' as const,
           }));
           runs.mockClear();
           const separate = options.map((o) => new Solver().solve(deal, o));
@@ -290,8 +290,8 @@ describe('properties', () => {
     let ranges = 0;
     fc.assert(fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
       const deal = dealFor(15, index);
-      const exact = solver.solve(deal, { variant, discards, maxStates: 200_000, solution: false });
-      const verdict = solver.solve(deal, { variant, discards, maxStates: 200_000, solution: false, maxDiscards: 'bounds' });
+      const exact = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false });
+      const verdict = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false, maxDiscards: 'bounds' });
       if (exact.kind === 'unknown' || verdict.kind === 'unknown') return;
       expect(verdict.kind).toBe(exact.kind);
       const pinned = discardBounds(exact), range = discardBounds(verdict);
@@ -310,8 +310,8 @@ describe('properties', () => {
       let unknowns = 0;
       for (let index = 0; index < 16; index++) {
         const deal = dealFor(13, index);
-        const exact = solver.solve(deal, { variant, discards, maxStates: 200_000, solution: false });
-        const cut = solver.solve(deal, { variant, discards, maxStates: budget, solution: false });
+        const exact = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false });
+        const cut = solver.solve(deal, { variant, rule: discards, maxStates: budget, solution: false });
         if (exact.kind === 'unknown' || discardBounds(exact).lower !== discardBounds(exact).upper) continue;
         if (cut.kind !== 'unknown') {
           expect(cut.kind).toBe(exact.kind);

@@ -78,7 +78,7 @@ function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Arra
 /** Solves `deal` exactly and writes its verdict at `values[at …]`; a win counts only once verified. */
 function solveDeal(task: ChunkTask, deal: Uint8Array, rule: DiscardRule, values: Float64Array, at: number): void {
   const started = performance.now();
-  const result = solver.solve(deal, { variant: task.variant, discards: rule, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw' });
+  const result = solver.solve(deal, { variant: task.variant, rule: rule, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw' });
   const ms = performance.now() - started;
   if (result.kind === 'won') {
     const check = verify(deal, result.solution, task.variant, rule);

@@ -129,7 +129,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     const deadline = performance.now() + timeLimit * 1000;
     for (const [i, variant] of variants.entries()) {
       const started = performance.now();
-      const options = { variant, discards: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards };
+      const options = { variant, rule: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards };
       const { result, maxStates } = solveEscalating(solver, deal, options, {
         timeLimitMs: Math.max(0, deadline - started) / (variants.length - i),
         now: () => performance.now(),

@@ -26,8 +26,9 @@ export type MaxDiscardsMode = 'exact' | 'bounds';
 
 export interface SolveOptions {
   variant: Variant;
-  /** The discard rule (named as the CLI's `--discards` and the CSV column). */
-  discards: DiscardRule;
+  /** The discard rule (the CLI's `--discards`, the CSV's `discards` column). */
+  rule: DiscardRule;
+
   /** Positions the searches for one deal may search, in all, before they stop with `unknown`. */
   maxStates?: number;
   /** false: plain exhaustive search over every legal move (the yardstick). Default true. */
@@ -160,7 +161,7 @@ class Searches {
 
 /** The yardstick: one plain exhaustive search, for the verdict and the max discards at once. */
 function solvePlain(searches: Searches, deal: Deal, options: SolveOptions): SolveResult {
-  const { variant, discards: rule } = options;
+  const { variant, rule } = options;
   const run = searches.search(variant, rule, false).run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES });
   const wanted = options.solution ?? true;
   if (run.status === 'won') {
@@ -196,7 +197,7 @@ class DealSolve {
 
   constructor(private readonly searches: Searches, private readonly deal: Deal, private readonly options: SolveOptions) {
     this.variant = options.variant;
-    this.rule = options.discards;
+    this.rule = options.rule;
     this.maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
     this.forced = searches.search(this.variant, 'forced', true);
     this.optional = this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false) : undefined;

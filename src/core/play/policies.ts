@@ -38,7 +38,7 @@ export function policyLabel(name: PolicyName, settings: PolicySettings = {}): st
 }
 
 /** A new policy for games of one variant × discard rule (the expert keeps solver tables between games). */
-export function makePolicy(name: PolicyName, variant: Variant, discards: DiscardRule, settings: PolicySettings = {}): Policy {
+export function makePolicy(name: PolicyName, variant: Variant, rule: DiscardRule, settings: PolicySettings = {}): Policy {
   const label = policyLabel(name, settings);
   switch (name) {
     case 'random':
@@ -50,7 +50,7 @@ export function makePolicy(name: PolicyName, variant: Variant, discards: Discard
       return { name: label, choose: (view) => chooseGreedy(view, lookahead) };
     }
     case 'expert':
-      return new ExpertPolicy(label, variant, discards, settings);
+      return new ExpertPolicy(label, variant, rule, settings);
   }
 }
 
@@ -135,10 +135,10 @@ class ExpertPolicy implements Policy {
   constructor(
     readonly name: string,
     private readonly variant: Variant,
-    private readonly discards: DiscardRule,
+    private readonly rule: DiscardRule,
     settings: PolicySettings,
   ) {
-    this.solver = new PositionSolver(variant, discards);
+    this.solver = new PositionSolver(variant, rule);
     this.samples = settings.samples ?? DEFAULT_SAMPLES;
     this.sampleStates = settings.sampleStates ?? DEFAULT_SAMPLE_STATES;
     this.lookahead = greedyLookahead(variant, settings.aceBonus ?? DEFAULT_ACE_BONUS);
@@ -149,7 +149,7 @@ class ExpertPolicy implements Policy {
     const piles = view.piles;
     const removable = removals(piles);
     // Under forced, and under optional with the stock empty (nothing to keep a card for), remove at once.
-    if (removable.length > 0 && (this.discards === 'forced' || view.stockLeft === 0)) return [removable[0]!];
+    if (removable.length > 0 && (this.rule === 'forced' || view.stockLeft === 0)) return [removable[0]!];
     const list: GameMove[] = [...removable, ...fills(piles, view.variant)];
     if (view.stockLeft > 0) list.push({ kind: 'deal' });
     const preferred = chooseGreedy(view, this.lookahead);
@@ -161,7 +161,7 @@ class ExpertPolicy implements Policy {
   }
 
   choose(view: View, rng: Rng): GameMove | null {
-    if (view.variant !== this.variant || view.discards !== this.discards) throw new Error('expert: a game of another variant or rule');
+    if (view.variant !== this.variant || view.rule !== this.rule) throw new Error('expert: a game of another variant or rule');
     const choices = this.choices(view);
     if (choices.length === 0) return null; // the stock is empty (else the deal is a choice)
     if (choices.length === 1) return choices[0]!;

@@ -12,7 +12,7 @@ import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } fr
  */
 export interface View {
   readonly variant: Variant;
-  readonly discards: DiscardRule;
+  readonly rule: DiscardRule;
   /** The four piles, each from bottom to top (buried cards included). */
   readonly piles: readonly (readonly Card[])[];
   /** The cards dealt so far, in dealing order (the four starting cards first). */
@@ -37,7 +37,7 @@ export class Table implements View {
 
   constructor(
     readonly variant: Variant,
-    readonly discards: DiscardRule,
+    readonly rule: DiscardRule,
   ) {
     this.piles = Array.from({ length: PILES }, () => []);
   }
@@ -139,7 +139,7 @@ export function fills(piles: readonly (readonly Card[])[], variant: Variant): Ga
 }
 
 /**
- * Every legal move now (RULES.md): removals, moves into each empty pile, the deal. With `loneMoves` false,
+ * Every legal move now (docs/rules.md): removals, moves into each empty pile, the deal. With `loneMoves` false,
  * a lone card's move into another empty pile is left out: it only swaps two piles.
  */
 export function legalMoves(view: View, loneMoves: boolean): GameMove[] {
@@ -156,7 +156,7 @@ export function legalMoves(view: View, loneMoves: boolean): GameMove[] {
       }
     }
   }
-  if (view.stockLeft > 0 && !(removable && view.discards === 'forced')) moves.push({ kind: 'deal' });
+  if (view.stockLeft > 0 && !(removable && view.rule === 'forced')) moves.push({ kind: 'deal' });
   return moves;
 }
 
@@ -165,7 +165,7 @@ export function illegalMove(view: View, move: GameMove): string | undefined {
   const piles = view.piles;
   if (move.kind === 'deal') {
     if (view.stockLeft === 0) return 'the stock is empty';
-    if (view.discards === 'forced' && removals(piles).length > 0) return 'forced: a removal is still possible';
+    if (view.rule === 'forced' && removals(piles).length > 0) return 'forced: a removal is still possible';
     return undefined;
   }
   const [pile, index] = locate(piles, move.card);
