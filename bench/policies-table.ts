@@ -3,6 +3,8 @@
 // those deals, or the policy's rows carry it (--compare solver) — then also the winnable deals the policy
 // lost — else from a solver summary of the same seed and deal range.
 //
+// Per-deal files given later replace the verdicts of earlier ones for the same deals (a larger budget last).
+//
 //   npx tsx bench/policies-table.ts results/policies-1m/*.summary.csv results/policies-expert/*.summary.csv \
 //     results/policies-expert/*.csv.gz results/*-1m*.summary.csv
 
@@ -60,11 +62,13 @@ function clairvoyant(row: Row): { text: string; winnableLost: string } {
   const first = Number(row['first_index']), last = Number(row['last_index']), deals = last - first + 1;
   const byPolicy = games.get(`${row['variant']}/${row['discards']}`);
   const solver = byPolicy?.get('');
+  // Every forced win is an optional win (docs/search.md, Lemma F): the forced solver's wins count under optional.
+  const forcedWins = row['discards'] === 'optional' ? games.get(`${row['variant']}/forced`)?.get('') : undefined;
   if (solver !== undefined && Array.from({ length: deals }, (_, i) => solver.has(first + i)).every(Boolean)) {
     let won = 0, unknown = 0, lost = 0;
     const played = byPolicy!.get(row['policy']!);
     for (let index = first; index <= last; index++) {
-      const verdict = solver.get(index)!;
+      const verdict = forcedWins?.get(index) === 'won' ? 'won' : solver.get(index)!;
       if (verdict === 'won') won += 1;
       else if (verdict === 'unknown') unknown += 1;
       if (verdict === 'won' && played?.get(index) === 'lost') lost += 1;

@@ -28,4 +28,9 @@ describe('bench scripts', () => {
     const ran = await runWithClosedStdout(['bench/optional-vs-forced.ts', 'results/strict-both.csv.gz']);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
+
+  it('policies-table.ts likewise', async () => {
+    const ran = await runWithClosedStdout(['bench/policies-table.ts', 'results/policies-1m/basic.summary.csv', 'results/standard-forced-1m.summary.csv']);
+    expect(ran).toEqual({ code: 0, stderr: '' });
+  });
 });
