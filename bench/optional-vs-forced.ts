@@ -7,7 +7,7 @@
 //
 //   npx tsx bench/optional-vs-forced.ts results/strict-both.csv.gz [more.csv …]
 
-import './quiet-pipe.ts';
+import './dev-script.ts';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';

@@ -8,7 +8,7 @@
 //   npx tsx bench/policies-table.ts results/policies-1m/*.summary.csv results/policies-expert/*.summary.csv \
 //     results/policies-expert/*.csv.gz results/*-1m*.summary.csv
 
-import './quiet-pipe.ts';
+import './dev-script.ts';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';

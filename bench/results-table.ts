@@ -2,7 +2,7 @@
 //
 //   npx tsx bench/results-table.ts results/*.summary.csv
 
-import './quiet-pipe.ts';
+import './dev-script.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 

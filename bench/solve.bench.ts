@@ -12,7 +12,7 @@
 //                                          One pool serves every row; its start-up (threads, tsx, modules) is
 //                                          timed first and printed, not counted in the rows' deals/s.
 
-import './quiet-pipe.ts';
+import './dev-script.ts';
 import { parseArgs } from 'node:util';
 import { dealFor } from '../src/batch/deals.ts';
 import { createPool, solveMissing } from '../src/batch/estimate.ts';

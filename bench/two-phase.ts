@@ -11,7 +11,7 @@
 // under forced (a forced win is an optional win) and under optional at 2, 8 and 32 million states, verdicts
 // only. `report` takes the first run's won and unknown counts over its N deals.
 
-import './quiet-pipe.ts';
+import './dev-script.ts';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { wilson } from '../src/batch/stats.ts';
