@@ -31,7 +31,7 @@ async function reportCommand(files: string[], flags: ReportFlags): Promise<void>
   }
   if (flags.out !== undefined) await writeOut(flags.out, reportPage(charts, inputs.summaries, inputs.series, { version, files }));
   const wrote = [...(flags.out === undefined ? [] : [flags.out]), ...(flags.svg === undefined ? [] : [`${charts.length} SVG files in ${flags.svg}`])];
-  console.error(`acesup: ${charts.length} charts from ${inputs.summaries.length} runs and ${inputs.series.length} per-deal series; wrote ${wrote.join(' and ')}`);
+  console.error(`acesup: ${count(charts.length, 'chart')} from ${count(inputs.summaries.length, 'run')} and ${count(inputs.series.length, 'per-deal series', 'per-deal series')}; wrote ${wrote.join(' and ')}`);
 }
 
 /** Writes a file, turning a bad path into one line for the user. */
@@ -80,3 +80,6 @@ export async function writeDealPage(file: string, collected: DealPageGames, fail
 }
 
 export { DealPageGames };
+
+/** `n thing` or `n things`. */
+const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
