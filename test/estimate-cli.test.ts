@@ -132,7 +132,7 @@ describe('acesup estimate', () => {
     expect(overlap.stderr).toMatch(/^acesup: deal 0 under standard\/optional is in both .*shard1\.csv and .*w1\.csv: the files overlap\n$/u);
     expect(notCsv.code).toBe(2);
     expect(notCsv.stderr).toMatch(/w2-summary\.csv is not a per-deal CSV of acesup/u);
-  }, 30_000);
+  }, 90_000);
 
   it('--resume fills deals solved under one discard rule and not the other, and ends with the one-run file', async () => {
     expect(one.code, one.stderr).toBe(0);
@@ -150,7 +150,7 @@ describe('acesup estimate', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(new RegExp(`Solved ${rows.length - kept.length} deal × rule set results .*; ${kept.length} read from`, 'u'));
     expect(read('gaps.csv')).toBe(read('w1.csv'));
-  }, 30_000);
+  }, 90_000);
 
   it('stops on SIGINT, writes what is finished, and --resume ends with the one-run file', async () => {
     const options = STRICT;
@@ -180,7 +180,7 @@ describe('acesup estimate', () => {
     const otherSeed = await acesup(['estimate', ...options, '--seed', '10', '--csv', file('stopped.csv'), '--resume']);
     expect(otherSeed.code).toBe(2);
     expect(otherSeed.stderr).toMatch(/line 2: seed 9, but this run has --seed 10/u);
-  }, 30_000);
+  }, 90_000);
 
   it('checkpoints the finished deals, so that even a killed run (SIGKILL) resumes into the one-run file', async () => {
     const options = STRICT;
@@ -202,7 +202,7 @@ describe('acesup estimate', () => {
     const resumed = await acesup(['estimate', ...options, '--csv', file('killed.csv'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(read('killed.csv')).toBe(read('reference.csv'));
-  }, 30_000);
+  }, 90_000);
 
   it.concurrent.each([
     ['throw', /deal 7 of seed 1 \(strict\/forced\) failed: test failure on deal 7; the finished deals are in/u],
@@ -218,7 +218,7 @@ describe('acesup estimate', () => {
     // still starting up may not have finished deal 0 when deal 7 fails on the other).
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r['result'] === 'won' || r['result'] === 'lost')).toBe(true);
-  }, 30_000);
+  }, 90_000);
 
   it('a worker thread that cannot start ends the run with a one-line message and exit 1, not a hang', async () => {
     const csv = file('start.csv');
@@ -228,7 +228,7 @@ describe('acesup estimate', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^acesup: deal \d+ of seed 1 \(strict\/forced\) failed: the worker thread died \(test failure while a worker thread starts\); the finished deals are in /u);
     expect(ran.stdout).toMatch(/^PARTIAL SUMMARY/u);
-  }, 30_000);
+  }, 90_000);
 
   it.concurrent.each([
     [['--deals', '-1'], /^acesup: option '--deals <n>' argument '-1' is invalid\. expected a whole number ≥ 1\./u],
@@ -245,5 +245,5 @@ describe('acesup estimate', () => {
     // At most commander's hint follows; never a stack trace.
     expect(lines.slice(1).every((line) => line === '(run with --help for usage)')).toBe(true);
     expect(ran.stdout).toBe('');
-  }, 30_000);
+  }, 90_000);
 });
