@@ -2,6 +2,7 @@
 // test entry test/faults/acesup.mjs (the same compiled program, with a faulty worker, disk or segment size).
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { expect } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -62,4 +63,20 @@ export function someDealsDone(run: { child: ChildProcess }, ruleset: string): Pr
       if (done !== null && Number(done[1]) > 0) resolve();
     });
   });
+}
+
+/**
+ * Runs an estimate whose worker sleeps `sleepMs` per deal, sends `signal` once some strict/forced deals are
+ * done, and checks what an interrupted run prints: exit 130 (SIGINT) or 143 (SIGTERM), the partial summary,
+ * and the one line naming the signal and the results finished of `results`. Its output and process id.
+ */
+export async function interruptAfterSomeDeals(args: string[], signal: 'SIGINT' | 'SIGTERM', sleepMs: number, results: number): Promise<Ran & { pid: number }> {
+  const run = start(args, { faults: { worker: `sleep:${sleepMs}` } });
+  await someDealsDone(run, 'strict/forced');
+  run.child.kill(signal);
+  const stopped = await run.done;
+  expect(stopped.code).toBe(signal === 'SIGINT' ? 130 : 143);
+  expect(stopped.stdout).toMatch(/^PARTIAL SUMMARY/u);
+  expect(stopped.stderr).toMatch(new RegExp(`acesup: interrupted by ${signal}: \\d+ of ${results} results finished; the finished deals are in`, 'u'));
+  return { ...stopped, pid: run.child.pid! };
 }

@@ -12,7 +12,7 @@ import { type DiscardRule, type Variant } from '../src/core/rules.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
-import { type Ran, acesup, someDealsDone, start } from './cli-run.ts';
+import { type Ran, acesup, interruptAfterSomeDeals, start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const { version: VERSION } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -157,17 +157,11 @@ describe('acesup estimate', () => {
     expect(reference.code, reference.stderr).toBe(0);
 
     // 20 ms more per deal: about 2 s of work on two workers. Interrupt once the first deals are in.
-    const run = start(['estimate', ...options, '--csv', file('stopped.csv'), '--progress-every', '0.1'], { faults: { worker: 'sleep:20' } });
-    await someDealsDone(run, 'strict/forced');
-    run.child.kill('SIGINT');
-    const stopped = await run.done;
-    expect(stopped.code).toBe(130);
-    expect(stopped.stdout).toMatch(/^PARTIAL SUMMARY/u);
-    expect(stopped.stderr).toMatch(/acesup: interrupted by SIGINT: \d+ of 200 results finished; the finished deals are in/u);
+    const stopped = await interruptAfterSomeDeals(['estimate', ...options, '--csv', file('stopped.csv'), '--progress-every', '0.1'], 'SIGINT', 20, 200);
     const partial = (parse(read('stopped.csv')) as string[][]).length - 1;
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(200);
-    expect(existsSync(`${file('stopped.csv')}.${run.child.pid}.tmp`)).toBe(false);
+    expect(existsSync(`${file('stopped.csv')}.${stopped.pid}.tmp`)).toBe(false);
 
     const again = await acesup(['estimate', ...options, '--csv', file('stopped.csv')]);
     expect(again.code, again.stderr).toBe(2);

@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_DEAL_COLUMNS } from '../src/batch/csv.ts';
-import { acesup, someDealsDone, start } from './cli-run.ts';
+import { acesup, interruptAfterSomeDeals, start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'acesup-faults-'));
@@ -305,13 +305,7 @@ describe('conventions', () => {
   it('SIGTERM stops the run, saves the finished deals and exits 143; --resume finishes', async () => {
     mkdirSync(file('term'), { recursive: true });
     const csv = join(file('term'), 'run.csv');
-    const run = start([...RUN, '--csv', csv, '--progress-every', '0.1'], { faults: { worker: 'sleep:40' } });
-    await someDealsDone(run, 'strict/forced');
-    run.child.kill('SIGTERM');
-    const stopped = await run.done;
-    expect(stopped.code).toBe(143);
-    expect(stopped.stdout).toMatch(/^PARTIAL SUMMARY/u);
-    expect(stopped.stderr).toMatch(/acesup: interrupted by SIGTERM: \d+ of 60 results finished; the finished deals are in/u);
+    await interruptAfterSomeDeals([...RUN, '--csv', csv, '--progress-every', '0.1'], 'SIGTERM', 40, 60);
     const kept = rowsOf(readFileSync(csv, 'utf8')).length;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(60);
