@@ -3,46 +3,43 @@
 // those deals, or the policy's rows carry it (--compare solver) — then also the winnable deals the policy
 // lost — else from a solver summary of the same seed and deal range.
 //
-// Per-deal files given later replace the verdicts of earlier ones for the same deals (a larger budget last).
+// Summaries are the files named *.summary.csv; the others are per-deal CSVs, read as acesup reads them. Per-deal
+// files given later replace the verdicts of earlier ones for the same deals (a larger budget last).
 //
 //   npx tsx bench/policies-table.ts results/policies-1m/*.summary.csv results/policies-expert/*.summary.csv \
 //     results/policies-expert/*.csv.gz results/*-1m*.summary.csv
 
 import './dev-script.ts';
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
+import { readDealRows } from '../src/batch/csv.ts';
+import { OUTCOME_NAMES } from '../src/batch/results.ts';
 import { wilson } from '../src/batch/stats.ts';
 
 type Row = Record<string, string>;
-const read = (file: string): Row[] => {
-  const bytes = readFileSync(file);
-  return parse(file.endsWith('.gz') ? gunzipSync(bytes) : bytes, { columns: true }) as Row[];
-};
 
 const policies: Row[] = [];
 const solverSummaries: Row[] = [];
 /** Per-deal rows: `variant/discards` → policy label ('' for the solver) → deal index → result. */
 const games = new Map<string, Map<string, Map<number, string>>>();
+const results = (key: string, policy: string): Map<number, string> => {
+  const byPolicy = games.get(key) ?? new Map<string, Map<number, string>>();
+  games.set(key, byPolicy);
+  const byDeal = byPolicy.get(policy) ?? new Map<number, string>();
+  byPolicy.set(policy, byDeal);
+  return byDeal;
+};
 for (const file of process.argv.slice(2)) {
-  for (const row of read(file)) {
-    const policy = row['policy'] ?? '';
-    if (row['index'] === undefined) {
-      (policy === '' ? solverSummaries : policies).push(row);
-      continue;
-    }
-    const key = `${row['variant']}/${row['discards']}`;
-    const byPolicy = games.get(key) ?? new Map<string, Map<number, string>>();
-    games.set(key, byPolicy);
-    const byDeal = byPolicy.get(policy) ?? new Map<number, string>();
-    byPolicy.set(policy, byDeal);
-    byDeal.set(Number(row['index']), row['result']!);
+  if (file.endsWith('.summary.csv')) {
+    for (const row of parse(readFileSync(file), { columns: true }) as Row[]) ((row['policy'] ?? '') === '' ? solverSummaries : policies).push(row);
+    continue;
+  }
+  // A per-deal CSV, read and checked as acesup reads it (gzip or not).
+  for await (const { row } of readDealRows(file)) {
+    const key = `${row.variant}/${row.rule}`;
+    results(key, row.policy ?? '').set(row.index, OUTCOME_NAMES[row.record.outcome]);
     // A policy's row written with --compare solver carries the solver's verdict of the same deal.
-    if (policy !== '' && (row['solver_result'] ?? '') !== '') {
-      const solver = byPolicy.get('') ?? new Map<number, string>();
-      byPolicy.set('', solver);
-      solver.set(Number(row['index']), row['solver_result']!);
-    }
+    if (row.record.solver !== undefined) results(key, '').set(row.index, OUTCOME_NAMES[row.record.solver.outcome]);
   }
 }
 if (policies.length === 0) throw new Error('usage: npx tsx bench/policies-table.ts SUMMARY.csv … [PER-DEAL.csv[.gz] …]');
