@@ -9,9 +9,8 @@
 //   The shuffled deck is the deal in dealing order.
 
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import type { Deal } from '../core/cards.ts';
-import { fmix32 } from '../core/play/rng.ts';
+import { fmix32, generatorFrom } from '../core/play/rng.ts';
 
 /** Largest accepted seed and index. */
 export const MAX_SEED = 0xffffffff;
@@ -24,9 +23,7 @@ export function dealFor(seed: number, index: number): Deal {
   let h = fmix32(seed);
   h = fmix32(h ^ (index % 0x100000000));
   h = fmix32(h ^ Math.floor(index / 0x100000000));
-  const state = [1, 2, 3, 4].map((k) => fmix32(h + Math.imul(k, 0x9e3779b9)));
-  if (!state.some((word) => word !== 0)) state[0] = 1; // xoroshiro's one forbidden state
-  const rng = xoroshiro128plusFromState(state);
+  const rng = generatorFrom(h);
   const deck = new Uint8Array(52);
   for (let i = 0; i < 52; i++) deck[i] = i;
   for (let i = 51; i > 0; i--) {

@@ -16,6 +16,13 @@ export function fmix32(x: number): number {
   return h | 0;
 }
 
+/** pure-rand's xoroshiro128+ from a mixed 32-bit word `h`: the state [fmix32(h + k·0x9E3779B9) for k = 1…4]. */
+export function generatorFrom(h: number): RandomGenerator {
+  const state = [1, 2, 3, 4].map((k) => fmix32(h + Math.imul(k, 0x9e3779b9)));
+  if (!state.some((word) => word !== 0)) state[0] = 1; // xoroshiro's one forbidden state
+  return xoroshiro128plusFromState(state);
+}
+
 /**
  * A game's random stream (pure-rand's xoroshiro128+, the deals' generator too), seeded by the words given
  * alone, so a game replays whatever thread plays it. Its seeding differs from the deals' (deals.ts), so a
@@ -31,9 +38,7 @@ export class Rng {
       h = fmix32(h ^ (word % 0x100000000));
       h = fmix32(h ^ Math.floor(word / 0x100000000));
     }
-    const state = [1, 2, 3, 4].map((k) => fmix32(h + Math.imul(k, 0x9e3779b9)));
-    if (!state.some((word) => word !== 0)) state[0] = 1; // xoroshiro's one forbidden state
-    this.generator = xoroshiro128plusFromState(state);
+    this.generator = generatorFrom(h);
   }
 
   /** A uniform integer in 0 … n−1 (n ≥ 1), exactly. */
