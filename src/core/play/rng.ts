@@ -1,5 +1,5 @@
 // The seeded random streams of the policies (random moves, expert's sampled stock orders), and the word
-// mixer that seeds them and the deals.
+// mixer and generator that seed them and the deals.
 
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
