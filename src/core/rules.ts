@@ -31,20 +31,37 @@ export interface SearchPolicies {
   readonly boundAfterDeal: Readonly<Record<DiscardRule, boolean>>;
   /** Optional rule: cut with the ghost game where each round starts (docs/search.md#the-ghost-game). */
   readonly ghostBound: boolean;
+  /** Optional rule: try the ghost game from the deal's start before the optional search for a win
+   *  (docs/search.md#solving-a-deal). */
+  readonly ghostAtStart: boolean;
+  /** Per discard rule: the subset games checked where each round starts, in the order tried
+   *  (docs/search.md#subset-games); none: no check. */
+  readonly subsets: Readonly<Record<DiscardRule, readonly SubsetSpec[]>>;
 }
+
+/** A subset game: the top `ranks` ranks of every suit and every card at least as high as one of its suit
+ *  among the last `lastDeals` deals, checked once `fromDealt` cards are dealt. */
+export interface SubsetSpec {
+  readonly ranks: number;
+  readonly fromDealt: number;
+  readonly lastDeals?: number;
+}
+
+/** The subset games tried where each round starts: aces and kings, then the top 4, 5 and 6 ranks. */
+const SUBSETS: readonly SubsetSpec[] = [2, 4, 5, 6].map((ranks) => ({ ranks, fromDealt: 0 }));
 
 export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
   standard: {
     acesOnly: false, buriedCards: false, fixedPiles: false,
-    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false },
+    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false, subsets: { optional: SUBSETS, forced: [] } },
   },
   strict: {
     acesOnly: true, buriedCards: false, fixedPiles: true,
-    search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true },
+    search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true, ghostAtStart: true, subsets: { optional: SUBSETS, forced: [] } },
   },
   easy: {
     acesOnly: false, buriedCards: true, fixedPiles: false,
-    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false },
+    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false, subsets: { optional: SUBSETS, forced: [] } },
   },
 };
 

@@ -8,6 +8,7 @@ import { DEAL, MOVE, type Move, REMOVE, moveKind } from './move.ts';
 import type { DiscardRule, Variant } from './rules.ts';
 import { VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from './state.ts';
+import type { SubsetGame } from './subset.ts';
 import { VisitedSet } from './table.ts';
 
 /** Deepest stack the search can build (one level per position with a choice); far above any real line
@@ -22,6 +23,10 @@ export type SearchStatus = 'won' | 'exhausted' | 'aborted';
 /** Most positions of one ghost search made as a bound (`cutByGhost`): a small search cuts about as often
  *  as a large one, and costs far less (docs/search.md#the-ghost-game). */
 const GHOST_BOUND_STATES = 500;
+
+/** The subset games are checked only when the best to beat is at least this: below it they would need a
+ *  deficit they seldom have, and the searches for the max with a low best spent their budget on them. */
+const SUBSET_FROM_BEST = 44;
 
 /** Cards dealt (one deal left) where a search for a win checks the bound after a move into an empty pile (`cutByBound`). */
 const BOUND_AFTER_MOVE_DEALT = 48;
@@ -60,6 +65,8 @@ export class Search {
   private readonly ghost: GhostSearch | undefined;
   /** Positions the ghost bound cut in the last run (the tests check that it works). */
   ghostCuts = 0;
+  /** Positions the subset games cut in the last run. */
+  subsetCuts = 0;
   private readonly generator: MoveGenerator;
   /** The exposed cards of the position being entered, when a run of removals has read them (`enter`). */
   private readonly exposed: ExposedCards;
@@ -102,6 +109,9 @@ export class Search {
     /** Optional rule, reduced, where the variant's policy says so: cut with the ghost game where a round
      *  starts (false only to compare). */
     ghostBound = true,
+    /** The subset games of this variant (subset.ts), checked where each round starts by the variant's policy;
+     *  searches of one solver share them (their values hold for the whole deal, under either rule). */
+    private readonly subset?: SubsetGame,
   ) {
     this.generator = new MoveGenerator(variant, rule, reductions);
     this.exposed = this.generator.newExposed();
@@ -122,6 +132,7 @@ export class Search {
   run(deal: Deal, limits: SearchLimits): SearchRun {
     this.generator.setDeal(deal);
     this.ghost?.setDeal(deal);
+    this.subset?.setDeal(deal);
     this.visited.clear();
     this.best = limits.atLeast ?? 0;
     this.reached = 0;
@@ -131,6 +142,7 @@ export class Search {
     this.won = false;
     this.openUpper = 0;
     this.ghostCuts = 0;
+    this.subsetCuts = 0;
     if (limits.from === undefined) startFrame(this.frames, 0);
     else this.frames.set(limits.from.subarray(0, FRAME), 0);
     const rootBound = this.boundAt(0);
@@ -229,7 +241,7 @@ export class Search {
     for (;;) {
       if (this.arrive(depth, at, base)) return 0;
       this.states += 1;
-      if (this.cutByBound(base, last) || this.cutByGhost(base, last)) return 0;
+      if (this.cutByBound(base, last) || this.cutBySubset(base, last) || this.cutByGhost(base, last)) return 0;
       if (this.removesInRuns && !exposedRead) {
         const k = this.walkRemovals(base, at, last === DEAL);
         exposedRead = true;
@@ -308,6 +320,21 @@ export class Search {
     this.states += ghost.states;
     if (ghost.status !== 'exhausted' || ghost.best > this.best) return false;
     this.ghostCuts += 1;
+    return true;
+  }
+
+  /**
+   * Where a round starts: whether a subset game (subset.ts, Lemma A: no real play from this position, under
+   * either rule, discards more than 48 minus its deficit) shows that no line through here beats the best.
+   * The positions the subset games compute count against the budget.
+   */
+  private cutBySubset(base: number, last: number): boolean {
+    if (last !== DEAL || this.subset === undefined || this.best < SUBSET_FROM_BEST) return false;
+    const before = this.subset.states;
+    const bound = this.subset.bound(this.frames, base, this.best, this.maxStates - this.states);
+    this.states += this.subset.states - before;
+    if (bound > this.best) return false;
+    this.subsetCuts += 1;
     return true;
   }
 

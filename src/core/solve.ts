@@ -5,9 +5,10 @@ import { type Deal, isAce } from './cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './move.ts';
 import type { GameMove } from './notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
-import { type DiscardRule, type Variant, WIN_DISCARDS } from './rules.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 import { GhostSearch } from './ghost.ts';
 import { Search, type SearchRun } from './search.ts';
+import { SubsetGame } from './subset.ts';
 import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from './table.ts';
 import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
 
@@ -100,6 +101,8 @@ class Searches {
   /** One visited set per key width, shared by the searches (the ghost game's included). */
   private readonly visited = new Map<number, VisitedSet>();
   private readonly ghosts = new Map<Variant, GhostSearch>();
+  /** Per variant and set list: the subset games, shared by the searches of both rules (their memos hold per deal). */
+  private readonly subsets = new Map<string, SubsetGame>();
   /** The forced rule's search runs made on `forcedRunsDeal`, the last deal a forced search ran on (see `run`). */
   private readonly forcedRuns: { variant: Variant; maxStates: number; atLeast: number; run: SearchRun }[] = [];
   private forcedRunsDeal: Deal | undefined;
@@ -124,11 +127,24 @@ class Searches {
     return search;
   }
 
+  private subset(variant: Variant, rule: DiscardRule): SubsetGame | undefined {
+    const ranks = VARIANT_RULES[variant].search.subsets[rule];
+    if (ranks.length === 0) return undefined;
+    const name = `${variant}/${ranks.map((spec) => `${spec.ranks}L${spec.lastDeals ?? 0}@${spec.fromDealt}`).join(',')}`;
+    let game = this.subsets.get(name);
+    if (game === undefined) {
+      game = new SubsetGame(variant, ranks);
+      this.subsets.set(name, game);
+    }
+    return game;
+  }
+
   search(variant: Variant, rule: DiscardRule, reductions: boolean, ghost = true): Search {
     const name = `${variant}/${rule}/${reductions}/${ghost}`;
     let search = this.searches.get(name);
     if (search === undefined) {
-      search = new Search(variant, rule, reductions, this.visitedSet(Search.keyWords(rule, reductions)), ghost);
+      const subset = reductions ? this.subset(variant, rule) : undefined;
+      search = new Search(variant, rule, reductions, this.visitedSet(Search.keyWords(rule, reductions)), ghost, subset);
       this.searches.set(name, search);
     }
     return search;
@@ -201,7 +217,7 @@ class DealSolve {
     this.maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
     this.forced = searches.search(this.variant, 'forced', true);
     this.optional = this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false) : undefined;
-    this.ghostDone = this.optional === undefined || options.ghost === false;
+    this.ghostDone = this.optional === undefined || options.ghost === false || !VARIANT_RULES[this.variant].search.ghostAtStart;
   }
 
   solve(): SolveResult {

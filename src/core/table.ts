@@ -126,3 +126,62 @@ function hashKey(key: Int32Array, at: number, words: number): number {
   h = Math.imul(h, 0xc2b2ae35);
   return h ^ (h >>> 16);
 }
+
+/**
+ * A memo of small values by full key (open addressing as `VisitedSet`, one more word per slot for the
+ * value), for values that hold for the whole deal: cleared between deals, and cleared when it reaches its
+ * cap (it is a cache: a value it forgets is computed again).
+ */
+export class ValueMemo {
+  private readonly row: number;
+  private readonly mask: number;
+  private readonly rows: Int32Array;
+  private generation = 1;
+  size = 0;
+
+  constructor(
+    /** Int32 words of every key; word 1 is never 0. */
+    readonly keyWords: number,
+    /** log2 of the slots; at half full the memo starts afresh. */
+    readonly bits = 18,
+  ) {
+    this.row = keyWords + 2;
+    this.mask = (1 << bits) - 1;
+    this.rows = new Int32Array((1 << bits) * this.row);
+  }
+
+  /** Forgets every value, in O(1). */
+  clear(): void {
+    this.size = 0;
+    this.generation += 1;
+    if (this.generation === 0x7fffffff) {
+      this.rows.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  /** The value stored under the key at `key[at …]`, or -1. */
+  get(key: Int32Array, at: number): number {
+    const rows = this.rows, generation = this.generation, mask = this.mask, row = this.row, words = this.keyWords;
+    for (let slot = hashKey(key, at, words) & mask; ; slot = (slot + 1) & mask) {
+      const o = slot * row;
+      if (rows[o] !== generation) return -1;
+      let w = 0;
+      while (w < words && rows[o + 1 + w] === key[at + w]) w++;
+      if (w === words) return rows[o + 1 + words]!;
+    }
+  }
+
+  /** Stores `value` (≥ 0) under the key at `key[at …]`, which is not there yet. */
+  set(key: Int32Array, at: number, value: number): void {
+    if ((this.size + 1) * 2 > this.mask + 1) this.clear();
+    const rows = this.rows, generation = this.generation, mask = this.mask, row = this.row, words = this.keyWords;
+    let slot = hashKey(key, at, words) & mask;
+    while (rows[slot * row] === generation) slot = (slot + 1) & mask;
+    const o = slot * row;
+    rows[o] = generation;
+    for (let w = 0; w < words; w++) rows[o + 1 + w] = key[at + w]!;
+    rows[o + 1 + words] = value;
+    this.size += 1;
+  }
+}

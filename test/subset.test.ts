@@ -1,0 +1,144 @@
+// The subset games R_S (src/core/subset.ts): the solver against a plain brute force of the small game, and
+// its bound against real values: never below a real position's max discards, never cutting a winning line.
+
+import { describe, expect, it } from 'vitest';
+import { dealFor } from '../src/batch/deals.ts';
+import type { Deal } from '../src/core/cards.ts';
+import { setPositions } from '../src/core/masks.ts';
+import { MAX_MOVES, MoveGenerator } from '../src/core/movegen.ts';
+import { DISCARD_RULES, VARIANTS, type Variant } from '../src/core/rules.ts';
+import { Search } from '../src/core/search.ts';
+import { Solver } from '../src/core/solve.ts';
+import { F_DEALT, FRAME, addToPile, dealFrame, pileOf, startFrame, takeFromPile } from '../src/core/state.ts';
+import { SubsetGame } from '../src/core/subset.ts';
+import { referenceDeficit } from './reference-subset.ts';
+
+const RANKS_TRIED = [2, 3, 4, 5, 6];
+
+/** The piles of the frame at 0, as lists of dealing positions from the bottom. */
+function pilesOf(frames: Int32Array): number[][] {
+  const list = new Int8Array(52);
+  return [0, 1, 2, 3].map((p) => Array.from(list.subarray(0, setPositions(frames[2 * p]!, frames[2 * p + 1]!, list, 0))));
+}
+
+/** Positions of a random play of `deal` (plain moves of either rule), each `every`-th after `minDealt` cards dealt. */
+function* randomPositions(deal: Deal, variant: Variant, seed: number, minDealt: number): Generator<Int32Array> {
+  const player = new MoveGenerator(variant, seed % 2 === 0 ? 'optional' : 'forced', false);
+  player.setDeal(deal);
+  const frames = new Int32Array(2 * FRAME);
+  const moves = new Int32Array(MAX_MOVES);
+  startFrame(frames, 0);
+  let random = 0x9e3779b9 ^ (seed * 7919);
+  for (let played = 0; played < 300; played++) {
+    const count = player.generate(frames, 0, moves, 0);
+    if (count === 0) break;
+    random ^= random << 13; random ^= random >>> 17; random ^= random << 5;
+    player.apply(frames, 0, FRAME, moves[(random >>> 0) % count]!);
+    frames.copyWithin(0, FRAME, 2 * FRAME);
+    if (frames[F_DEALT]! >= minDealt && (random & 7) === 0) yield frames.slice(0, FRAME);
+  }
+}
+
+describe('the subset game solver against a plain brute force of R_S', () => {
+  for (const variant of VARIANTS) {
+    it(`${variant}: the same deficit from positions of random plays, for the top 2 to 6 ranks`, () => {
+      const games = new Map(RANKS_TRIED.map((k) => [k, new SubsetGame(variant, [{ ranks: k, fromDealt: 0 }], 1_000_000)]));
+      let compared = 0, lost = 0;
+      for (let index = 0; index < 16; index++) {
+        const deal = dealFor(31, index);
+        for (const frame of randomPositions(deal, variant, index, 4)) {
+          for (const k of RANKS_TRIED) {
+            const slow = referenceDeficit(deal, variant, k, pilesOf(frame), frame[F_DEALT]!, 4_000);
+            if (slow === undefined) continue;
+            const game = games.get(k)!;
+            game.setDeal(deal);
+            const fast = game.deficit(frame, 0, game.sets[0]!);
+            expect({ index, k, dealt: frame[F_DEALT], fast }).toEqual({ index, k, dealt: frame[F_DEALT], fast: slow });
+            compared += 1;
+            if (slow > 0) lost += 1;
+          }
+        }
+      }
+      // Both answers must be met often for the comparison to mean something.
+      expect(compared).toBeGreaterThan(150);
+      expect(lost).toBeGreaterThan(30);
+      expect(compared - lost).toBeGreaterThan(30);
+    });
+  }
+
+  it('memoised values agree with a fresh solver on every later query of the deal', () => {
+    // One game answers many queries of one deal from its memo; each answer must be what a new game gives.
+    for (const variant of VARIANTS) {
+      const shared = new SubsetGame(variant, [{ ranks: 4, fromDealt: 0 }], 1_000_000);
+      for (let index = 0; index < 10; index++) {
+        const deal = dealFor(37, index);
+        shared.setDeal(deal);
+        for (const frame of randomPositions(deal, variant, index, 8)) {
+          const fresh = new SubsetGame(variant, [{ ranks: 4, fromDealt: 0 }], 1_000_000);
+          fresh.setDeal(deal);
+          expect(shared.deficit(frame, 0, shared.sets[0]!)).toBe(fresh.deficit(frame, 0, fresh.sets[0]!));
+        }
+      }
+    }
+  });
+});
+
+describe('the subset bound against real values (Lemma A)', () => {
+  for (const variant of VARIANTS) {
+    it(`${variant}: never below the exact max discards of a late position`, () => {
+      const game = new SubsetGame(variant, RANKS_TRIED.map((ranks) => ({ ranks, fromDealt: 0 })), 1_000_000);
+      let compared = 0, tight = 0;
+      for (const rule of DISCARD_RULES) {
+        const plain = new Search(variant, rule, false);
+        for (let index = 0; index < 30; index++) {
+          const deal = dealFor(41, index);
+          game.setDeal(deal);
+          for (const frame of randomPositions(deal, variant, index, 36)) {
+            const exact = plain.run(deal, { maxStates: 50_000, from: frame });
+            if (exact.status === 'aborted') continue;
+            for (const set of game.sets) {
+              const d = game.deficit(frame, 0, set);
+              if (d < 0) continue;
+              expect(48 - d, `deal ${index} ${rule} top ${set.ranks}`).toBeGreaterThanOrEqual(exact.best);
+              if (48 - d === exact.best) tight += 1;
+              compared += 1;
+            }
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(200);
+      expect(tight).toBeGreaterThan(0);
+    });
+  }
+
+  it('no set cuts a position along a winning line', () => {
+    const solver = new Solver();
+    let checked = 0;
+    for (const variant of VARIANTS) {
+      const game = new SubsetGame(variant, RANKS_TRIED.map((ranks) => ({ ranks, fromDealt: 0 })), 1_000_000);
+      for (const rule of DISCARD_RULES) {
+        for (let index = 0; index < 30; index++) {
+          const deal = dealFor(43, index);
+          const result = solver.solve(deal, { variant, rule, maxStates: 200_000 });
+          if (result.kind !== 'won') continue;
+          game.setDeal(deal);
+          const positionOf = new Int8Array(52);
+          deal.forEach((card, pos) => { positionOf[card] = pos; });
+          const frame = new Int32Array(FRAME);
+          startFrame(frame, 0);
+          for (const move of result.solution) {
+            if (move.kind === 'deal') dealFrame(frame, 0);
+            else {
+              const pos = positionOf[move.card]!;
+              takeFromPile(frame, 0, pileOf(frame, 0, pos), pos);
+              if (move.kind === 'move') addToPile(frame, 0, move.pile, pos);
+            }
+            for (const set of game.sets) expect(game.deficit(frame, 0, set), `${variant} ${rule} deal ${index}`).toBeLessThanOrEqual(0);
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});
