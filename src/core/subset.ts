@@ -32,8 +32,9 @@
 // Its reductions, each proved for Aces Up in docs/search.md, hold in R_S, which is Aces Up on fewer cards
 // with a deal that may leave a pile uncovered:
 //  - stock empty: only the first removal (R4), piles sorted in the key (R5), in easy R9;
-//  - a removable card with no lower S card of its suit left (on the piles or in the stock) is removed at
-//    once (Lemma S: it can never remove anything after the next deal);
+//  - a removable card that could not act after the next deal is removed at once (R3: no lower S card of its
+//    suit left in play, in strict with another home pile, or no round after the next deal could discharge
+//    it; the cards that outrank it are in S, so the rounds are the real game's);
 // and one of its own:
 // O (lone-card orbits). With the stock not empty, call a pile *free* when it is empty or holds one card that
 // may move (any card; in strict an ace). With at least one empty free pile, lone moves place the lone cards
@@ -50,6 +51,7 @@ import { ACE_RANK, type Deal, RANKS } from './cards.ts';
 import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
 import { type SubsetSpec, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 import { F_DEALT, FRAME, PILE_KEY_WORDS, stockHi, stockLo, writeKey } from './state.ts';
+import { OwedCards } from './owed.ts';
 import { ValueMemo } from './table.ts';
 
 /** Positions one query may compute before it answers "unknown" (its finished values stay stored). */
@@ -90,11 +92,13 @@ export class SubsetGame {
   private readonly deal = new Uint8Array(52);
   private hasDeal = false;
   readonly sets: SubsetSet[];
+  /** Each set contains the one before it (and all are checked at the same positions). */
+  private readonly nested: boolean;
   private readonly acesOnly: boolean;
   private readonly buriedCards: boolean;
-  /** Per position: mask (lo, hi) of the lower cards of its suit (all of them; restricted to S when read). */
-  private lowerLo: Int32Array;
-  private lowerHi: Int32Array;
+  /** R3's test of whether a kept card could act after the next deal (its lower cards, restricted to S when
+   *  read, and the rounds that could discharge it), for this deal. */
+  private readonly owed: OwedCards;
   /** Stack: per depth, the position (a frame of state.ts's layout, piles and cards dealt), its key, its
    *  children (frames), how many, the next to try, and the least deficit found so far. */
   private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
@@ -129,9 +133,10 @@ export class SubsetGame {
     this.acesOnly = rules.acesOnly;
     this.buriedCards = rules.buriedCards;
     this.sets = specs.map((spec) => new SubsetSet(spec.ranks, spec.fromDealt, spec.lastDeals ?? 0));
+    this.nested = this.sets.every((set, i) => i === 0 ||
+      (set.ranks > this.sets[i - 1]!.ranks && set.fromDealt === this.sets[0]!.fromDealt && set.lastDeals === 0 && this.sets[0]!.lastDeals === 0));
     this.set = this.sets[0]!;
-    this.lowerLo = this.tables.lowerLo;
-    this.lowerHi = this.tables.lowerHi;
+    this.owed = new OwedCards(this.tables, rules.fixedPiles);
   }
 
   /** Loads a deal; with `keep`, the memos are kept when it is the deal already loaded (values hold for the
@@ -144,6 +149,7 @@ export class SubsetGame {
     this.deal.set(deal);
     this.hasDeal = true;
     this.tables.setDeal(deal);
+    this.owed.setDeal();
     const { suit, rank } = this.tables;
     const lowest = new Int8Array(4);
     for (const set of this.sets) {
@@ -181,8 +187,22 @@ export class SubsetGame {
    */
   bound(frames: Int32Array, base: number, atMost: number, room: number): number {
     let best = WIN_DISCARDS;
-    const start = this.states, dealt = frames[base + F_DEALT]!;
-    for (const set of this.sets) {
+    const start = this.states, dealt = frames[base + F_DEALT]!, sets = this.sets;
+    let from = 0;
+    if (this.nested && dealt >= sets[0]!.fromDealt) {
+      // Lemma A is monotone in S: the largest set whose value is stored already bounds as tightly as every
+      // smaller one, so only the larger sets are left to try.
+      for (let i = sets.length - 1; i >= 0; i--) {
+        const d = this.deficit(frames, base, sets[i]!, 0);
+        if (d < 0) continue;
+        best = WIN_DISCARDS - d;
+        if (best <= atMost || i === sets.length - 1) return best;
+        from = i + 1;
+        break;
+      }
+    }
+    for (let i = from; i < sets.length; i++) {
+      const set = sets[i]!;
       if (dealt < set.fromDealt) continue;
       const d = this.deficit(frames, base, set, Math.min(this.queryCap, room - (this.states - start)));
       if (d < 0) continue;
@@ -432,8 +452,9 @@ export class SubsetGame {
     for (let p = 0; p < 4; p++) {
       const e = exposed[p]!;
       if (e < 0 || !this.removable(e)) continue;
-      if ((this.lowerLo[e]! & playLo) === 0 && (this.lowerHi[e]! & playHi) === 0) {
-        // It can never remove anything again: removing it now loses nothing, and is the only child.
+      if (((this.owed.lowerLo[e]! & playLo) === 0 && (this.owed.lowerHi[e]! & playHi) === 0) || !this.owed.dischargeableFrom(e, dealt + 4)) {
+        // It can never remove anything after the next deal (R3): removing it now loses nothing, and is the
+        // only child.
         this.counts[depth] = first;
         const child = this.childFrom(depth, frames, base);
         takeOut(children, child, p, e);
