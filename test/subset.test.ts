@@ -142,3 +142,39 @@ describe('the subset bound against real values (Lemma A)', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 });
+
+describe('the search with the subset games against the search without them', () => {
+  for (const variant of VARIANTS) {
+    it(`${variant} × optional: the same verdicts and max discards wherever both decide`, () => {
+      const solver = new Solver();
+      let compared = 0, lost = 0;
+      for (let index = 0; index < (variant === 'strict' ? 60 : 30); index++) {
+        const deal = dealFor(47, index);
+        const options = { variant, rule: 'optional' as const, maxStates: 300_000, solution: false as const };
+        const without = solver.solve(deal, { ...options, subsets: false });
+        const withSubsets = solver.solve(deal, options);
+        if (without.kind === 'unknown' || withSubsets.kind === 'unknown') continue;
+        expect({ index, kind: withSubsets.kind }).toEqual({ index, kind: without.kind });
+        if (without.kind === 'lost' && withSubsets.kind === 'lost') {
+          // Both ranges hold the exact max: they overlap, and are equal where both are exact.
+          expect(withSubsets.lower).toBeLessThanOrEqual(without.upper);
+          expect(without.lower).toBeLessThanOrEqual(withSubsets.upper);
+          if (without.lower === without.upper && withSubsets.lower === withSubsets.upper) expect(withSubsets.lower).toBe(without.lower);
+          lost += 1;
+        }
+        compared += 1;
+      }
+      expect(compared).toBeGreaterThan(15);
+      expect(lost).toBeGreaterThan(3);
+    });
+  }
+
+  it('cuts somewhere: a hard standard deal is proved lost with them and not without, at the same budget', () => {
+    // Seed 2026's deal 3 is lost under optional; within 150,000 positions only the subset games prove it.
+    const deal = dealFor(2026, 3);
+    const solver = new Solver();
+    const options = { variant: 'standard' as const, rule: 'optional' as const, maxStates: 150_000, solution: false as const, maxDiscards: 'bounds' as const };
+    expect(solver.solve(deal, { ...options, subsets: false }).kind).toBe('unknown');
+    expect(solver.solve(deal, options).kind).toBe('lost');
+  });
+});

@@ -49,6 +49,9 @@ export interface SolveOptions {
    *  optional search, and inside it where the variant's policy says so (search.ts). Default true; false
    *  only to compare: it changes no verdict, only the work (and may narrow an unknown's bounds). */
   ghost?: boolean;
+  /** The subset games (subset.ts) where the variant's policy says so. Default true; false only to compare:
+   *  it changes no verdict, only the work (and may narrow an unknown's bounds). */
+  subsets?: boolean;
 }
 
 interface Counters {
@@ -104,7 +107,7 @@ class Searches {
   /** Per variant and set list: the subset games, shared by the searches of both rules (their memos hold per deal). */
   private readonly subsets = new Map<string, SubsetGame>();
   /** The forced rule's search runs made on `forcedRunsDeal`, the last deal a forced search ran on (see `run`). */
-  private readonly forcedRuns: { variant: Variant; maxStates: number; atLeast: number; run: SearchRun }[] = [];
+  private readonly forcedRuns: { search: Search; maxStates: number; atLeast: number; run: SearchRun }[] = [];
   private forcedRunsDeal: Deal | undefined;
 
   constructor(private readonly maxTableBytes: number) {}
@@ -139,11 +142,11 @@ class Searches {
     return game;
   }
 
-  search(variant: Variant, rule: DiscardRule, reductions: boolean, ghost = true): Search {
-    const name = `${variant}/${rule}/${reductions}/${ghost}`;
+  search(variant: Variant, rule: DiscardRule, reductions: boolean, ghost = true, subsets = true): Search {
+    const name = `${variant}/${rule}/${reductions}/${ghost}/${subsets}`;
     let search = this.searches.get(name);
     if (search === undefined) {
-      const subset = reductions ? this.subset(variant, rule) : undefined;
+      const subset = reductions && subsets ? this.subset(variant, rule) : undefined;
       search = new Search(variant, rule, reductions, this.visitedSet(Search.keyWords(rule, reductions)), ghost, subset);
       this.searches.set(name, search);
     }
@@ -156,8 +159,8 @@ class Searches {
    * it under forced makes (the probe, then the verdict search: `DealSolve`), so a batch that asks for both
    * rules (`--discards both`, one worker solving a deal under both in turn) pays for them once. Reuse changes
    * no result: a run clears its visited set and every counter when it starts, so what it returns depends on
-   * the deal, the search (variant, rule, reductions: the forced searches of `DealSolve` are all reduced) and
-   * the limits alone. Only the runs of the last deal are kept.
+   * the deal, the search and the limits alone (a run clears its subset games' tables too). Only the runs of
+   * the last deal are kept.
    */
   run(search: Search, deal: Deal, maxStates: number, atLeast: number): SearchRun {
     if (search.rule !== 'forced') return search.run(deal, { maxStates, atLeast });
@@ -166,11 +169,10 @@ class Searches {
       this.forcedRunsDeal = deal.slice();
       this.forcedRuns.length = 0;
     }
-    const variant = search.variant;
-    const kept = this.forcedRuns.find((r) => r.variant === variant && r.maxStates === maxStates && r.atLeast === atLeast);
+    const kept = this.forcedRuns.find((r) => r.search === search && r.maxStates === maxStates && r.atLeast === atLeast);
     if (kept !== undefined) return copyRun(kept.run);
     const run = search.run(deal, { maxStates, atLeast });
-    this.forcedRuns.push({ variant, maxStates, atLeast, run: copyRun(run) });
+    this.forcedRuns.push({ search, maxStates, atLeast, run: copyRun(run) });
     return run;
   }
 }
@@ -215,8 +217,9 @@ class DealSolve {
     this.variant = options.variant;
     this.rule = options.rule;
     this.maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
-    this.forced = searches.search(this.variant, 'forced', true);
-    this.optional = this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false) : undefined;
+    const subsets = options.subsets !== false;
+    this.forced = searches.search(this.variant, 'forced', true, true, subsets);
+    this.optional = this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false, subsets) : undefined;
     this.ghostDone = this.optional === undefined || options.ghost === false || !VARIANT_RULES[this.variant].search.ghostAtStart;
   }
 
