@@ -81,8 +81,7 @@ const PASS_MEMORY_SHARE = 0.9;
  * as the machine's memory holds at the pass's bound per worker, with a warning; refused (exit 2) when not
  * even one does. `optional`: a rule set of the run is under the optional rule (its search has a second table).
  */
-export function checkPasses(factors: readonly number[], maxStates: number, optional: boolean, workers: number): number[] {
-  const memory = machineMemory();
+export function checkPasses(factors: readonly number[], maxStates: number, optional: boolean, workers: number, memory = machineMemory()): number[] {
   const fits = fitPasses(factors, maxStates, optional, workers, memory * PASS_MEMORY_SHARE);
   for (const fit of fits) {
     const what = `pass ×${fit.factor} (${fmt(fit.maxStates)} states) may take up to ${gb(fit.workerBytes)} per worker`;
