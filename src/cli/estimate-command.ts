@@ -136,7 +136,6 @@ async function escalationOf(flags: EstimateFlags, command: Command, version: str
 
 /** The plan of a run, with every check that can fail made before any work (exit 2 on bad input). */
 async function planEstimate(flags: EstimateFlags, command: Command, version: string): Promise<EstimatePlan> {
-  const escalation = flags.escalate === undefined ? undefined : await escalationOf(flags, command, version);
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
   const played = policiesOf(flags);
@@ -144,13 +143,6 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
     throw new UsageError('--passes solves unknown results again at larger budgets: a policy\'s games are never unknown (leave out --policy or --passes)');
   }
   if (flags.deals > MAX_INDEX - flags.from + 1) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
-  const whole: IndexRange = escalation?.source.range ?? { first: flags.from, count: flags.deals };
-  const seed = escalation?.source.seed ?? flags.seed;
-  const maxStates = escalation === undefined ? flags.maxStates : Number(escalation.source.provenance.max_states);
-  const maxDiscards = (escalation?.source.provenance.max_discards_mode as MaxDiscardsMode | undefined) ?? flags.maxDiscards;
-  const passes = escalation?.passes ?? flags.passes ?? [];
-  const provenance = escalation?.provenance ?? runProvenance({ maxStates, maxDiscards, version, passes });
-  const rulesets = escalation?.source.rulesets ?? rulesetsFor(variants, rules, played.labels, played.compare);
   const csvFile = flags.csv !== undefined && !isStdio(flags.csv) ? flags.csv : undefined;
   if (flags.resume && flags.csv === undefined) throw new UsageError('--resume needs --csv FILE: the per-deal CSV of the run to continue');
   if (flags.resume && csvFile === undefined) throw new UsageError('--resume needs --csv FILE, a file (not standard output)');
@@ -166,6 +158,15 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
   }
   if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
   if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
+  // The file to escalate is read once the cheap checks have passed (it may be large).
+  const escalation = flags.escalate === undefined ? undefined : await escalationOf(flags, command, version);
+  const whole: IndexRange = escalation?.source.range ?? { first: flags.from, count: flags.deals };
+  const seed = escalation?.source.seed ?? flags.seed;
+  const maxStates = escalation === undefined ? flags.maxStates : Number(escalation.source.provenance.max_states);
+  const maxDiscards = (escalation?.source.provenance.max_discards_mode as MaxDiscardsMode | undefined) ?? flags.maxDiscards;
+  const passes = escalation?.passes ?? flags.passes ?? [];
+  const provenance = escalation?.provenance ?? runProvenance({ maxStates, maxDiscards, version, passes });
+  const rulesets = escalation?.source.rulesets ?? rulesetsFor(variants, rules, played.labels, played.compare);
   checkWorkers(flags.workers, maxStates);
   const passThreads = checkPasses(passes, maxStates, rulesets.some((r) => r.rule === 'optional'), flags.workers);
   return {
