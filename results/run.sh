@@ -120,6 +120,12 @@ for v in standard easy; do
     node bin/acesup.js verify --variant $v --discards optional --file -
 done
 rm -f results/standard-optional-1m.csv results/easy-optional-1m.csv
+# What a pass of --passes costs (2026-12-01, 7e210cb and 73dd720; passes-cost-2026-12-01-7e210cb.txt): 100
+# standard × optional deals of seed 3 at the default budget, then their unknowns at ×8, then at ×64, one worker.
+node bin/acesup.js estimate --variant standard --seed 3 --deals 100 --workers 2 --csv base.csv --summary results/passes-cost-2026-12-01-first.summary.csv
+node bin/acesup.js estimate --escalate base.csv --passes 8 --workers 1 --csv x8.csv --summary results/passes-cost-2026-12-01-x8.summary.csv
+node bin/acesup.js estimate --escalate x8.csv --passes 8,64 --workers 1 --csv x64.csv --summary results/passes-cost-2026-12-01-x64.summary.csv
+gzip -9 -n -c x64.csv > results/passes-cost-2026-12-01-x64.csv.gz && rm -f base.csv x8.csv x64.csv
 # The HTML report of the runs above: every summary file and every per-deal file kept here (the charts draw,
 # per variant × rule, the run with the most deals; the table lists every run):
 node bin/acesup.js report results/*.summary.csv results/*.csv.gz --out results/report.html

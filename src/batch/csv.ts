@@ -10,7 +10,9 @@ import { InputError, formatDeal } from '../core/cards.ts';
 import { WIN_DISCARDS } from '../core/rules.ts';
 import { MAX_SEED, dealFor } from './deals.ts';
 import { openInput, writeFileAtomic } from './files.ts';
-import { PROVENANCE_COLUMNS, type Provenance, UNRECORDED, describeField, provenanceDiffers } from './provenance.ts';
+import {
+  PASSES_FIELD, PROVENANCE_COLUMNS, type Provenance, UNRECORDED, describeField, isPlanPrefix, parsePasses, passBudgets, provenanceDiffers,
+} from './provenance.ts';
 import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable, type Ruleset, type Verdict, isRulesetOf, rulesetName } from './results.ts';
 
 export { temporaryName, writeFileAtomic } from './files.ts';
@@ -43,27 +45,44 @@ export const POLICY_COLUMN = 'policy';
  */
 export const SOLVER_COLUMNS = ['solver_result', 'solver_max_discards_lower', 'solver_max_discards_upper', 'solver_states', 'solver_ms'] as const;
 
-/** The columns of a run's per-deal CSV: with the policy column when its rule sets name policies, and the
- *  solver's when they compare. */
-export const dealColumns = (rulesets: readonly Ruleset[]): string[] => [
+/**
+ * The last columns, in a run with passes (`--passes`): its plan (provenance.ts `passes`: the factors of
+ * max_states, "8 64") and the state budget of the pass that gave the row's result (max_states for the
+ * first). Absent otherwise, so that files of runs without passes keep the columns they always had.
+ */
+export const PASS_COLUMNS = [PASSES_FIELD, 'pass_max_states'] as const;
+
+/** The columns of a run's per-deal CSV: with the policy column when its rule sets name policies, the
+ *  solver's when they compare, and the passes' when `passes`. */
+export const dealColumns = (rulesets: readonly Ruleset[], passes = false): string[] => [
   ...DEAL_COLUMNS,
   ...(rulesets.some((r) => r.policy !== undefined) ? [POLICY_COLUMN] : []),
   ...(rulesets.some((r) => r.compare === true) ? SOLVER_COLUMNS : []),
+  ...(passes ? PASS_COLUMNS : []),
 ];
+
+/** Whether a table's rows are written with the pass columns: when some result of it comes from a plan of passes. */
+export const hasPasses = (provenances: readonly Provenance[]): boolean => provenances.some((p) => p.passes !== '');
 
 /** The fields `result` … `ms` of a verdict: `ms` empty without timings or when unknown. */
 const verdictFields = (verdict: Verdict, timings: boolean): string[] => [
   OUTCOME_NAMES[verdict.outcome], String(verdict.lower), String(verdict.upper), String(verdict.states), timings && !Number.isNaN(verdict.ms) ? verdict.ms.toFixed(3) : '',
 ];
 
-/** A row's fields as written: `provenance` and `run` as the provenance and run-range fields. */
+/**
+ * A row's fields as written: `provenance` and `run` as the provenance and run-range fields; `passes`, the
+ * row's plan in a file with the pass columns (undefined: a file without them).
+ */
 export function dealRowFields(
   seed: number, index: number, deal: string, ruleset: Ruleset, record: DealRecord, timings: boolean, provenance: readonly string[], run: readonly string[],
+  passes?: string,
 ): string[] {
   return [
     String(seed), String(index), deal, ruleset.variant, ruleset.rule, ...verdictFields(record, timings), ...provenance, ...run,
     ...(ruleset.policy === undefined ? [] : [ruleset.policy]),
     ...(record.solver === undefined ? [] : verdictFields(record.solver, timings)),
+    // The first provenance field is max_states: the budget of the first pass.
+    ...(passes === undefined ? [] : [passes, record.budget === undefined ? provenance[0]! : String(record.budget)]),
   ];
 }
 
@@ -74,20 +93,23 @@ export const provenanceFields = (p: Provenance): string[] => PROVENANCE_COLUMNS.
 export function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
   const run = [String(table.run.first), String(table.run.last)];
   const provenances = table.provenances.map(provenanceFields);
+  const passes = hasPasses(table.provenances);
   for (let index = table.first; index < table.first + table.count; index++) {
     let deal: string | undefined;
     for (let slot = 0; slot < table.rulesets.length; slot++) {
       const record = table.get(slot, index);
       if (record === undefined) continue;
       deal ??= formatDeal(dealFor(table.seed, index));
-      const provenance = provenances.length === 1 ? provenances[0]! : provenanceFields(table.provenanceOf(slot, index));
-      yield dealRowFields(table.seed, index, deal, table.rulesets[slot]!, record, timings, provenance, run);
+      const source = provenances.length === 1 ? undefined : table.provenanceOf(slot, index);
+      const provenance = source === undefined ? provenances[0]! : provenanceFields(source);
+      yield dealRowFields(table.seed, index, deal, table.rulesets[slot]!, record, timings, provenance, run,
+        passes ? (source ?? table.provenances[0]!).passes : undefined);
     }
   }
 }
 
-/** The header line of the per-deal CSV. */
-export const dealHeader = (rulesets: readonly Ruleset[]): string => stringifySync([dealColumns(rulesets)]);
+/** The header line of the per-deal CSV (`passes`: with the pass columns). */
+export const dealHeader = (rulesets: readonly Ruleset[], passes = false): string => stringifySync([dealColumns(rulesets, passes)]);
 
 /** Rows as CSV text (no header), as `writeDealsCsv` writes them. */
 export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Readable => Readable.from(rows).pipe(stringify());
@@ -99,7 +121,7 @@ export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Rea
  */
 export async function writeDealsCsv(file: string, table: ResultTable, timings: boolean): Promise<void> {
   const rows = Readable.from(dealRows(table, timings));
-  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: dealColumns(table.rulesets) })));
+  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: dealColumns(table.rulesets, hasPasses(table.provenances)) })));
 }
 
 /** One row of a per-deal CSV, read and checked for form (not yet against a run). */
@@ -145,6 +167,8 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
   let policyAt = -1;
   /** Where solver_result … solver_ms are (−1: a file without the solver's verdicts). */
   let solverAt = -1;
+  /** Where passes and pass_max_states are (−1: a file of a run without passes, or of an older version). */
+  let passesAt = -1;
   let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -159,7 +183,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
         }
         const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
-        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS];
+        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS, ...PASS_COLUMNS];
         const unknown = extra.find((column) => !known.includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
         if (unknown !== undefined) throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
         provenanceAt = PROVENANCE_COLUMNS.map((column) => fields.indexOf(column));
@@ -169,6 +193,10 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
         solverAt = fields.indexOf(SOLVER_COLUMNS[0]);
         if (SOLVER_COLUMNS.some((column, i) => fields.indexOf(column) !== (solverAt < 0 ? -1 : solverAt + i)) || (solverAt >= 0 && policyAt < 0)) {
           throw new InputError(`${name}: the columns ${SOLVER_COLUMNS.join(', ')} go together, in this order, after ${POLICY_COLUMN}`);
+        }
+        passesAt = fields.indexOf(PASS_COLUMNS[0]);
+        if (fields.indexOf(PASS_COLUMNS[1]) !== (passesAt < 0 ? -1 : passesAt + 1) || (passesAt >= 0 && provenanceAt[0]! < 0)) {
+          throw new InputError(`${name}: the columns ${PASS_COLUMNS.join(', ')} go together, in this order, with ${PROVENANCE_COLUMNS[0]}`);
         }
         columns = fields.length;
         continue;
@@ -195,8 +223,19 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
       };
       const record: DealRecord = verdict([result, lower, upper, states, ms], '');
       if (solverAt >= 0) record.solver = verdict(fields.slice(solverAt, solverAt + SOLVER_COLUMNS.length), 'solver_');
-      const provenance = provenanceAt.every((at) => at < 0) ? UNRECORDED
-        : Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])) as Provenance;
+      const provenance = provenanceAt.every((at) => at < 0) ? UNRECORDED : {
+        ...Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])),
+        passes: passesAt < 0 ? '' : fields[passesAt]!,
+      } as Provenance;
+      if (passesAt >= 0) {
+        // The plan must be one, and the row's budget one of its passes (the first: no budget in the record).
+        const plan = parsePasses(provenance.passes);
+        if (plan === undefined) throw new InputError(`${where}: passes "${provenance.passes}" is not a list of factors (whole numbers ≥ 2, each larger than the last)`);
+        const budget = whole(fields[passesAt + 1]!, 'pass_max_states');
+        const budgets = passBudgets(provenance);
+        if (!budgets.includes(budget)) throw new InputError(`${where}: pass_max_states ${budget} is not the budget of a pass of the row's plan (${budgets.join(', ')})`);
+        if (budget !== budgets[0]) record.budget = budget;
+      }
       const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
       const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, rule, record, provenance };
       if (run !== undefined) row.run = run;
@@ -258,19 +297,25 @@ export async function readIntoTable(file: string, table: ResultTable): Promise<n
 /**
  * Checks that a row of `file` belongs to the run of `run` (its seed, rule sets and provenance) over the
  * deals `first … last`: returns the row's rule-set slot, or throws an InputError naming the line and the
- * problem. (Rows twice are the caller's to find.)
+ * problem. (Rows twice are the caller's to find.) `escalating`: the file is the earlier run a run with
+ * more passes continues (--escalate), so its rows' plan may be the start of this run's, and its rows
+ * outside this run's deals (another shard's) are passed over: −1.
  */
 export function resumeChecker(
   file: string, run: { seed: number; first: number; count: number; rulesets: readonly Ruleset[]; provenances: readonly Provenance[] },
+  escalating = false,
 ): (row: DealRow, line: number) => number {
   const matches = dealMatcher(run.seed);
   const last = run.first + run.count - 1;
   const provenance = run.provenances[0]!;
-  const hint = 'resume with the options of the run that wrote it';
+  const hint = escalating ? 'escalate the file of one run of this acesup' : 'resume with the options of the run that wrote it';
   return (row, line) => {
     const where = `${file} line ${line}`;
     if (row.seed !== run.seed) throw new InputError(`${where}: seed ${row.seed}, but this run has --seed ${run.seed}; ${hint}`);
-    if (row.index < run.first || row.index > last) throw new InputError(`${where}: deal ${row.index} is outside this run's deals ${run.first}–${last}; ${hint}`);
+    if (row.index < run.first || row.index > last) {
+      if (escalating) return -1;
+      throw new InputError(`${where}: deal ${row.index} is outside this run's deals ${run.first}–${last}; ${hint}`);
+    }
     const compare = row.record.solver !== undefined;
     const slot = run.rulesets.findIndex((r) => isRulesetOf(r, row.variant, row.rule, row.policy, compare));
     if (slot < 0) {
@@ -282,8 +327,9 @@ export function resumeChecker(
     }
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);
     const differs = provenanceDiffers(row.provenance, provenance);
-    if (differs !== undefined) {
-      throw new InputError(`${where}: the row has ${describeField(row.provenance, differs)} but this run has ${describeField(provenance, differs)}: results that differ in it do not mix; ${hint}`);
+    if (differs !== undefined && !(escalating && differs === PASSES_FIELD && isPlanPrefix(row.provenance, provenance))) {
+      const more = differs === PASSES_FIELD && isPlanPrefix(row.provenance, provenance) ? ' (or --escalate it into another --csv file: it gives the unknown deals the passes)' : '';
+      throw new InputError(`${where}: the row has ${describeField(row.provenance, differs)} but this run has ${describeField(provenance, differs)}: results that differ in it do not mix; ${hint}${more}`);
     }
     return slot;
   };

@@ -7,18 +7,26 @@
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/solve.ts';
-import { type DealRecord, type Outcome, ResultTable, type Verdict, WON } from './results.ts';
+import { type DealRecord, type Outcome, ResultTable, UNKNOWN, type Verdict, WON } from './results.ts';
 import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec, fieldsOf } from './worker.ts';
 
 export interface PoolOptions {
   workers: number;
+  /** The budget of the pass solved (the first pass's, max_states, when `pass` is 0). */
   maxStates: number;
+  /** The pass of the table's plan to solve (0, the default: the deals not solved yet; a later one: the
+   *  deals unknown at the pass before, each a chunk of its own, on a solver of its own). */
+  pass?: number;
+  /** At most this many chunks at once (default: two per thread, so that no thread waits); a later pass's
+   *  deals are solved on this many threads at most, so that their tables fit the machine's memory. */
+  concurrency?: number;
   /** 'exact' (pin lost deals' max discards within the budget) or 'bounds' (stop at the verdict). */
   maxDiscards: MaxDiscardsMode;
   /** Aborting stops the workers at once; the chunks that finished stay in the table. */
   signal?: AbortSignal;
-  /** Called after each finished chunk, per rule set solved in it: its slot, the deals solved and how many were won. */
-  onChunk?: (slot: number, solved: number, won: number) => void;
+  /** Called after each finished chunk, per rule set solved in it: its slot, the deals solved, how many were
+   *  won and how many decided (won or lost). */
+  onChunk?: (slot: number, solved: number, won: number, decided: number) => void;
   /**
    * A pool from `createPool` (its thread count should be `workers`), to run on instead of a new one: it
    * stays open when the run completes, so that one pool serves several runs (the bench times solving, not
@@ -98,9 +106,9 @@ class ChunkPlan {
   private readonly measured: { deals: number; ms: number }[];
   private readonly retries: Chunk[] = [];
 
-  constructor(private readonly table: ResultTable, private readonly workers: number) {
+  constructor(private readonly table: ResultTable, private readonly workers: number, private readonly pass: number) {
     this.groups = groupsByVariant(table);
-    this.runs = this.groups.map((group) => table.missing(group));
+    this.runs = this.groups.map((group) => table.pending(group, pass));
     this.total = this.runs.map((list) => list.reduce((n, [start, end]) => n + end - start, 0));
     this.handedOut = this.groups.map(() => 0);
     this.measured = this.groups.map(() => ({ deals: 0, ms: 0 }));
@@ -155,6 +163,8 @@ class ChunkPlan {
   }
 
   private chunkSize(group: number): number {
+    // A later pass's deals are few and slow (seconds to minutes each): one a chunk balances the threads.
+    if (this.pass > 0) return 1;
     const { deals, ms } = this.measured[group]!;
     const bySpeed = deals === 0 ? 1 : Math.floor((deals / Math.max(ms, 1e-3)) * 1000 * CHUNK_SECONDS);
     // Never more than a quarter of a worker's share, so that the last chunks end together.
@@ -162,10 +172,11 @@ class ChunkPlan {
     return Math.max(1, Math.min(bySpeed, byShare, MAX_CHUNK));
   }
 
-  /** The group's slots that miss some deal of `start … start + count − 1` (after --resume, not always all). */
+  /** The group's slots that need this pass for some deal of `start … start + count − 1` (after --resume, or
+   *  in a later pass, not always all). */
   private slotsMissing(group: number, start: number, count: number): number[] {
     return this.groups[group]!.filter((slot) => {
-      for (let index = start; index < start + count; index++) if (!this.table.has(slot, index)) return true;
+      for (let index = start; index < start + count; index++) if (this.table.needs(slot, index, this.pass)) return true;
       return false;
     });
   }
@@ -180,6 +191,7 @@ function taskOf(table: ResultTable, chunk: Chunk, options: PoolOptions): ChunkTa
   const { variant } = table.rulesets[chunk.slots[0]!]!;
   const rules = chunk.slots.map((slot) => table.rulesets[slot]!.rule);
   const task: ChunkTask = { seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates: options.maxStates, maxDiscards: options.maxDiscards };
+  if ((options.pass ?? 0) > 0) task.ownSolver = true;
   if (table.rulesets.some((r) => r.policy !== undefined)) {
     if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');
     task.policies = chunk.slots.map(() => options.policy!);
@@ -189,13 +201,15 @@ function taskOf(table: ResultTable, chunk: Chunk, options: PoolOptions): ChunkTa
 }
 
 /**
- * Puts a chunk's results into `table` (a deal already there, read by --resume, keeps its record) and
- * reports them per slot to `onChunk`. Returns the milliseconds the chunk's results took.
+ * Puts a chunk's results into `table` (a deal that no longer needs this pass, one read by --resume, keeps
+ * its record) and reports them per slot to `onChunk`. Returns the milliseconds the chunk's results took.
  */
-function record(table: ResultTable, chunk: Chunk, result: ChunkResult, onChunk: PoolOptions['onChunk']): number {
-  /** Per slot of the table: the deals newly solved, and won. */
+function record(table: ResultTable, chunk: Chunk, result: ChunkResult, options: PoolOptions): number {
+  const pass = options.pass ?? 0;
+  /** Per slot of the table: the deals newly solved, won and decided. */
   const solved = table.rulesets.map(() => 0);
   const won = table.rulesets.map(() => 0);
+  const decided = table.rulesets.map(() => 0);
   let ms = 0;
   const compare = table.rulesets[chunk.slots[0]!]!.compare === true;
   const fields = fieldsOf({ compare });
@@ -207,12 +221,14 @@ function record(table: ResultTable, chunk: Chunk, result: ChunkResult, onChunk: 
     const { index, slot } = cellOf(chunk, cell);
     const deal: DealRecord = verdict(cell * fields);
     if (compare) deal.solver = verdict(cell * fields + FIELDS);
-    if (table.has(slot, index)) continue;
+    if (!table.needs(slot, index, pass)) continue;
+    if (pass > 0) deal.budget = options.maxStates;
     solved[slot]! += 1;
     if (deal.outcome === WON) won[slot]! += 1;
+    if (deal.outcome !== UNKNOWN) decided[slot]! += 1;
     table.set(slot, index, deal);
   }
-  for (const slot of chunk.slots) if (solved[slot]! > 0) onChunk?.(slot, solved[slot]!, won[slot]!);
+  for (const slot of chunk.slots) if (solved[slot]! > 0) options.onChunk?.(slot, solved[slot]!, won[slot]!, decided[slot]!);
   return ms;
 }
 
@@ -223,7 +239,7 @@ function record(table: ResultTable, chunk: Chunk, result: ChunkResult, onChunk: 
  */
 export async function solveMissing(table: ResultTable, options: PoolOptions): Promise<PoolEnd> {
   const { workers, signal } = options;
-  const chunks = new ChunkPlan(table, workers);
+  const chunks = new ChunkPlan(table, workers, options.pass ?? 0);
   if (chunks.empty) return { kind: 'complete' };
   const pool = options.pool ?? createPool(workers);
 
@@ -249,7 +265,7 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
   signal?.addEventListener('abort', onAbort, { once: true });
 
   const finished = (chunk: Chunk, result: ChunkResult): void => {
-    chunks.measure(chunk, result.solved / chunk.slots.length, record(table, chunk, result, options.onChunk));
+    chunks.measure(chunk, result.solved / chunk.slots.length, record(table, chunk, result, options));
     if (result.error !== undefined) stop({ kind: 'failed', ...cellOf(chunk, result.solved), message: result.error });
   };
   const died = (chunk: Chunk, error: unknown): void => {
@@ -259,11 +275,12 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
     stop({ kind: 'failed', index: chunk.start, slot: chunk.slots[0]!, message: `the worker thread died (${message})` });
   };
 
-  // Two chunks per thread in flight, so that no thread waits for its next one.
+  // Two chunks per thread in flight, so that no thread waits for its next one (or `concurrency`).
+  const most = options.concurrency ?? workers * 2;
   await new Promise<void>((resolve) => {
     let inFlight = 0;
     const pump = (): void => {
-      while (end === undefined && inFlight < workers * 2) {
+      while (end === undefined && inFlight < most) {
         const chunk = chunks.next();
         if (chunk === undefined) break;
         inFlight += 1;

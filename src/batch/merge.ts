@@ -5,7 +5,7 @@
 import { InputError } from '../core/cards.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant, isDiscardRule, isVariant } from '../core/rules.ts';
 import { dealMatcher, readDealsCsv } from './csv.ts';
-import { type Provenance, type ProvenanceColumn, describeField, provenanceDiffers, provenanceKey } from './provenance.ts';
+import { type Provenance, type ProvenanceField, describeField, provenanceDiffers, provenanceKey } from './provenance.ts';
 import { MAX_RESULTS, ResultTable, resultsPerDeal, rulesetName, rulesetsFor } from './results.ts';
 
 interface FileScan {
@@ -74,7 +74,7 @@ export interface Merged {
   /** The runs of consecutive deal indices missing under some rule set, `[start, end)`. */
   missing: [number, number][];
   /** When the files differ in provenance (allowed by `allowMixed`): the fields in which they differ. */
-  mixed: ProvenanceColumn[];
+  mixed: ProvenanceField[];
 }
 
 /**
@@ -103,7 +103,7 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   const provenances = new Map<string, { provenance: Provenance; file: string }>();
   for (const s of filled) for (const [key, provenance] of s.provenances) if (!provenances.has(key)) provenances.set(key, { provenance, file: s.file });
   const [base, ...others] = [...provenances.values()];
-  const mixed = new Set<ProvenanceColumn>();
+  const mixed = new Set<ProvenanceField>();
   for (const other of others) {
     const field = provenanceDiffers(base!.provenance, other.provenance)!;
     if (!options.allowMixed) {
@@ -111,7 +111,7 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
       throw new InputError(`${nameOf(base!.file)} has ${describeField(base!.provenance, field)} but ${other.file === base!.file ? 'it also' : where(other.file)} ` +
         `${describeField(other.provenance, field)}: results that differ in ${field} do not mix (--allow-mixed merges them anyway)`);
     }
-    for (const column of Object.keys(base!.provenance) as ProvenanceColumn[]) if (base!.provenance[column] !== other.provenance[column]) mixed.add(column);
+    for (const column of Object.keys(base!.provenance) as ProvenanceField[]) if (base!.provenance[column] !== other.provenance[column]) mixed.add(column);
   }
   const policies = model.policies.length === 0 ? undefined : model.policies;
   const holds = (v: Variant, d: DiscardRule): boolean => (policies ?? [undefined]).some((p) =>

@@ -1,6 +1,6 @@
 // What a per-deal verdict depends on besides the deal and its rule set (the state budget, the search mode,
-// the program and its search), recorded in every row of the per-deal CSV so that --resume and merge can
-// refuse to put together results that do not belong together.
+// the program and its search, the passes that re-solve unknown deals), recorded in every row of the
+// per-deal CSV so that --resume and merge can refuse to put together results that do not belong together.
 
 /**
  * The search's signature. Bump it with every change to the solver that can change a verdict, the bounds
@@ -10,31 +10,71 @@
 export const SEARCH_VERSION = 'search-2026-12-01.1';
 
 /**
- * The provenance columns of the per-deal CSV, in order. A new setting that changes verdicts (a play
- * policy, say) becomes one more column here and one more field where runs build their provenance.
+ * The provenance columns of the per-deal CSV that every row has, in order. A new setting that changes
+ * verdicts (a play policy, say) becomes one more column here and one more field where runs build their
+ * provenance.
  */
 export const PROVENANCE_COLUMNS = ['max_states', 'max_discards_mode', 'version', 'search'] as const;
 export type ProvenanceColumn = (typeof PROVENANCE_COLUMNS)[number];
 
-/** A row's provenance: each field as written in the CSV; '' when not recorded (a file of an older acesup). */
-export type Provenance = Readonly<Record<ProvenanceColumn, string>>;
+/**
+ * The plan of passes: the factors of `max_states` at which a deal still unknown is solved again, in turn
+ * ("8 64"; empty: one pass). Its column is written only by runs with passes (csv.ts), so that the files of
+ * runs without them keep the columns they always had.
+ */
+export const PASSES_FIELD = 'passes';
+export type ProvenanceField = ProvenanceColumn | typeof PASSES_FIELD;
+export const PROVENANCE_FIELDS: readonly ProvenanceField[] = [...PROVENANCE_COLUMNS, PASSES_FIELD];
+
+/** A row's provenance: each field as written in the CSV; '' when not recorded (a file of an older acesup),
+ *  and `passes` '' for a run of one pass. */
+export type Provenance = Readonly<Record<ProvenanceField, string>>;
 
 /** The provenance of rows that record none. */
-export const UNRECORDED: Provenance = Object.fromEntries(PROVENANCE_COLUMNS.map((column) => [column, ''])) as Provenance;
+export const UNRECORDED: Provenance = Object.fromEntries(PROVENANCE_FIELDS.map((field) => [field, ''])) as Provenance;
 
-/** The provenance of a run of this program. */
-export function runProvenance(run: { maxStates: number; maxDiscards: string; version: string }): Provenance {
-  return { max_states: String(run.maxStates), max_discards_mode: run.maxDiscards, version: run.version, search: SEARCH_VERSION };
+/** The provenance of a run of this program; `passes`: the factors of its later passes (none: one pass). */
+export function runProvenance(run: { maxStates: number; maxDiscards: string; version: string; passes?: readonly number[] }): Provenance {
+  return {
+    max_states: String(run.maxStates), max_discards_mode: run.maxDiscards, version: run.version, search: SEARCH_VERSION,
+    passes: (run.passes ?? []).join(' '),
+  };
 }
 
 /** The first field in which two provenances differ, or undefined when they are the same. */
-export function provenanceDiffers(a: Provenance, b: Provenance): ProvenanceColumn | undefined {
-  return PROVENANCE_COLUMNS.find((column) => a[column] !== b[column]);
+export function provenanceDiffers(a: Provenance, b: Provenance): ProvenanceField | undefined {
+  return PROVENANCE_FIELDS.find((field) => a[field] !== b[field]);
 }
 
 /** A key equal for equal provenances (for maps). */
-export const provenanceKey = (p: Provenance): string => PROVENANCE_COLUMNS.map((column) => p[column]).join('\u0000');
+export const provenanceKey = (p: Provenance): string => PROVENANCE_FIELDS.map((field) => p[field]).join('\u0000');
 
-/** A field's value for messages: "max_states 100000", or "no max_states recorded". */
-export const describeField = (p: Provenance, column: ProvenanceColumn): string =>
-  p[column] === '' ? `no ${column} recorded (a file of an older acesup)` : `${column} ${p[column]}`;
+/** A field's value for messages: "max_states 100000", "no max_states recorded", "passes 8 64", "no passes". */
+export const describeField = (p: Provenance, field: ProvenanceField): string =>
+  field === PASSES_FIELD ? (p.passes === '' ? 'no passes (one budget)' : `passes ${p.passes}`)
+    : p[field] === '' ? `no ${field} recorded (a file of an older acesup)` : `${field} ${p[field]}`;
+
+/** The factors of a `passes` field ("8 64" → [8, 64]; '' → []), or undefined when it is not a plan: whole
+ *  numbers of 2 or more, each larger than the one before. */
+export function parsePasses(text: string): number[] | undefined {
+  if (text.trim() === '') return [];
+  const factors = text.trim().split(/\s+/u).map(Number);
+  if (factors.some((f, i) => !Number.isSafeInteger(f) || f < 2 || (i > 0 && f <= factors[i - 1]!))) return undefined;
+  return factors;
+}
+
+/** The state budget of each pass of a provenance's plan, the first (`max_states`) included; [] when its
+ *  budget is not recorded. */
+export function passBudgets(p: Provenance): number[] {
+  if (p.max_states === '') return [];
+  const base = Number(p.max_states);
+  return [base, ...(parsePasses(p.passes) ?? []).map((factor) => base * factor)];
+}
+
+/** Whether the plan of `earlier` is the start of the plan of `later` (same budget; its passes a prefix):
+ *  then every row of `earlier` is what `later` writes for that deal, or a step on the way to it. */
+export function isPlanPrefix(earlier: Provenance, later: Provenance): boolean {
+  const a = passBudgets(earlier);
+  const b = passBudgets(later);
+  return a.length > 0 && a.length <= b.length && a.every((budget, i) => budget === b[i]);
+}

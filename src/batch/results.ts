@@ -3,7 +3,7 @@
 // solver's verdict of the same deal with --compare solver), kept in typed arrays.
 
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
-import { type Provenance, UNRECORDED, provenanceKey } from './provenance.ts';
+import { type Provenance, UNRECORDED, passBudgets, provenanceKey } from './provenance.ts';
 
 /** One variant under one discard rule; with `policy`, played by that policy (its label, policies.ts)
  *  instead of solved; with `compare` too, each deal also solved exactly, its verdict kept beside the game
@@ -66,9 +66,11 @@ export interface Verdict {
 }
 
 /** A deal's result under a rule set; `solver`: the solver's verdict of the same deal, under a rule set that
- *  compares (present exactly there). */
+ *  compares (present exactly there); `budget`: the state budget of the pass that gave it, present when it is
+ *  a later pass (provenance.ts `passes`), absent for the first (the run's max_states). */
 export interface DealRecord extends Verdict {
   solver?: Verdict;
+  budget?: number;
 }
 
 /** One Verdict per cell, in typed arrays: 19 bytes a cell. */
@@ -125,6 +127,10 @@ export class ResultTable {
   /** The provenances of the results; `sources` gives each cell's (absent while there is one only). */
   readonly provenances: Provenance[];
   private sources: Uint8Array | undefined;
+  /** Per cell, the pass of its result in the plan of its provenance (0: the first; absent while all are). */
+  private passes: Uint8Array | undefined;
+  /** The budgets of each provenance's passes (passBudgets), by provenance number. */
+  private readonly budgets: number[][];
   /** The deal range of the whole run these results belong to (wider than the table for a shard). */
   run: { first: number; last: number };
 
@@ -140,6 +146,7 @@ export class ResultTable {
       throw new RangeError(`${count} deals × ${resultsPerDeal(rulesets)} results is more than the ${MAX_RESULTS} results one table holds`);
     }
     this.provenances = [provenance];
+    this.budgets = [passBudgets(provenance)];
     this.run = { first, last: first + count - 1 };
     this.results = new VerdictColumns(cells);
     this.outcomes = this.results.outcomes;
@@ -171,12 +178,18 @@ export class ResultTable {
     if (this.provenances.length === MAX_PROVENANCES) throw new RangeError(`more than ${MAX_PROVENANCES} provenances in one table`);
     this.sources ??= new Uint8Array(this.outcomes.length);
     this.provenances.push(provenance);
+    this.budgets.push(passBudgets(provenance));
     return this.provenances.length - 1;
   }
 
   /** The provenance of a result (of the table's first provenance for a cell not set). */
   provenanceOf(slot: number, index: number): Provenance {
     return this.provenances[this.sources?.[this.cell(slot, index)] ?? 0]!;
+  }
+
+  /** The budgets of the passes planned for a result (passBudgets of its provenance; [] when not recorded). */
+  budgetsOf(slot: number, index: number): readonly number[] {
+    return this.budgets[this.sources?.[this.cell(slot, index)] ?? 0]!;
   }
 
   /** Whether the results set so far come from more than one provenance. */
@@ -188,12 +201,17 @@ export class ResultTable {
   }
 
   /** Records a result; `provenance` is its number in `provenances` (from `provenanceId`). A rule set that
-   *  compares takes a record with the solver's verdict, any other one without. */
+   *  compares takes a record with the solver's verdict, any other one without; a record's `budget` is one of
+   *  its provenance's passes. */
   set(slot: number, index: number, record: DealRecord, provenance = 0): void {
     if ((record.solver !== undefined) !== (this.rulesets[slot]!.compare === true)) {
       throw new Error(`a result ${record.solver === undefined ? 'without' : 'with'} the solver's verdict for ${rulesetName(this.rulesets[slot]!)}`);
     }
     const cell = this.cell(slot, index);
+    const pass = record.budget === undefined ? 0 : this.budgets[provenance]!.indexOf(record.budget);
+    if (pass < 0) throw new RangeError(`a result at a budget of ${record.budget} states, which is not a pass of its plan (${this.budgets[provenance]!.join(', ')})`);
+    if (pass > 0) this.passes ??= new Uint8Array(this.outcomes.length);
+    if (this.passes !== undefined) this.passes[cell] = pass;
     if (this.sources !== undefined) this.sources[cell] = provenance;
     this.results.set(cell, record);
     if (record.solver !== undefined) this.solverResults!.set(cell, record.solver);
@@ -204,7 +222,20 @@ export class ResultTable {
     if (this.outcomes[cell] === NONE) return undefined;
     const record: DealRecord = this.results.get(cell);
     if (this.rulesets[slot]!.compare === true) record.solver = this.solverResults!.get(cell);
+    const pass = this.passes?.[cell] ?? 0;
+    if (pass > 0) record.budget = this.budgets[this.sources?.[cell] ?? 0]![pass]!;
     return record;
+  }
+
+  /**
+   * Whether the result of a deal under a rule set is still to be found at pass `pass` of the plan (0: the
+   * first, at max_states): for the first, when there is none yet; for a later one, when it is unknown at the
+   * pass before.
+   */
+  needs(slot: number, index: number, pass: number): boolean {
+    const cell = this.cell(slot, index);
+    if (pass === 0) return this.outcomes[cell] === NONE;
+    return this.outcomes[cell] === UNKNOWN && (this.passes?.[cell] ?? 0) === pass - 1;
   }
 
   /** Deals solved under the rule set in `slot`. */
@@ -226,10 +257,16 @@ export class ResultTable {
   /** The deals not solved yet under one or more of the rule sets in `slots`, as runs `[start, end)` of
    *  consecutive indices. */
   missing(slots: readonly number[]): [number, number][] {
+    return this.pending(slots, 0);
+  }
+
+  /** The deals that need pass `pass` (`needs`) under one or more of the rule sets in `slots`, as runs
+   *  `[start, end)` of consecutive indices. */
+  pending(slots: readonly number[], pass: number): [number, number][] {
     const runs: [number, number][] = [];
     let start = -1;
     for (let i = 0; i <= this.count; i++) {
-      const open = i < this.count && slots.some((slot) => this.outcomes[slot * this.count + i] === NONE);
+      const open = i < this.count && slots.some((slot) => this.needs(slot, this.first + i, pass));
       if (open && start < 0) start = i;
       if (!open && start >= 0) {
         runs.push([this.first + start, this.first + i]);

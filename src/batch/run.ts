@@ -1,7 +1,8 @@
 // An estimate run over a deal range of any length in memory that does not grow with it: the range is solved
 // in segments of consecutive deals, each segment's rows appended, in order, to a file of finished rows as it
 // completes, and the summary gathered as they pass. A resumed run reads its earlier file segment by
-// segment. The per-deal CSV is only ever replaced whole (checkpoints and the end: finished segments, the
+// segment; a run that escalates an earlier one (more passes, another --csv) reads that run's file the same
+// way. The per-deal CSV is only ever replaced whole (checkpoints and the end: finished segments, the
 // current one, and the earlier file's rows still ahead), so it always holds every result saved so far.
 
 import { link, copyFile, open, rm, stat } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { Readable } from 'node:stream';
 import { InputError } from '../core/cards.ts';
 import { type DealRow, csvText, dealHeader, dealRowFields, dealRows, provenanceFields, readDealRows, resumeChecker } from './csv.ts';
 import { isStdio, renameInto, writeFileAtomic } from './files.ts';
-import type { Provenance } from './provenance.ts';
+import { type Provenance, passBudgets } from './provenance.ts';
 import { MAX_RESULTS, ResultTable, type Ruleset, WON, isRulesetOf, resultsPerDeal } from './results.ts';
 import type { IndexRange } from './shard.ts';
 import { type RulesetSummary, SummaryAccumulator } from './summary.ts';
@@ -31,6 +32,9 @@ export interface RunSpec {
   timings: boolean;
   /** Continue from the per-deal CSV `csv` (which exists). */
   resume?: boolean;
+  /** Without `resume`: start from the rows of this per-deal CSV of an earlier run (`--escalate`), whose
+   *  plan of passes is the start of this run's; its rows outside `range` are passed over. */
+  escalate?: string;
   /** Deals per segment (default: SEGMENT_RESULTS / rule sets). */
   segmentDeals?: number;
 }
@@ -58,8 +62,11 @@ export class SegmentedRun {
   /** The file of finished rows (header first) and its length: the finished segments. */
   private readonly rowsFile: string | undefined;
   private rowsBytes = 0;
-  /** A link to (or copy of) the earlier file, read segment by segment, and the reader with one row ahead. */
+  /** The earlier file (a link to or copy of the resumed file, or the escalated one), read segment by segment,
+   *  and the reader with one row ahead. */
   private readonly earlierFile: string | undefined;
+  /** Whether the earlier file is the --csv file's own second name (removed at the end), not an escalated file. */
+  private readonly ownEarlier: boolean;
   private earlier: AsyncGenerator<{ row: DealRow; line: number }> | undefined;
   private ahead: { row: DealRow; line: number } | undefined;
   private headerWritten = false;
@@ -71,32 +78,45 @@ export class SegmentedRun {
     this.resumedDone = resumed?.done ?? spec.rulesets.map(() => 0);
     this.resumedWon = resumed?.won ?? spec.rulesets.map(() => 0);
     this.resumedRows = resumed?.rows ?? 0;
-    this.accumulator = new SummaryAccumulator(spec.rulesets);
+    this.accumulator = new SummaryAccumulator(spec.rulesets, passBudgets(spec.provenance));
     this.next = spec.range.first;
     const file = spec.csv !== undefined && !isStdio(spec.csv) ? spec.csv : undefined;
     this.rowsFile = file === undefined ? undefined : `${file}.${process.pid}.rows.tmp`;
-    this.earlierFile = file !== undefined && resumed !== undefined ? `${file}.${process.pid}.resume.tmp` : undefined;
+    this.ownEarlier = spec.resume === true && file !== undefined && resumed !== undefined;
+    this.earlierFile = this.ownEarlier ? `${file}.${process.pid}.resume.tmp` : resumed !== undefined ? spec.escalate : undefined;
+  }
+
+  /** The file the earlier rows come from, as named by the user: the resumed --csv file or the escalated one. */
+  static earlierSource(spec: RunSpec): string | undefined {
+    return spec.resume === true && spec.csv !== undefined ? spec.csv : spec.escalate;
+  }
+
+  /** The earlier file's rows of this run's deals (an escalated file may hold other shards' too). */
+  private async *earlierRows(): AsyncGenerator<{ row: DealRow; line: number }> {
+    const { first, count } = this.spec.range;
+    for await (const entry of readDealRows(this.earlierFile!)) if (entry.row.index >= first && entry.row.index < first + count) yield entry;
   }
 
   /** Prepares a run: a first pass over the earlier file when resuming (every row checked), the file of finished rows. */
   static async start(spec: RunSpec): Promise<SegmentedRun> {
     let resumed: Resumed | undefined;
-    if (spec.resume && spec.csv !== undefined) resumed = await scanEarlier(spec.csv, spec);
+    const source = SegmentedRun.earlierSource(spec);
+    if (source !== undefined) resumed = await scanEarlier(source, spec, source !== spec.csv);
     if (resumed !== undefined && !resumed.ordered && spec.range.count * resultsPerDeal(spec.rulesets) > MAX_RESULTS) {
-      throw new InputError(`${spec.csv} is not in deal order and too big to resume in memory: sort it with \`acesup merge ${spec.csv} --csv sorted.csv\``);
+      throw new InputError(`${source} is not in deal order and too big to ${source === spec.csv ? 'resume' : 'escalate'} in memory: sort it with \`acesup merge ${source} --csv sorted.csv\``);
     }
     const run = new SegmentedRun(spec, resumed);
     try {
       if (run.rowsFile !== undefined) {
         const handle = await open(run.rowsFile, 'w');
-        await handle.writeFile(dealHeader(spec.rulesets));
+        await handle.writeFile(dealHeader(spec.rulesets, spec.provenance.passes !== ''));
         await handle.close();
         run.rowsBytes = (await stat(run.rowsFile)).size;
       }
       if (run.earlierFile !== undefined) {
-        // A second name for the earlier file, so that its rows stay readable once checkpoints replace it.
-        await link(spec.csv!, run.earlierFile).catch(() => copyFile(spec.csv!, run.earlierFile!));
-        run.earlier = readDealRows(run.earlierFile);
+        // A second name for a resumed file, so that its rows stay readable once checkpoints replace it.
+        if (run.ownEarlier) await link(spec.csv!, run.earlierFile).catch(() => copyFile(spec.csv!, run.earlierFile!));
+        run.earlier = run.earlierRows();
       }
     } catch (error) {
       await run.cleanUp();
@@ -165,7 +185,7 @@ export class SegmentedRun {
 
   /** Writes the header (the first time) and the rows of `table` to standard output. */
   private async toStdout(table: ResultTable | undefined): Promise<void> {
-    const header = this.headerWritten ? '' : dealHeader(this.spec.rulesets);
+    const header = this.headerWritten ? '' : dealHeader(this.spec.rulesets, this.spec.provenance.passes !== '');
     this.headerWritten = true;
     const timings = this.spec.timings;
     async function* parts(): AsyncGenerator<string> {
@@ -180,9 +200,10 @@ export class SegmentedRun {
     if (this.earlierFile === undefined) return;
     const run = [String(this.spec.run.first), String(this.spec.run.last)];
     const provenance = provenanceFields(this.spec.provenance);
-    for await (const { row } of readDealRows(this.earlierFile)) {
+    const passes = this.spec.provenance.passes === '' ? undefined : this.spec.provenance.passes;
+    for await (const { row } of this.earlierRows()) {
       if (row.index < from) continue;
-      yield dealRowFields(row.seed, row.index, row.deal, this.spec.rulesets[this.slotOf(row)]!, row.record, this.spec.timings, provenance, run);
+      yield dealRowFields(row.seed, row.index, row.deal, this.spec.rulesets[this.slotOf(row)]!, row.record, this.spec.timings, provenance, run, passes);
     }
   }
 
@@ -225,27 +246,29 @@ export class SegmentedRun {
       this.current = undefined;
     }
     if (this.earlierFile !== undefined) {
-      for await (const { row } of readDealRows(this.earlierFile)) {
+      const first = passBudgets(this.spec.provenance)[0];
+      for await (const { row } of this.earlierRows()) {
         if (row.index < this.next) continue;
-        accumulator.add(this.slotOf(row), row.index, row.record);
+        accumulator.add(this.slotOf(row), row.index, row.record, first);
       }
     }
     return accumulator.summaries();
   }
 
-  /** Removes the run's temporary files (the file of finished rows, the earlier file's second name). */
+  /** Removes the run's temporary files (the file of finished rows, the resumed file's second name). */
   async cleanUp(): Promise<void> {
     await this.earlier?.return(undefined);
-    for (const file of [this.rowsFile, this.earlierFile]) if (file !== undefined) await rm(file, { force: true });
+    for (const file of [this.rowsFile, this.ownEarlier ? this.earlierFile : undefined]) if (file !== undefined) await rm(file, { force: true });
   }
 }
 
 /**
  * A first pass over the earlier file of a resumed run: every row checked against the run (seed, deal
- * range, rule sets, deal strings, provenance) and counted per rule set.
+ * range, rule sets, deal strings, provenance) and counted per rule set. `escalating`: the file of the run
+ * that this one escalates (its plan may be the start of this one's; its rows of other deals are passed over).
  */
-async function scanEarlier(file: string, spec: RunSpec): Promise<Resumed> {
-  const check = resumeChecker(file, { ...spec.range, seed: spec.seed, rulesets: spec.rulesets, provenances: [spec.provenance] });
+async function scanEarlier(file: string, spec: RunSpec, escalating: boolean): Promise<Resumed> {
+  const check = resumeChecker(file, { ...spec.range, seed: spec.seed, rulesets: spec.rulesets, provenances: [spec.provenance] }, escalating);
   const found: Resumed = { rows: 0, done: spec.rulesets.map(() => 0), won: spec.rulesets.map(() => 0), ordered: true };
   let lastIndex = -1;
   /** The rule sets of the deal `lastIndex` seen so far: in a file in deal order, a row twice is found here,
@@ -253,6 +276,7 @@ async function scanEarlier(file: string, spec: RunSpec): Promise<Resumed> {
   const slots = new Set<number>();
   for await (const { row, line } of readDealRows(file)) {
     const slot = check(row, line);
+    if (slot < 0) continue;
     // Segments need the deals in order; the rule sets of one deal may come in any order (one segment holds them).
     if (row.index < lastIndex) found.ordered = false;
     if (row.index > lastIndex) slots.clear();

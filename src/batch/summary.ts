@@ -4,6 +4,7 @@
 import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
 import { WIN_DISCARDS } from '../core/rules.ts';
+import { passBudgets } from './provenance.ts';
 import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
 import { winRate } from './stats.ts';
 
@@ -41,6 +42,17 @@ export interface RulesetSummary {
   /** A policy's rule set with the solver's verdicts beside its games (--compare solver): the solver's
    *  figures on the same deals, and the winnable deals the policy lost. */
   compare?: Comparison;
+  /** With passes (more than one budget planned or found): per budget, in increasing order, the deals whose
+   *  result came from a pass at that budget, decided and still unknown. */
+  passes?: PassCount[];
+}
+
+/** The results of one pass: deals decided at its budget, and deals unknown at it (after the last pass, what
+ *  is left; after another, deals that still await the next pass: an interrupted run). */
+export interface PassCount {
+  maxStates: number;
+  decided: number;
+  unknown: number;
 }
 
 export interface Comparison {
@@ -80,8 +92,17 @@ class RulesetTally {
   private dense: Uint32Array | undefined;
   private readonly sparse = new Map<number, number>();
   private max = Number.NaN;
+  /** Per budget (the planned ones from the start): deals decided and unknown at it. */
+  readonly passes = new Map<number, { decided: number; unknown: number }>();
 
-  add(index: number, record: DealRecord): void {
+  /** `budget`: the budget of the pass that gave the result (undefined when not recorded). */
+  add(index: number, record: DealRecord, budget: number | undefined): void {
+    if (budget !== undefined) {
+      let pass = this.passes.get(budget);
+      if (pass === undefined) this.passes.set(budget, (pass = { decided: 0, unknown: 0 }));
+      if (record.outcome === UNKNOWN) pass.unknown += 1;
+      else pass.decided += 1;
+    }
     if (this.firstIndex === null || index < this.firstIndex) this.firstIndex = index;
     if (this.lastIndex === null || index > this.lastIndex) this.lastIndex = index;
     if (record.outcome === WON) this.won += 1;
@@ -160,6 +181,7 @@ class RulesetTally {
       timedDeals: this.timed,
       ...(ruleset.policy === undefined ? {} : { policy: ruleset.policy }),
       ...(ruleset.compare === true ? { compare: this.comparison() } : {}),
+      ...(this.passes.size > 1 ? { passes: [...this.passes].sort(([a], [b]) => a - b).map(([maxStates, counts]) => ({ maxStates, ...counts })) } : {}),
     };
   }
 }
@@ -172,12 +194,19 @@ class RulesetTally {
 export class SummaryAccumulator {
   private readonly tallies: RulesetTally[];
 
-  constructor(readonly rulesets: readonly Ruleset[]) {
-    this.tallies = rulesets.map(() => new RulesetTally());
+  /** `budgets`: the budgets of the passes planned (counted per pass even where no deal ends at one). */
+  constructor(readonly rulesets: readonly Ruleset[], budgets: readonly number[] = []) {
+    this.tallies = rulesets.map(() => {
+      const tally = new RulesetTally();
+      for (const budget of budgets) tally.passes.set(budget, { decided: 0, unknown: 0 });
+      return tally;
+    });
   }
 
-  add(slot: number, index: number, record: DealRecord): void {
-    this.tallies[slot]!.add(index, record);
+  /** `firstBudget`: the budget of the first pass of the record's run (its max_states; undefined when not
+   *  recorded), which gave the result unless the record names a later one. */
+  add(slot: number, index: number, record: DealRecord, firstBudget?: number): void {
+    this.tallies[slot]!.add(index, record, record.budget ?? firstBudget);
   }
 
   /** Adds every result of `table` (whose rule sets are these, in this order), deal by deal. */
@@ -185,7 +214,7 @@ export class SummaryAccumulator {
     for (let slot = 0; slot < table.rulesets.length; slot++) {
       for (let index = table.first; index < table.first + table.count; index++) {
         const record = table.get(slot, index);
-        if (record !== undefined) this.add(slot, index, record);
+        if (record !== undefined) this.add(slot, index, record, table.budgetsOf(slot, index)[0]);
       }
     }
   }
@@ -195,9 +224,9 @@ export class SummaryAccumulator {
   }
 }
 
-/** Summarises every rule set of `table` over the deals solved so far. */
+/** Summarises every rule set of `table` over the deals solved so far (with the passes its provenances plan). */
 export function summarise(table: ResultTable): RulesetSummary[] {
-  const accumulator = new SummaryAccumulator(table.rulesets);
+  const accumulator = new SummaryAccumulator(table.rulesets, [...new Set(table.provenances.flatMap(passBudgets))]);
   accumulator.addTable(table);
   return accumulator.summaries();
 }
@@ -219,6 +248,8 @@ export interface RunInfo {
   search: string | null;
   /** For a merge of results that differ in provenance (--allow-mixed): the fields that differ; else empty. */
   mixed: string[];
+  /** The plan of passes (provenance.ts `passes`: "8 64"; '' for one pass; null when the results differ in it). */
+  passes?: string | null;
 }
 
 const number = (n: number | null, digits?: number): string =>
@@ -241,6 +272,7 @@ export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunI
     maxStates: run.maxStates, maxDiscards: run.maxDiscards, complete: run.complete,
     wallSeconds: run.wallSeconds, workers: run.workers,
     command: run.command, version: run.version, commit: run.commit, search: run.search, mixed: run.mixed,
+    ...(s.passes === undefined ? {} : { passFactors: run.passes, passes: s.passes }),
   })).join('\n') + '\n';
 }
 
@@ -250,6 +282,7 @@ const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
 export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): string {
   const policies = summaries.some((s) => s.policy !== undefined);
   const compares = summaries.some((s) => s.compare !== undefined);
+  const passes = summaries.some((s) => s.passes !== undefined);
   const columns = [
     'variant', 'discards', 'seed', 'first_index', 'last_index', 'deals', 'won', 'lost', 'unknown',
     'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high',
@@ -260,6 +293,8 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     // A run with --policy: the policy, and with --compare solver the solver's figures on the same deals.
     ...(policies ? ['policy', 'solver_won', 'solver_unknown', 'winnable_lost'] : []),
     ...(compares ? ['solver_lost', 'solver_rate_low', 'solver_rate_high', 'solver_ci95_low', 'solver_ci95_high', 'solver_states_total', 'solver_seconds'] : []),
+    // A run with passes: the plan, and per pass (space-separated, in the order of the budgets) the deals decided and left unknown.
+    ...(passes ? ['passes', 'pass_max_states', 'pass_decided', 'pass_unknown'] : []),
   ];
   const rows = summaries.map((s) => [
     s.variant, s.rule, String(run.seed), number(s.firstIndex), number(s.lastIndex),
@@ -273,6 +308,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     run.command, run.version, run.commit, run.maxDiscards ?? '', run.search ?? '', run.mixed.join(' '),
     ...(policies ? [s.policy ?? '', number(s.compare?.solverWon ?? null), number(s.compare?.solverUnknown ?? null), number(s.compare?.winnableLost ?? null)] : []),
     ...(compares ? comparisonFields(s.compare) : []),
+    ...(passes ? [run.passes ?? '', ...(['maxStates', 'decided', 'unknown'] as const).map((key) => (s.passes ?? []).map((p) => String(p[key])).join(' '))] : []),
   ]);
   return stringify([columns, ...rows]);
 }

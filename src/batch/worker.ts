@@ -27,6 +27,9 @@ export interface ChunkTask {
   policies?: (PolicySpec | null)[];
   /** With `policies`: solve each deal exactly too, its verdict beside the game (`--compare solver`). */
   compare?: boolean;
+  /** Solve on a solver of the chunk's own, dropped after it: a later pass's tables (a larger budget) are
+   *  then not kept by a thread that goes back to waiting. */
+  ownSolver?: boolean;
 }
 
 /** A policy to play deals with (policies.ts). */
@@ -75,8 +78,8 @@ function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Arra
   return game;
 }
 
-/** Solves `deal` exactly and writes its verdict at `values[at …]`; a win counts only once verified. */
-function solveDeal(task: ChunkTask, deal: Uint8Array, rule: DiscardRule, values: Float64Array, at: number): void {
+/** Solves `deal` exactly on `solver` and writes its verdict at `values[at …]`; a win counts only once verified. */
+function solveDeal(solver: Solver, task: ChunkTask, deal: Uint8Array, rule: DiscardRule, values: Float64Array, at: number): void {
   const started = performance.now();
   const result = solver.solve(deal, { variant: task.variant, rule: rule, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw' });
   const ms = performance.now() - started;
@@ -92,6 +95,7 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
   const rules = task.rules.length;
   const fields = fieldsOf(task);
   const values = new Float64Array(task.count * rules * fields);
+  const chunkSolver = task.ownSolver === true ? new Solver() : solver;
   for (let cell = 0; cell < task.count * rules; cell++) {
     const index = task.start + Math.floor(cell / rules);
     const rule = task.rules[cell % rules]!;
@@ -100,13 +104,13 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
       const deal = dealFor(task.seed, index);
       const spec = task.policies?.[cell % rules];
       if (spec === undefined || spec === null) {
-        solveDeal(task, deal, rule, values, at);
+        solveDeal(chunkSolver, task, deal, rule, values, at);
         continue;
       }
       const started = performance.now();
       const game = playDeal(spec, task.seed, index, deal, task.variant, rule);
       values.set([game.won ? WON : LOST, game.discarded, game.discarded, game.states, performance.now() - started], at);
-      if (task.compare === true) solveDeal(task, deal, rule, values, at + FIELDS);
+      if (task.compare === true) solveDeal(chunkSolver, task, deal, rule, values, at + FIELDS);
     } catch (error) {
       return { values: values.slice(0, at), solved: cell, error: error instanceof Error ? error.message : String(error) };
     }

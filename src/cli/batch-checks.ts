@@ -6,6 +6,7 @@ import { closeSync, existsSync, openSync, realpathSync, rmSync, statSync } from 
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isStdio, temporaryName } from '../batch/files.ts';
+import { fitPasses } from '../batch/passes.ts';
 import { UsageError } from './errors.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -64,6 +65,37 @@ const workerBytes = (maxStates: number): number => 64 * 2 ** 20 + 2 ** Math.ceil
 /** Worker threads per core above which a run is refused: they only slow the run down. */
 export const MAX_WORKERS_PER_CORE = 4;
 const mib = (bytes: number): string => `${fmt(Math.round(bytes / 2 ** 20))} MB`;
+const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(1)} GB`;
+
+/** The machine's memory, or the container's when a control group limits it to less. */
+export function machineMemory(): number {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 && limit < totalmem() ? limit : totalmem();
+}
+
+/** The share of the machine's memory the later passes' threads may plan on (the rest: the main thread, the system). */
+const PASS_MEMORY_SHARE = 0.9;
+
+/**
+ * How many threads may solve each later pass of `factors` (× `maxStates`) at once: the workers, or as many
+ * as the machine's memory holds at the pass's bound per worker, with a warning; refused (exit 2) when not
+ * even one does. `optional`: a rule set of the run is under the optional rule (its search has a second table).
+ */
+export function checkPasses(factors: readonly number[], maxStates: number, optional: boolean, workers: number, memory = machineMemory()): number[] {
+  const fits = fitPasses(factors, maxStates, optional, workers, memory * PASS_MEMORY_SHARE);
+  for (const fit of fits) {
+    const what = `pass ×${fit.factor} (${fmt(fit.maxStates)} states) may take up to ${gb(fit.workerBytes)} per worker`;
+    if (fit.threads < 1) {
+      let largest = fit.factor - 1;
+      while (largest >= 2 && fitPasses([largest], maxStates, optional, 1, memory * PASS_MEMORY_SHARE)[0]!.threads < 1) largest -= 1;
+      throw new UsageError(`${what}, more than this machine's ${gb(memory)} of memory holds: give smaller --passes (${largest >= 2 ? `the largest that fits is ×${largest}` : 'none fits'})`);
+    }
+    if (fit.threads < workers) {
+      process.stderr.write(`acesup: warning: ${what}: it runs on ${fit.threads} of the ${workers} workers at a time, to fit this machine's ${gb(memory)} of memory\n`);
+    }
+  }
+  return fits.map((fit) => fit.threads);
+}
 
 /** Warns above the core count; refuses (exit 2) above MAX_WORKERS_PER_CORE × the cores, or above the cores
  *  when the workers could need more than the machine's memory. */

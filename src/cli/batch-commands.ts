@@ -11,12 +11,13 @@ import { writeDealsCsv } from '../batch/csv.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from '../batch/deals.ts';
 import { isStdio } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
+import { DEFAULT_ESCALATE_PASSES, readPassesOption } from '../batch/passes.ts';
 import { SOLVER } from '../batch/results.ts';
 import { parseShard } from '../batch/shard.ts';
 import { summarise } from '../batch/summary.ts';
 import { MAX_WORKERS_PER_CORE, checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
-import { type EstimateFlags, type EstimateOptions, estimateCommand } from './estimate-command.ts';
+import { type EstimateFlags, type EstimateOptions, estimateCommand, passesText } from './estimate-command.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, integerOption, ioReason } from './errors.ts';
 import { policyOptions } from './play.ts';
 
@@ -34,6 +35,12 @@ const shardOption = (value: string): { k: number; n: number } => {
   const shard = parseShard(value);
   if (shard === undefined) throw new InvalidArgumentError('expected K/N with 1 ≤ K ≤ N, e.g. 2/8.');
   return shard;
+};
+
+const passesOption = (value: string): number[] => {
+  const passes = readPassesOption(value);
+  if (typeof passes === 'string') throw new InvalidArgumentError(passes);
+  return passes;
 };
 
 const secondsOption = (value: string): number => {
@@ -79,7 +86,11 @@ async function mergeCommand(files: string[], flags: MergeFlags, command: Command
     return values.size === 1 && !values.has('') ? [...values][0]! : null;
   };
   const maxStates = uniform('max_states');
-  const budget = maxStates === null ? '' : ` · max states ${fmt(Number(maxStates))}${uniform('max_discards_mode') === 'bounds' ? ' (verdicts only)' : ''}`;
+  // '' (one pass) is a plan too.
+  const plans = new Set(used.map((p) => p.passes));
+  const passes = plans.size === 1 ? [...plans][0]! : null;
+  const budget = maxStates === null ? '' : ` · max states ${fmt(Number(maxStates))}${passes === null || passes === '' ? '' : `, passes ${passesText(passes.split(' ').map(Number))}`}` +
+    `${uniform('max_discards_mode') === 'bounds' ? ' (verdicts only)' : ''}`;
   const missingText = missing.slice(0, 3).map(([start, stop]) => (stop - start === 1 ? `${start}` : `${start}–${stop - 1}`)).join(', ') + (missing.length > 3 ? ', …' : '');
   const heading = `${mixed.length > 0 ? `MIXED RESULTS (they differ in ${mixed.join(', ')}; merged with --allow-mixed) — ` : ''}` +
     `seed ${table.seed} · deals ${fmt(table.first)}–${fmt(table.first + table.count - 1)}${budget} · merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
@@ -89,7 +100,7 @@ async function mergeCommand(files: string[], flags: MergeFlags, command: Command
     heading, closing, summaries,
     run: {
       command: commandLine(), ...provenance(), seed: table.seed, wallSeconds: null, workers: null, maxStates: maxStates === null ? null : Number(maxStates),
-      complete: gaps === 0, maxDiscards: uniform('max_discards_mode'), search: uniform('search'), mixed,
+      complete: gaps === 0, maxDiscards: uniform('max_discards_mode'), search: uniform('search'), mixed, passes,
     },
   }, flags);
   if (gaps > 0) console.error(`acesup: note: ${fmt(gaps)} results of deals ${table.first}–${table.first + table.count - 1} are missing (deals ${missingText})`);
@@ -137,11 +148,15 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .option('--from <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .option('--shard <k/n>', 'solve only part K of N (1 ≤ K ≤ N) of the deals; put the parts together with `acesup merge`', shardOption)
     .addOption(new Option('--workers <n>', `worker threads (more than the cores warns; more than ${MAX_WORKERS_PER_CORE} per core, or than memory allows, is refused)`).argParser(integerOption(1)).default(availableParallelism(), 'the cores of this machine'))
-    .option('--max-states <n>', 'state budget per deal; past it a deal is "unknown" with proven bounds', integerOption(1), DEFAULT_MAX_STATES)
+    .option('--max-states <n>', 'state budget per deal; past it a deal is "unknown" with proven bounds (the first pass\'s budget with --passes)', integerOption(1), DEFAULT_MAX_STATES)
+    .option('--passes <factors>', 'solve each deal still unknown again, pass after pass, at these multiples of --max-states (e.g. 8,64: 16,000,000 then ' +
+      '128,000,000 states); each row records the budget of its pass. Off by default: a deal that reaches ×64 takes minutes', passesOption)
+    .option('--escalate <file>', `solve the unknown results of an earlier run's per-deal CSV (plain or .gz) again at the --passes budgets ` +
+      `(default ${DEFAULT_ESCALATE_PASSES.join(',')}) and write the whole file, updated, to --csv; seed, deals, rule sets and budget come from the file`)
     .addOption(maxDiscardsOption())
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
-    .option('--resume', 'continue the run whose per-deal CSV is --csv (plain or .gz): solve only the deals missing from it; refused when its rows differ in --max-states, --max-discards, version or search')
+    .option('--resume', 'continue the run whose per-deal CSV is --csv (plain or .gz): solve only the deals missing from it (and the passes still to do); refused when its rows differ in --max-states, --passes, --max-discards, version or search')
     .option('--summary <file>', 'write the summary (one row per rule set, with the command, version and commit) to this CSV file ("-": standard output)')
     .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
     .option('--progress-every <seconds>', 'when standard error is not a terminal (a log), print a progress line this often; 0: never', secondsOption, 60)
@@ -153,7 +168,12 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       '  acesup estimate --variant strict --discards forced --policy expert --compare solver --deals 1000 --csv expert.csv\n' +
       'A policy sees only the table, the discards and the set of unseen cards (docs/play.md); its game of deal I of\n' +
       'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
-      'cards the game discarded.')
+      'cards the game discarded.\n' +
+      '\nPasses and escalation (each deal still unknown solved again at larger budgets; README: what a pass costs):\n' +
+      '  acesup estimate --variant standard --deals 1000 --passes 8,64 --csv run.csv\n' +
+      '  acesup estimate --variant standard --deals 1000 --csv one.csv && acesup estimate --escalate one.csv --csv run.csv\n' +
+      '      the same run.csv, in two steps (the second on other machines, or in shards: --shard K/N, then acesup merge)\n' +
+      'A pass that the machine\'s memory cannot hold on every worker runs on fewer; one that fits no worker is refused.')
     .action(async (flags: EstimateFlags, command: Command) => {
       process.exitCode = await estimateCommand(flags, command, options);
     });
@@ -171,7 +191,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .option('--no-timings', 'leave the ms column of the merged CSV empty')
     .option('--summary <file>', 'write the summary CSV ("-": standard output)')
     .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
-    .option('--allow-mixed', 'merge files whose results differ in --max-states, --max-discards, version or search (refused without it); the summary says so')
+    .option('--allow-mixed', 'merge files whose results differ in --max-states, --passes, --max-discards, version or search (refused without it); the summary says so')
     .action(async (files: string[], flags: MergeFlags, command: Command) => {
       process.exitCode = await mergeCommand(files, flags, command);
     });

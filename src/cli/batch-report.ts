@@ -1,7 +1,7 @@
 // Printing a batch summary for people: per rule set the counts, the win rate with its 95% interval, a
 // histogram of max discards drawn with block characters, states per deal and time.
 
-import type { Comparison, RulesetSummary } from '../batch/summary.ts';
+import type { Comparison, PassCount, RulesetSummary } from '../batch/summary.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const percent = (p: number): string => `${(p * 100).toFixed(2)}%`;
@@ -52,6 +52,7 @@ export function rulesetReport(s: RulesetSummary): string[] {
     ...(s.unknown > 0 ? [`${fmt(s.unknown)} unknown`] : []),
     ...(s.lostUnpinned > 0 ? [`${fmt(s.lostUnpinned)} lost with max discards not pinned`] : []),
   ];
+  if (s.passes !== undefined) lines.push(passesLine(s.passes));
   if (s.compare !== undefined && s.compare.deals > 0) lines.push(...comparisonLines(s.compare));
   lines.push(played
     ? '  cards discarded per game:'
@@ -63,6 +64,20 @@ export function rulesetReport(s: RulesetSummary): string[] {
     : `  time: ${seconds(s.solveSeconds)} of ${played ? 'play' : 'solving'}${s.timedDeals < s.deals ? ` (${fmt(s.timedDeals)} timed deals)` : ''} · ${rate(s.timedDeals / Math.max(s.solveSeconds, 1e-9))} ${played ? 'games' : 'deals'}/s per worker` +
       (s.compare === undefined || s.compare.deals === 0 ? '' : `; the solver: ${seconds(s.compare.solverSeconds)}, ${fmt(Math.round(s.compare.solverStates / s.compare.deals))} states per deal on average`));
   return lines;
+}
+
+/**
+ * What each pass decided, as a line: `by pass: 2,000,000 states 912 decided · ×8 (16,000,000) 60 · ×64
+ * (128,000,000) 20; 8 still unknown`, and the unknown deals that still await a pass (an interrupted run).
+ */
+function passesLine(passes: readonly PassCount[]): string {
+  const first = passes[0]!.maxStates;
+  const label = (maxStates: number, i: number): string =>
+    i === 0 ? `${fmt(maxStates)} states` : Number.isInteger(maxStates / first) ? `×${maxStates / first} (${fmt(maxStates)})` : fmt(maxStates);
+  const left = passes[passes.length - 1]!.unknown;
+  const awaiting = passes.slice(0, -1).reduce((n, p) => n + p.unknown, 0);
+  return `  by pass: ${passes.map((p, i) => `${label(p.maxStates, i)} ${fmt(p.decided)}${i === 0 ? ' decided' : ''}`).join(' · ')}; ` +
+    `${fmt(left)} still unknown${awaiting > 0 ? `, and ${fmt(awaiting)} unknown still to be given a later pass` : ''}`;
 }
 
 /** The solver's verdicts on a policy's deals (--compare solver), as lines: its rate (a range with unknown

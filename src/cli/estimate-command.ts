@@ -1,5 +1,6 @@
-// `acesup estimate`, step by step: the plan (rule sets, deals, files; every check before any work), the
-// segments solved on one pool with checkpoints and signals, then the files, the summary and the exit status.
+// `acesup estimate`, step by step: the plan (rule sets, deals, passes, files; every check before any work),
+// the segments solved on one pool — each segment's passes in turn — with checkpoints and signals, then the
+// files, the summary and the exit status. `--escalate FILE` is the same run, its plan read from FILE.
 
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
@@ -8,13 +9,15 @@ import type { MaxDiscardsMode } from '../core/solve.ts';
 import { MAX_INDEX } from '../batch/deals.ts';
 import { type PoolEnd, type SolverPool, createPool, solveMissing } from '../batch/estimate.ts';
 import { isStdio } from '../batch/files.ts';
-import { SEARCH_VERSION, runProvenance } from '../batch/provenance.ts';
+import { type EscalationSource, scanEscalation } from '../batch/escalation.ts';
+import { DEFAULT_ESCALATE_PASSES } from '../batch/passes.ts';
+import { PASSES_FIELD, type Provenance, SEARCH_VERSION, describeField, isPlanPrefix, passBudgets, provenanceDiffers, runProvenance } from '../batch/provenance.ts';
 import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
 import type { PolicySpec } from '../batch/worker.ts';
 import { type PolicyName, policyLabel } from '../core/play/policies.ts';
-import { checkOutputs, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
+import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, exitForSignal, ioReason } from './errors.ts';
 import { policySettings } from './play.ts';
@@ -54,17 +57,33 @@ export interface EstimateFlags {
   samples?: number;
   sampleStates?: number;
   compare?: string;
+  /** The factors of --max-states of the passes after the first (--passes). */
+  passes?: number[];
+  escalate?: string;
 }
 
 /** What a run does, decided from the options before any work. */
 interface EstimatePlan {
+  /** The seed, first budget and --max-discards of the run (with --escalate, the escalated file's). */
+  seed: number;
+  maxStates: number;
+  maxDiscards: MaxDiscardsMode;
+  /** The factors of the later passes ([] for one pass), the budget of every pass (the first's included) and
+   *  how many threads solve each later pass at once (fewer than the workers where memory says so). */
+  passes: number[];
+  budgets: number[];
+  passThreads: number[];
+  provenance: Provenance;
   rulesets: Ruleset[];
   /** The policy that plays (none for the solver) and whether the solver's verdicts go beside its games. */
   policy?: PolicySpec;
   compare: boolean;
-  /** The deals of the whole run, and this process's part of them (a shard's). */
+  /** The deals of the whole run, and this process's part of them (a shard's); the run range its rows record. */
   whole: IndexRange;
   range: IndexRange;
+  runRange: { first: number; last: number };
+  /** --escalate: the earlier run's file and what it holds. */
+  escalate?: { file: string; source: EscalationSource };
   /** The --csv file (not standard output), and whether an earlier one is resumed. */
   csvFile?: string;
   resuming: boolean;
@@ -84,13 +103,46 @@ function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpe
   return { labels: [policyLabel(flags.policy, settings)], spec: { name: flags.policy, settings }, compare: flags.compare === SOLVER };
 }
 
+/**
+ * What `--escalate FILE` takes from FILE (seed, deals, rule sets, budget, --max-discards), with the checks
+ * that the options agree with it and that this acesup may continue its results (the same version and
+ * search; its passes the start of this run's).
+ */
+async function escalationOf(flags: EstimateFlags, command: Command, version: string): Promise<{ source: EscalationSource; provenance: Provenance; passes: number[] }> {
+  const file = flags.escalate!;
+  if (isStdio(file)) throw new UsageError('--escalate needs a file (it is read more than once), not standard input');
+  for (const [option, property] of [['--seed', 'seed'], ['--from', 'from'], ['--deals', 'deals'], ['--variant', 'variant'], ['--discards', 'discards']] as const) {
+    refuseIfGiven(command, option, property, `comes from the file with --escalate (${file})`);
+  }
+  if (flags.policy !== SOLVER) throw new UsageError('--escalate solves the solver\'s unknown results again: it takes no --policy');
+  const source = await scanEscalation(file);
+  const earlier = source.provenance;
+  for (const [option, property, field] of [['--max-states', 'maxStates', 'max_states'], ['--max-discards', 'maxDiscards', 'max_discards_mode']] as const) {
+    if (command.getOptionValueSource(property) === 'cli' && String(flags[property]) !== earlier[field]) {
+      throw new UsageError(`${file} was solved at ${field} ${earlier[field]}, but ${option} is ${flags[property]}: an escalation keeps the budget and mode of its file (leave ${option} out)`);
+    }
+  }
+  const passes = flags.passes ?? [...DEFAULT_ESCALATE_PASSES];
+  const provenance = runProvenance({ maxStates: Number(earlier.max_states), maxDiscards: earlier.max_discards_mode, version, passes });
+  const field = provenanceDiffers(earlier, provenance);
+  if (field !== undefined && field !== PASSES_FIELD) {
+    throw new UsageError(`${file} has ${describeField(earlier, field)} but this acesup has ${describeField(provenance, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`);
+  }
+  if (!isPlanPrefix(earlier, provenance)) {
+    throw new UsageError(`${file} has ${describeField(earlier, PASSES_FIELD)}, and --passes ${passes.join(',')} does not continue them: give its passes first, then more (e.g. --passes ${[...(earlier.passes === '' ? [] : earlier.passes.split(' ')), '…'].join(',')})`);
+  }
+  return { source, provenance, passes };
+}
+
 /** The plan of a run, with every check that can fail made before any work (exit 2 on bad input). */
-function planEstimate(flags: EstimateFlags, command: Command): EstimatePlan {
+async function planEstimate(flags: EstimateFlags, command: Command, version: string): Promise<EstimatePlan> {
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
   const played = policiesOf(flags);
+  if (flags.passes !== undefined && played.spec !== undefined) {
+    throw new UsageError('--passes solves unknown results again at larger budgets: a policy\'s games are never unknown (leave out --policy or --passes)');
+  }
   if (flags.deals > MAX_INDEX - flags.from + 1) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
-  const whole: IndexRange = { first: flags.from, count: flags.deals };
   const csvFile = flags.csv !== undefined && !isStdio(flags.csv) ? flags.csv : undefined;
   if (flags.resume && flags.csv === undefined) throw new UsageError('--resume needs --csv FILE: the per-deal CSV of the run to continue');
   if (flags.resume && csvFile === undefined) throw new UsageError('--resume needs --csv FILE, a file (not standard output)');
@@ -100,19 +152,32 @@ function planEstimate(flags: EstimateFlags, command: Command): EstimatePlan {
   } else if (csvFile === undefined) {
     refuseIfGiven(command, '--checkpoint-every', 'checkpointEvery', 'needs --csv FILE, a file: standard output gets the rows once, at the end');
   }
-  checkOutputs([['--csv', flags.csv], ['--summary', flags.summary]]);
+  checkOutputs([['--csv', flags.csv], ['--summary', flags.summary]], flags.escalate === undefined ? [] : [flags.escalate]);
   if (csvFile !== undefined && existsSync(csvFile) && !flags.resume) {
     throw new UsageError(`${csvFile} exists: add --resume to continue that run, or remove the file`);
   }
   if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
   if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
-  checkWorkers(flags.workers, flags.maxStates);
+  // The file to escalate is read once the cheap checks have passed (it may be large).
+  const escalation = flags.escalate === undefined ? undefined : await escalationOf(flags, command, version);
+  const whole: IndexRange = escalation?.source.range ?? { first: flags.from, count: flags.deals };
+  const seed = escalation?.source.seed ?? flags.seed;
+  const maxStates = escalation === undefined ? flags.maxStates : Number(escalation.source.provenance.max_states);
+  const maxDiscards = (escalation?.source.provenance.max_discards_mode as MaxDiscardsMode | undefined) ?? flags.maxDiscards;
+  const passes = escalation?.passes ?? flags.passes ?? [];
+  const provenance = escalation?.provenance ?? runProvenance({ maxStates, maxDiscards, version, passes });
+  const rulesets = escalation?.source.rulesets ?? rulesetsFor(variants, rules, played.labels, played.compare);
+  checkWorkers(flags.workers, maxStates);
+  const passThreads = checkPasses(passes, maxStates, rulesets.some((r) => r.rule === 'optional'), flags.workers);
   return {
-    rulesets: rulesetsFor(variants, rules, played.labels, played.compare),
+    seed, maxStates, maxDiscards, passes, budgets: passBudgets(provenance), passThreads, provenance,
+    rulesets,
     ...(played.spec === undefined ? {} : { policy: played.spec }),
     compare: played.compare,
     whole,
     range: flags.shard === undefined ? whole : shardRange(whole, flags.shard.k, flags.shard.n),
+    runRange: escalation?.source.run ?? { first: whole.first, last: whole.first + whole.count - 1 },
+    ...(escalation === undefined ? {} : { escalate: { file: flags.escalate!, source: escalation.source } }),
     ...(csvFile === undefined ? {} : { csvFile }),
     resuming: flags.resume === true && csvFile !== undefined && existsSync(csvFile),
   };
@@ -199,22 +264,34 @@ class CsvSaves {
   }
 }
 
+/** What the passes of a run did: per pass (0: the first), the results solved and, of them, decided. */
+type PassCounts = { solved: number; decided: number }[];
+
 /**
- * Solves the run segment by segment on one pool (started when the first deal needs solving), each segment's
- * rows saved as it completes. Returns how the solving ended; a failed segment write is recorded in `saves`.
+ * Solves the run segment by segment on one pool (started when the first deal needs solving): each segment
+ * first at the first budget, then its deals still unknown at each later pass in turn, its rows saved once
+ * its last pass is done. Returns how the solving ended; a failed segment write is recorded in `saves`.
  */
 async function solveSegments(
   run: SegmentedRun, plan: EstimatePlan, flags: EstimateFlags, options: EstimateOptions, controller: AbortController, saves: CsvSaves,
-  onChunk: (slot: number, solved: number, won: number) => void,
+  progress: EstimateProgress, onChunk: (pass: number, slot: number, solved: number, won: number, decided: number) => void,
 ): Promise<PoolEnd> {
   let pool: SolverPool | undefined;
+  const slots = plan.rulesets.map((_, slot) => slot);
   try {
     for (let table = await run.nextSegment(); table !== undefined; table = await run.nextSegment()) {
-      if (table.missing(plan.rulesets.map((_, slot) => slot)).length > 0) {
+      for (const [pass, maxStates] of plan.budgets.entries()) {
+        if (table.pending(slots, pass).length === 0) continue;
         if (controller.signal.aborted) return { kind: 'interrupted' };
+        if (pass > 0) {
+          const deals = slots.map((slot) => table.pending([slot], pass).reduce((n, [start, stop]) => n + stop - start, 0));
+          progress.addPass(pass, `×${plan.passes[pass - 1]}`, deals);
+        }
         pool ??= createPool(flags.workers, options.workerFile);
         const end = await solveMissing(table, {
-          workers: flags.workers, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, signal: controller.signal, pool, onChunk,
+          workers: flags.workers, maxStates, maxDiscards: plan.maxDiscards, signal: controller.signal, pool,
+          onChunk: (slot, solved, won, decided) => onChunk(pass, slot, solved, won, decided),
+          ...(pass === 0 ? {} : { pass, concurrency: plan.passThreads[pass - 1]! }),
           ...(plan.policy === undefined ? {} : { policy: plan.policy }),
         });
         if (end.kind !== 'complete') {
@@ -236,28 +313,37 @@ async function solveSegments(
   }
 }
 
-/** The summary's first line: the run's seed, deals, budget and workers. */
+/** The later passes of a plan as printed: "×8, ×64". */
+export const passesText = (factors: readonly number[]): string => factors.map((f) => `×${f}`).join(', ');
+
+/** The summary's first line: the run's seed, deals, budgets and workers (and the file an escalation continues). */
 function estimateHeading(flags: EstimateFlags, plan: EstimatePlan, partial: boolean): string {
   const { whole, range } = plan;
   const shardText = flags.shard === undefined ? '' : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
-  return `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${flags.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
-    `max states ${fmt(flags.maxStates)}${flags.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
+  return `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${plan.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
+    `max states ${fmt(plan.maxStates)}${plan.passes.length === 0 ? '' : `, passes ${passesText(plan.passes)}`}${plan.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ` +
+    `${flags.workers} worker${flags.workers === 1 ? '' : 's'}${plan.escalate === undefined ? '' : ` · escalating ${plan.escalate.file}`}`;
 }
 
 /** The summary's last line: what this run solved (or played) in how long, on how many workers, and what is done. */
-function estimateClosing(flags: EstimateFlags, plan: EstimatePlan, counts: { now: number; resumed: number; results: number; wanted: number }, wallSeconds: number): string {
+function estimateClosing(
+  flags: EstimateFlags, plan: EstimatePlan, counts: { now: number; resumed: number; results: number; wanted: number }, passes: PassCounts, wallSeconds: number,
+): string {
   const perSecond = fmt(Math.round(counts.now / Math.max(wallSeconds, 1e-9)));
   const workers = `${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
-  const done = plan.policy === undefined
-    ? `Solved ${fmt(counts.now)} deal × rule set results in ${wallSeconds.toFixed(1)} s (${perSecond}/s on ${workers})`
-    : `Played ${fmt(counts.now)} games${plan.compare ? ' and solved their deals' : ''} in ${wallSeconds.toFixed(1)} s: ` +
-      `${perSecond} games/s on ${workers} (wall clock${plan.compare ? ', the solving included' : ''})`;
-  return `${done}${counts.resumed > 0 ? `; ${fmt(counts.resumed)} read from ${flags.csv}` : ''}; ${fmt(counts.results)} of ${fmt(counts.wanted)} done.`;
+  const again = plan.passes.map((factor, i) => `${fmt(passes[i + 1]!.solved)} at ×${factor} (${fmt(passes[i + 1]!.decided)} decided)`).join(', ');
+  const done = plan.policy !== undefined
+    ? `Played ${fmt(counts.now)} games${plan.compare ? ' and solved their deals' : ''} in ${wallSeconds.toFixed(1)} s: ` +
+      `${perSecond} games/s on ${workers} (wall clock${plan.compare ? ', the solving included' : ''})`
+    : plan.passes.length === 0 ? `Solved ${fmt(counts.now)} deal × rule set results in ${wallSeconds.toFixed(1)} s (${perSecond}/s on ${workers})`
+      : `Solved ${counts.now > 0 ? `${fmt(counts.now)} deal × rule set results, and ` : ''}the unknown ones again: ${again}, in ${wallSeconds.toFixed(1)} s on ${workers}`;
+  const source = plan.resuming ? flags.csv : plan.escalate?.file;
+  return `${done}${counts.resumed > 0 ? `; ${fmt(counts.resumed)} read from ${source}` : ''}; ${fmt(counts.results)} of ${fmt(counts.wanted)} done.`;
 }
 
 /** The one-line messages of a run that did not end well, and its exit status (EXIT_OK when it did). */
 function endMessages(
-  flags: EstimateFlags, plan: EstimatePlan, end: PoolEnd, saves: CsvSaves, csvWritten: boolean, counts: { results: number; wanted: number },
+  plan: EstimatePlan, end: PoolEnd, saves: CsvSaves, csvWritten: boolean, counts: { results: number; wanted: number; awaiting: number },
   failures: readonly string[], signal: NodeJS.Signals | undefined,
 ): { lines: string[]; status: number } {
   const { csvFile } = plan;
@@ -269,44 +355,53 @@ function endMessages(
     const kept = csvFile === undefined ? ''
       : csvWritten ? `; the run stopped, and its ${fmt(saves.saved)} finished results were written to ${csvFile} in the end${again}`
         : saves.savedAny ? `; ${csvFile} keeps the ${fmt(saves.saved)} results it held before (${fmt(counts.results)} were finished): make room and continue with the same options and --resume`
-          : `; none of the ${fmt(counts.results)} finished results could be saved`;
+          : `; none of the ${fmt(counts.results)} finished results could be saved${plan.escalate === undefined ? '' : ` (${plan.escalate.file}, the file escalated, is as it was)`}`;
     lines.push(`${saves.failure}${kept}`);
   }
   lines.push(...failures);
   if (lines.length > 0) return { lines, status: EXIT_FAILED };
   if (end.kind === 'interrupted') {
-    return { lines: [`interrupted by ${signal ?? 'a signal'}: ${fmt(counts.results)} of ${fmt(counts.wanted)} results finished${where}${csvFile === undefined ? '' : again}`], status: exitForSignal(signal) };
+    const awaiting = counts.awaiting > 0 ? ` (${fmt(counts.awaiting)} of them unknown and still to be given a later pass)` : '';
+    return { lines: [`interrupted by ${signal ?? 'a signal'}: ${fmt(counts.results)} of ${fmt(counts.wanted)} results finished${awaiting}${where}${csvFile === undefined ? '' : again}`], status: exitForSignal(signal) };
   }
   if (end.kind === 'pool-failed') return { lines: [`the worker pool failed: ${end.message}${where}`], status: EXIT_FAILED };
   if (end.kind === 'failed') {
-    return { lines: [`deal ${end.index} of seed ${flags.seed} (${rulesetName(plan.rulesets[end.slot]!)}) failed: ${end.message}${where}`], status: EXIT_FAILED };
+    return { lines: [`deal ${end.index} of seed ${plan.seed} (${rulesetName(plan.rulesets[end.slot]!)}) failed: ${end.message}${where}`], status: EXIT_FAILED };
   }
   return { lines: [], status: EXIT_OK };
 }
 
 export async function estimateCommand(flags: EstimateFlags, command: Command, options: EstimateOptions = {}): Promise<number> {
-  const plan = planEstimate(flags, command);
   // The provenance of the code that solves, read before the work starts (the tree may change during a long run).
   const source = provenance();
+  const plan = await planEstimate(flags, command, source.version);
   const run = await SegmentedRun.start({
-    seed: flags.seed, range: plan.range, run: { first: plan.whole.first, last: plan.whole.first + plan.whole.count - 1 }, rulesets: plan.rulesets,
-    provenance: runProvenance({ maxStates: flags.maxStates, maxDiscards: flags.maxDiscards, version: source.version }),
+    seed: plan.seed, range: plan.range, run: plan.runRange, rulesets: plan.rulesets, provenance: plan.provenance,
     ...(flags.csv === undefined ? {} : { csv: flags.csv }), timings: flags.timings, resume: plan.resuming,
+    ...(plan.escalate === undefined ? {} : { escalate: plan.escalate.file }),
     ...(options.segmentDeals === undefined ? {} : { segmentDeals: options.segmentDeals }),
   });
   const resumed = run.resumedRows;
+  const wanted = plan.range.count * plan.rulesets.length;
+  if (plan.escalate !== undefined && !plan.resuming && resumed < wanted) {
+    console.error(`acesup: note: ${plan.escalate.file} holds ${fmt(resumed)} of the ${fmt(wanted)} results of deals ${fmt(plan.range.first)}–${fmt(plan.range.first + plan.range.count - 1)}: the others are solved from the first pass`);
+  }
   /** Results finished: read from the earlier file, and solved by this run. */
   let finished = resumed;
-  const progress = new EstimateProgress(plan.rulesets.map(rulesetName), plan.range.count, run.resumedDone, run.resumedWon, flags.progressEvery);
+  const passCounts: PassCounts = plan.budgets.map(() => ({ solved: 0, decided: 0 }));
+  const progress = new EstimateProgress(plan.rulesets.map(rulesetName), plan.range.count, run.resumedDone, run.resumedWon, flags.progressEvery,
+    resumed < wanted || plan.passes.length === 0);
   const controller = new AbortController();
   const interrupts = new Interrupts(controller);
   const saves = new CsvSaves(run, flags.csv, () => finished, { rows: resumed, any: plan.resuming }, plan.csvFile === undefined ? 0 : flags.checkpointEvery, controller);
   const started = performance.now();
   let end: PoolEnd;
   try {
-    end = await solveSegments(run, plan, flags, options, controller, saves, (slot, solved, won) => {
-      finished += solved;
-      progress.advance(slot, solved, won);
+    end = await solveSegments(run, plan, flags, options, controller, saves, progress, (pass, slot, solved, won, decided) => {
+      if (pass === 0) finished += solved;
+      passCounts[pass]!.solved += solved;
+      passCounts[pass]!.decided += decided;
+      progress.advance(slot, solved, pass === 0 ? won : decided, pass);
     });
   } catch (error) {
     await run.cleanUp();
@@ -328,15 +423,17 @@ export async function estimateCommand(flags: EstimateFlags, command: Command, op
     await run.cleanUp();
   }
   const partial = end.kind !== 'complete' || saves.checkpointFailed;
-  const counts = { now: finished - resumed, resumed, results: finished, wanted: plan.range.count * plan.rulesets.length };
+  // Unknown results at a pass before the last: an interrupted run's, still to be solved again.
+  const awaiting = summaries.reduce((n, s) => n + (s.passes ?? []).slice(0, -1).reduce((m, p) => m + p.unknown, 0), 0);
+  const counts = { now: finished - resumed, resumed, results: finished, wanted, awaiting };
   const failures = await report({
-    heading: estimateHeading(flags, plan, partial), closing: estimateClosing(flags, plan, counts, wallSeconds), summaries,
+    heading: estimateHeading(flags, plan, partial), closing: estimateClosing(flags, plan, counts, passCounts, wallSeconds), summaries,
     run: {
-      command: commandLine(), ...source, seed: flags.seed, wallSeconds, workers: flags.workers, maxStates: flags.maxStates, complete: !partial,
-      maxDiscards: flags.maxDiscards, search: SEARCH_VERSION, mixed: [],
+      command: commandLine(), ...source, seed: plan.seed, wallSeconds, workers: flags.workers, maxStates: plan.maxStates, complete: !partial,
+      maxDiscards: plan.maxDiscards, search: SEARCH_VERSION, mixed: [], passes: plan.provenance.passes,
     },
   }, flags);
-  const { lines, status } = endMessages(flags, plan, end, saves, csvWritten, counts, failures, interrupts.signal);
+  const { lines, status } = endMessages(plan, end, saves, csvWritten, counts, failures, interrupts.signal);
   for (const line of lines) console.error(`acesup: ${line}`);
   return status;
 }

@@ -1,0 +1,80 @@
+// The passes of an estimate run (--passes): a deal still unknown at the budget of one pass is solved again
+// at the next, a multiple of --max-states; and what a pass may take in memory, so that the threads that run
+// a large pass at once fit the machine (the tables' cap itself stays fixed, so results never depend on it).
+
+import { DEFAULT_MAX_TABLE_BYTES } from '../core/table.ts';
+import { KEY_WORDS, PILE_KEY_WORDS } from '../core/state.ts';
+
+/** The passes of `--escalate` when --passes is not given: 8× and 64× the budget of the earlier run. */
+export const DEFAULT_ESCALATE_PASSES: readonly number[] = [8, 64];
+/** The most passes after the first one plan may hold. */
+export const MAX_PASSES = 8;
+
+/**
+ * Reads `--passes`: factors of --max-states, separated by commas or spaces, each may be written ×8 or x8;
+ * whole numbers of 2 or more, each larger than the one before. A message saying what is wrong, or the factors.
+ */
+export function readPassesOption(text: string): number[] | string {
+  const words = text.split(/[\s,]+/u).filter((word) => word !== '');
+  if (words.length === 0) return 'expected factors of --max-states, e.g. 8,64.';
+  if (words.length > MAX_PASSES) return `expected at most ${MAX_PASSES} factors.`;
+  const factors: number[] = [];
+  for (const word of words) {
+    const digits = word.replace(/^[x×]/u, '');
+    const factor = Number(digits);
+    if (!/^\d+$/u.test(digits) || !Number.isSafeInteger(factor) || factor < 2) return `"${word}" is not a whole number of 2 or more (a factor of --max-states, e.g. 8,64).`;
+    if (factors.length > 0 && factor <= factors[factors.length - 1]!) return 'expected each factor larger than the one before (e.g. 8,64).';
+    factors.push(factor);
+  }
+  return factors;
+}
+
+/** Bytes of the threads' own memory besides their search tables (as the first pass's check counts it). */
+const THREAD_BYTES = 64 * 2 ** 20;
+
+/**
+ * The most bytes one visited set (core/table.ts) with keys of `keyWords` words may hold in a search of
+ * `states` positions: every position stored at a load of at most 1/2, in slots of a stamp and the key,
+ * starting from 2^16 slots and doubling, never past the cap `maxBytes` (as the table grows it).
+ */
+export function tableBytes(states: number, keyWords: number, maxBytes = DEFAULT_MAX_TABLE_BYTES): number {
+  const rowBytes = (keyWords + 1) * 4;
+  let capBits = 12;
+  while (capBits < 30 && 2 ** (capBits + 1) * rowBytes <= maxBytes) capBits++;
+  const bits = Math.min(capBits, Math.max(16, Math.ceil(Math.log2(2 * Math.max(1, states)))));
+  return 2 ** bits * rowBytes;
+}
+
+/**
+ * The most memory one worker may take while it solves a deal at a later pass of `states` positions: its
+ * thread, the tables its solver keeps from the first pass (`firstStates`), and the pass's own solver's
+ * tables — the forced rule's, and with `optional` the optional rule's too (every deal under optional is
+ * searched under forced first) — with the old table beside the new one while the larger grows. A bound:
+ * deals store far fewer positions than they search (docs/estimate.md has the figures measured).
+ */
+export function passWorkerBytes(states: number, firstStates: number, optional: boolean): number {
+  const widths = optional ? [PILE_KEY_WORDS, KEY_WORDS] : [PILE_KEY_WORDS];
+  const pass = widths.map((words) => tableBytes(states, words));
+  const first = widths.map((words) => tableBytes(firstStates, words)).reduce((a, b) => a + b, 0);
+  return THREAD_BYTES + first + pass.reduce((a, b) => a + b, 0) + Math.max(...pass) / 2;
+}
+
+/** One later pass of a plan, and how many threads may run it at once. */
+export interface PassFit {
+  /** The pass's factor of --max-states and its budget. */
+  factor: number;
+  maxStates: number;
+  /** Its bound per worker (passWorkerBytes). */
+  workerBytes: number;
+  /** Threads that may solve its deals at once within `memory`: at most the workers; 0 when even one does not fit. */
+  threads: number;
+}
+
+/** How many of `workers` threads may solve each later pass at once in `memory` bytes (a share of the machine's). */
+export function fitPasses(factors: readonly number[], firstStates: number, optional: boolean, workers: number, memory: number): PassFit[] {
+  return factors.map((factor) => {
+    const maxStates = firstStates * factor;
+    const workerBytes = passWorkerBytes(maxStates, firstStates, optional);
+    return { factor, maxStates, workerBytes, threads: Math.min(workers, Math.floor(memory / workerBytes)) };
+  });
+}
