@@ -25,8 +25,8 @@ function escalatingDeal(): { deal: Deal; verdict: string } {
   throw new Error('no deal of seed 11 needs between 2,000 and 500,000 states');
 }
 const { deal: DEAL, verdict: VERDICT } = escalatingDeal();
-/** A deal that standard × optional decides only after tens of millions of states (lost). */
-const HARD = 'KH TC TS 4D 9S 5S 8C AS KS 3S 9H KD JH 3C JC 7S 5C 6D 9D 2D AC 4C 7H 6S TH JS QH AH TD 5H 3H QD 2S 4H QC 7C 8D 2C AD 5D 8S 7D 6H 6C JD 3D QS 2H 8H 9C KC 4S';
+/** A deal that standard × optional leaves undecided at 16,000,000 states (deal 2 of seed 2026). */
+const HARD = '5C 3C 6H TS AD JC 9D QD 3H 9S 9H QC JD 4S AS 7D JH 3S 5S TH KS 9C 8D 8S KD 7C QH 5D TD KC 8H 4D 6C QS 4H TC 2H AC 5H 4C 3D 2D KH JS 6D 2C 7S AH 8C 6S 2S 7H';
 
 describe('solveEscalating', () => {
   it('grows the budget by GROWTH while the deal is unknown and time is left, and ends on the verdict of one solve at that budget', () => {
