@@ -31,20 +31,26 @@ export interface SearchPolicies {
   readonly boundAfterDeal: Readonly<Record<DiscardRule, boolean>>;
   /** Optional rule: cut with the ghost game where each round starts (docs/search.md#the-ghost-game). */
   readonly ghostBound: boolean;
+  /** R10, forced rule: a position with an ace on every pile is played out as the one line it is
+   *  (docs/search.md#r10). */
+  readonly frozenLine: boolean;
 }
 
 export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
   standard: {
     acesOnly: false, buriedCards: false, fixedPiles: false,
-    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false },
+    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false,
+      frozenLine: true },
   },
   strict: {
     acesOnly: true, buriedCards: false, fixedPiles: true,
-    search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true },
+    search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true,
+      frozenLine: false },
   },
   easy: {
     acesOnly: false, buriedCards: true, fixedPiles: false,
-    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false },
+    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false,
+      frozenLine: true },
   },
 };
 

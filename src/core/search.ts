@@ -2,6 +2,7 @@
 // at the state budget with proven lower and upper bounds. Reusable across deals (tables are kept).
 
 import type { Deal } from './cards.ts';
+import { FrozenLine } from './frozen.ts';
 import { GhostSearch } from './ghost.ts';
 import { type ExposedCards, MAX_MOVES, MoveGenerator } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from './move.ts';
@@ -60,6 +61,10 @@ export class Search {
   private readonly ghost: GhostSearch | undefined;
   /** Positions the ghost bound cut in the last run (the tests check that it works). */
   ghostCuts = 0;
+  /** R10, where the variant's policy says so: frozen positions played out as one line (`playOutFrozen`). */
+  private readonly frozen: FrozenLine | undefined;
+  /** Frozen positions that R10 ended in the last run (the tests check that it acts). */
+  frozenLines = 0;
   private readonly generator: MoveGenerator;
   /** The exposed cards of the position being entered, when a run of removals has read them (`enter`). */
   private readonly exposed: ExposedCards;
@@ -108,6 +113,7 @@ export class Search {
     const policies = VARIANT_RULES[variant].search;
     this.boundAfterDeal = reductions && policies.boundAfterDeal[rule];
     this.removesInRuns = this.generator.removesInRuns;
+    this.frozen = this.removesInRuns && policies.frozenLine ? new FrozenLine(this.generator.tables) : undefined;
     this.keyWords = Search.keyWords(rule, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
     this.ghost = ghostBound && reductions && rule === 'optional' && policies.ghostBound ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
@@ -131,6 +137,7 @@ export class Search {
     this.won = false;
     this.openUpper = 0;
     this.ghostCuts = 0;
+    this.frozenLines = 0;
     if (limits.from === undefined) startFrame(this.frames, 0);
     else this.frames.set(limits.from.subarray(0, FRAME), 0);
     const rootBound = this.boundAt(0);
@@ -231,6 +238,7 @@ export class Search {
       this.states += 1;
       if (this.cutByBound(base, last) || this.cutByGhost(base, last)) return 0;
       if (this.removesInRuns && !exposedRead) {
+        if (last !== REMOVE && this.playOutFrozen(base, last)) return 0;
         const k = this.walkRemovals(base, at, last === DEAL);
         exposedRead = true;
         if (k > 0) {
@@ -308,6 +316,35 @@ export class Search {
     this.states += ghost.states;
     if (ghost.status !== 'exhausted' || ghost.best > this.best) return false;
     this.ghostCuts += 1;
+    return true;
+  }
+
+  /**
+   * R10 (frozen.ts, docs/search.md#r10): under the forced rule, a position with an ace on every pile has one
+   * line left. Where R8′'s bound cannot beat the best it ends here; otherwise the line is played out on a
+   * scratch frame rather than entered position by position, its positions count as searched, and its last
+   * one's discards are recorded. Returns whether R10 ended the position; a line that wins, or that the
+   * budget or the memory cap would stop, is left to the ordinary walk. Only a deal that brings an ace or a
+   * move can make a position frozen (`last`: the move that led here; never a removal), so the test is
+   * skipped elsewhere.
+   */
+  private playOutFrozen(base: number, last: number): boolean {
+    const frozen = this.frozen;
+    if (frozen === undefined) return false;
+    if (last === DEAL && !frozen.dealtAnAce(this.frames[base + F_DEALT]!)) return false;
+    if (!frozen.frozen(this.frames, base)) return false;
+    // A frozen position is locked (bound.ts, R8): where R8′ cannot beat the best, the line is not played.
+    if (this.boundAt(base) > this.best) {
+      frozen.playOut(this.frames, base, this.generator.bound.endgameDealt);
+      if (frozen.discards === WIN_DISCARDS || frozen.steps > this.maxStates - this.states || this.visited.full) return false;
+      this.states += frozen.steps;
+      const discards = frozen.discards;
+      if (discards > this.reached) {
+        this.reached = discards;
+        if (discards > this.best) this.best = discards;
+      }
+    }
+    this.frozenLines += 1;
     return true;
   }
 
