@@ -1,17 +1,20 @@
-// R10 against the plain search (every legal move): the same verdict and max discards from the positions
-// where it acts — positions of random plays, kept where the reduction acts at once — and over whole deals,
-// where it acts deep in the search.
+// R10, R11 and R13 against the plain search (every legal move): the same verdict and max discards from the positions
+// where each acts — positions of random plays, kept where the reduction acts at once — and over whole deals,
+// where they act deep in the search; wins replayed by the verifier.
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { type Deal, isAce } from '../src/core/cards.ts';
+import { type Deal, isAce, parseCard, parseCards } from '../src/core/cards.ts';
 import { FrozenLine } from '../src/core/frozen.ts';
 import { DealTables } from '../src/core/masks.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/movegen.ts';
 import { MOVE, REMOVE, moveFrom, moveKind, movePosition } from '../src/core/move.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, VARIANTS } from '../src/core/rules.ts';
+import { positionFrame } from '../src/core/position-solve.ts';
 import { Search } from '../src/core/search.ts';
-import { F_DEALT, FRAME, pileSize, startFrame } from '../src/core/state.ts';
+import { Solver, discardBounds } from '../src/core/solve.ts';
+import { F_DEALT, FRAME, pileOf, pileSize, startFrame } from '../src/core/state.ts';
+import { verify } from '../src/core/verify.ts';
 
 /** A small xorshift stream, so that the plays are the same on every run. */
 function stream(seed: number): () => number {
@@ -95,13 +98,92 @@ describe('R10: a frozen position is played out as one line', () => {
   }
 });
 
-describe('R10 over whole deals: the plain search agrees', () => {
-  it('easy × forced, standard × forced', () => {
-    for (const variant of ['easy', 'standard'] as const) {
-      const plain = new Search(variant, 'forced', false);
-      const reduced = new Search(variant, 'forced', true);
-      let compared = 0, frozenLines = 0;
-      for (let index = 0; index < 40; index++) {
+describe('the variant table', () => {
+  it('applies R11 and R13 only where buried cards move', () => {
+    for (const variant of VARIANTS) {
+      const { buriedCards, search } = VARIANT_RULES[variant];
+      if (!buriedCards) expect(search.idleCardOut).toEqual({ optional: false, forced: false });
+    }
+  });
+});
+
+describe('R11, R13: a buried idle card that an exposed card outranks goes at once (easy)', () => {
+  for (const rule of ['forced', 'optional'] as const) {
+    it(`easy × ${rule}: from positions where it gives the only child`, () => {
+      const generator = new MoveGenerator('easy', rule, true);
+      const out = new Int32Array(MAX_MOVES);
+      // What the moved card was: dead, or alive (every deal left outranks it); at the bottom of its pile or not.
+      const kinds = { dead: 0, alive: 0, bottom: 0, above: 0 };
+      const starts = positions('easy', rule, 37, 600, rule === 'forced' ? 24 : 36, (deal, frame) => {
+        generator.setDeal(deal);
+        generator.generate(frame, 0, out, 0);
+        if (generator.idleCardOuts === 0) return false;
+        const y = movePosition(out[0]!), suit = Math.floor(deal[y]! / 13);
+        const inPlay = (pos: number): boolean => pos >= frame[F_DEALT]! || pileOf(frame, 0, pos) >= 0;
+        const dead = !Array.from({ length: 52 }, (_, pos) => pos).some((pos) => inPlay(pos) && Math.floor(deal[pos]! / 13) === suit && deal[pos]! < deal[y]!);
+        kinds[dead ? 'dead' : 'alive'] += 1;
+        kinds[Array.from({ length: y }, (_, pos) => pos).some((pos) => pileOf(frame, 0, pos) === moveFrom(out[0]!)) ? 'above' : 'bottom'] += 1;
+        return true;
+      }, 'removals');
+      expect(Object.values(kinds).every((n) => n > 3)).toBe(true);
+      const { compared } = compareFrom('easy', rule, starts);
+      expect(compared).toBeGreaterThan(30);
+      // Both forms of R11 are met: a card at the bottom of its pile, and one deal left.
+      if (rule === 'forced') expect(starts.filter(({ from }) => from[F_DEALT] === 48).length).toBeGreaterThan(3);
+      if (rule === 'forced') expect(starts.filter(({ from }) => from[F_DEALT]! < 44).length).toBeGreaterThan(3);
+    });
+  }
+});
+
+describe('R11 needs its condition on the deals: an idle card above another one, two deals left, may shield', () => {
+  it('moving out such a card loses a discard here, and R11 does not', () => {
+    // Two deals left (the first, KC QH JD 8D, brings no spade), pile 2 empty, nothing removable; 8S is dead (no
+    // lower spade in play) and KS outranks it,
+    // but KH lies below it. Dealing over 8S keeps KH covered at the last deal; without 8S, KH shows and the
+    // forced rule makes the difference of a card.
+    const deal = dealFor(53, 1224);
+    const piles = ['KH 8S QC TH', '', 'KD JS AH AC 2C AD', '7C TC AS 8H JH KS'].map((pile) => pile === '' ? [] : parseCards(pile));
+    const from = positionFrame(deal, piles, 44, 28);
+    const without8S = positionFrame(deal, [piles[0]!.filter((card) => card !== parseCard('8S')), ...piles.slice(1)], 44, 29);
+    const plain = new Search('easy', 'forced', false);
+    expect(plain.run(deal, { maxStates: 300_000, from }).best).toBe(47);
+    expect(plain.run(deal, { maxStates: 300_000, from: without8S }).best).toBe(46);
+    const generator = new MoveGenerator('easy', 'forced', true);
+    generator.setDeal(deal);
+    const count = generator.generate(from, 0, new Int32Array(MAX_MOVES), 0);
+    expect({ count, idleCardOuts: generator.idleCardOuts }).toEqual({ count: 17, idleCardOuts: 0 }); // each of the 16 cards, and the deal
+    expect(new Search('easy', 'forced', true).run(deal, { maxStates: 300_000, from }).best).toBe(47);
+  });
+});
+
+describe('R11 needs its card idle: a card outranked now may be the only one left to act after a deal', () => {
+  it('moving out such a card loses two discards here, and R11 does not', () => {
+    // One deal left (AD 5H 2C 7D), pile 2 empty, nothing removable; AH outranks TH, but TH is alive (5H is
+    // still to come) and the last deal brings no higher heart: after it, only TH can remove 5H.
+    const deal = dealFor(53, 20);
+    const piles = ['AH', '', 'AC', 'JS TH KD AS 5D'].map((pile) => pile === '' ? [] : parseCards(pile));
+    const from = positionFrame(deal, piles, 48, 41);
+    const withoutTH = positionFrame(deal, [...piles.slice(0, 3), piles[3]!.filter((card) => card !== parseCard('TH'))], 48, 42);
+    const plain = new Search('easy', 'forced', false);
+    expect(plain.run(deal, { maxStates: 300_000, from }).best).toBe(47);
+    expect(plain.run(deal, { maxStates: 300_000, from: withoutTH }).best).toBe(45);
+    const generator = new MoveGenerator('easy', 'forced', true);
+    generator.setDeal(deal);
+    generator.generate(from, 0, new Int32Array(MAX_MOVES), 0);
+    expect(generator.idleCardOuts).toBe(0);
+    expect(new Search('easy', 'forced', true).run(deal, { maxStates: 300_000, from }).best).toBe(47);
+  });
+});
+
+describe('R10, R11, R13 over whole deals: the plain search agrees, and wins replay', () => {
+  const solver = new Solver();
+  const combos: [Variant, DiscardRule][] = [['easy', 'forced'], ['easy', 'optional'], ['standard', 'forced']];
+  for (const [variant, rule] of combos) {
+    it(`${variant} × ${rule}`, () => {
+      const plain = new Search(variant, rule, false);
+      const reduced = new Search(variant, rule, true);
+      let compared = 0, frozenLines = 0, idleCardOuts = 0;
+      for (let index = 0; index < (variant === 'easy' ? 60 : 40); index++) {
         const deal = dealFor(43, index);
         const exact = plain.run(deal, { maxStates: 150_000 });
         if (exact.status === 'aborted') continue;
@@ -109,10 +191,16 @@ describe('R10 over whole deals: the plain search agrees', () => {
         expect({ index, won: fast.status === 'won' }).toEqual({ index, won: exact.status === 'won' });
         if (fast.status === 'exhausted') expect({ index, best: fast.best }).toEqual({ index, best: exact.best });
         frozenLines += reduced.frozenLines;
+        idleCardOuts += reduced.idleCardOuts;
         compared += 1;
+        const solved = solver.solve(deal, { variant, rule, maxStates: 2_000_000 });
+        const known = { index, kind: exact.status === 'won' ? 'won' : 'lost', max: exact.best };
+        expect({ index, kind: solved.kind, max: discardBounds(solved).upper }).toEqual(known);
+        if (solved.kind === 'won') expect(verify(deal, solved.solution, variant, rule)).toEqual({ ok: true });
       }
       expect(compared).toBeGreaterThan(12);
-      expect(frozenLines).toBeGreaterThan(0);
-    }
-  });
+      if (rule === 'forced') expect(frozenLines).toBeGreaterThan(0);
+      if (variant === 'easy') expect(idleCardOuts).toBeGreaterThan(0);
+    });
+  }
 });

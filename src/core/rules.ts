@@ -34,23 +34,26 @@ export interface SearchPolicies {
   /** R10, forced rule: a position with an ace on every pile is played out as the one line it is
    *  (docs/search.md#r10). */
   readonly frozenLine: boolean;
+  /** Deals left, per discard rule: a buried idle card that an exposed card outranks goes at once (R11 forced,
+   *  R13 optional; docs/search.md#r11, #r13). Sound only where buried cards may move. */
+  readonly idleCardOut: Readonly<Record<DiscardRule, boolean>>;
 }
 
 export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
   standard: {
     acesOnly: false, buriedCards: false, fixedPiles: false,
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false,
-      frozenLine: true },
+      frozenLine: true, idleCardOut: { optional: false, forced: false } },
   },
   strict: {
     acesOnly: true, buriedCards: false, fixedPiles: true,
     search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true,
-      frozenLine: false },
+      frozenLine: false, idleCardOut: { optional: false, forced: false } },
   },
   easy: {
     acesOnly: false, buriedCards: true, fixedPiles: false,
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false,
-      frozenLine: true },
+      frozenLine: true, idleCardOut: { optional: true, forced: true } },
   },
 };
 

@@ -120,6 +120,11 @@ export class Search {
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
   }
 
+  /** Times R11 / R13 gave a position its only child in the last run (the tests check that they act). */
+  get idleCardOuts(): number {
+    return this.generator.idleCardOuts;
+  }
+
   /** Key words of a search: 6, or 10 when R7 is in use (the reduced search under the optional rule). */
   static keyWords(rule: DiscardRule, reductions: boolean): number {
     return reductions && rule === 'optional' ? KEY_WORDS : PILE_KEY_WORDS;
@@ -257,7 +262,7 @@ export class Search {
         if (!this.generator.play(frames, base, only)) return 0;
         if (at >= MAX_LINE) throw new Error('search line too deep');
         this.line[at++] = only;
-        // No bound after a lone move (R9's are followed by a removal that empties the pile again).
+        // No bound after a lone move (R9's, R11's and R13's are followed by a removal that empties the pile again).
         last = moveKind(only) === MOVE ? -1 : moveKind(only);
         continue;
       }
@@ -368,10 +373,11 @@ export class Search {
    * rule, every one with no empty pile) leads where that child leads, and the memo further down (at the
    * next stored position) stops a second visit there. Storing fewer positions never changes what is
    * explored, only how often a stretch of such positions is walked again. It cannot loop: a removal or a
-   * deal makes progress (discards and deals only grow); a lone move happens only with no deal left (else
-   * the deal is a second child), where the reduced search never moves a lone card (movegen R5), so the move
-   * fills an empty pile and leaves its source pile non-empty: the number of non-empty piles grows, and only
-   * a removal lowers it. (The plain search moves lone cards, back and forth: it stores its lone moves.) So
+   * deal makes progress (discards and deals only grow); a lone move with a deal left is R11's or R13's,
+   * followed at once by the moved card's removal; any other happens with no deal left (else the deal is a
+   * second child), where the reduced search never moves a lone card (movegen R5), so the move fills an
+   * empty pile and leaves its source pile non-empty: the number of non-empty piles grows, and only a
+   * removal lowers it. (The plain search moves lone cards, back and forth: it stores its lone moves.) So
    * every cycle of the position graph (moves into empty piles and keeps alone, with a choice of a deal)
    * passes only through stored positions. A position with no child is an end: nothing to store.
    */
