@@ -37,23 +37,30 @@ export interface SearchPolicies {
   /** Deals left, per discard rule: a buried idle card that an exposed card outranks goes at once (R11 forced,
    *  R13 optional; docs/search.md#r11, #r13). Sound only where buried cards may move. */
   readonly idleCardOut: Readonly<Record<DiscardRule, boolean>>;
+  /** No deal left, per discard rule: positions equal up to piles, suits and ranks share a key (R12,
+   *  docs/search.md#r12). Not sound where only aces move (an ace may still be in R6's inert last deal);
+   *  in standard it costs more time than it saves. */
+  readonly canonicalEndgame: Readonly<Record<DiscardRule, boolean>>;
 }
 
 export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
   standard: {
     acesOnly: false, buriedCards: false, fixedPiles: false,
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false,
-      frozenLine: true, idleCardOut: { optional: false, forced: false } },
+      frozenLine: true,
+      idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
   },
   strict: {
     acesOnly: true, buriedCards: false, fixedPiles: true,
     search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true,
-      frozenLine: false, idleCardOut: { optional: false, forced: false } },
+      frozenLine: false,
+      idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
   },
   easy: {
     acesOnly: false, buriedCards: true, fixedPiles: false,
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false,
-      frozenLine: true, idleCardOut: { optional: true, forced: true } },
+      frozenLine: true,
+      idleCardOut: { optional: true, forced: true }, canonicalEndgame: { optional: true, forced: true } },
   },
 };
 

@@ -1,6 +1,7 @@
 // The memoised depth-first search over packed positions: finds a win, or the exact max discards, or stops
 // at the state budget with proven lower and upper bounds. Reusable across deals (tables are kept).
 
+import { CanonicalKey } from './canonical.ts';
 import type { Deal } from './cards.ts';
 import { FrozenLine } from './frozen.ts';
 import { GhostSearch } from './ghost.ts';
@@ -65,6 +66,8 @@ export class Search {
   private readonly frozen: FrozenLine | undefined;
   /** Frozen positions that R10 ended in the last run (the tests check that it acts). */
   frozenLines = 0;
+  /** R12, where the variant's policy says so: the canonical key of positions with no deal left (`storeKey`). */
+  private readonly canonical: CanonicalKey | undefined;
   private readonly generator: MoveGenerator;
   /** The exposed cards of the position being entered, when a run of removals has read them (`enter`). */
   private readonly exposed: ExposedCards;
@@ -114,6 +117,7 @@ export class Search {
     this.boundAfterDeal = reductions && policies.boundAfterDeal[rule];
     this.removesInRuns = this.generator.removesInRuns;
     this.frozen = this.removesInRuns && policies.frozenLine ? new FrozenLine(this.generator.tables) : undefined;
+    this.canonical = reductions && policies.canonicalEndgame[rule] ? new CanonicalKey(this.generator.tables) : undefined;
     this.keyWords = Search.keyWords(rule, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
     this.ghost = ghostBound && reductions && rule === 'optional' && policies.ghostBound ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
@@ -164,10 +168,14 @@ export class Search {
     return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined, full: false };
   }
 
-  /** Adds the position at `depth` to the visited set; false when it was there already. */
+  /** Adds the position at `depth` to the visited set; false when it was there already. With no deal left
+   *  the piles are sorted (R5), or the key is R12's canonical one where it applies (canonical.ts). */
   private storeKey(depth: number): boolean {
     const base = depth * FRAME;
-    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.bound.endgameDealt, this.keyWords);
+    const endgame = this.reductions && this.frames[base + F_DEALT]! >= this.generator.bound.endgameDealt;
+    if (!endgame || this.canonical === undefined || !this.canonical.write(this.frames, base, this.key, 0, this.keyWords)) {
+      writeKey(this.frames, base, this.key, 0, endgame, this.keyWords);
+    }
     return this.visited.add(this.key, 0);
   }
 
