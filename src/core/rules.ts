@@ -29,6 +29,9 @@ export interface SearchPolicies {
   readonly acesBlock: boolean;
   /** Per discard rule: check the bound where each round starts (docs/search.md#bounds). */
   readonly boundAfterDeal: Readonly<Record<DiscardRule, boolean>>;
+  /** Per discard rule: check it where each of the last two rounds starts (48 cards dealt or more), where it
+   *  is not checked at every round already (docs/search.md#bounds). */
+  readonly boundAfterLastDeals: Readonly<Record<DiscardRule, boolean>>;
   /** Optional rule: cut with the ghost game where each round starts (docs/search.md#the-ghost-game). */
   readonly ghostBound: boolean;
   /** R10, forced rule: a position with an ace on every pile is played out as the one line it is
@@ -47,19 +50,19 @@ export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
   standard: {
     acesOnly: false, buriedCards: false, fixedPiles: false,
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false,
-      frozenLine: true,
+      boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true,
       idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
   },
   strict: {
     acesOnly: true, buriedCards: false, fixedPiles: true,
     search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true,
-      frozenLine: false,
+      boundAfterLastDeals: { optional: false, forced: false }, frozenLine: false,
       idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
   },
   easy: {
     acesOnly: false, buriedCards: true, fixedPiles: false,
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false,
-      frozenLine: true,
+      boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true,
       idleCardOut: { optional: true, forced: true }, canonicalEndgame: { optional: true, forced: true } },
   },
 };

@@ -27,6 +27,9 @@ const GHOST_BOUND_STATES = 500;
 
 /** Cards dealt (one deal left) where a search for a win checks the bound after a move into an empty pile (`cutByBound`). */
 const BOUND_AFTER_MOVE_DEALT = 48;
+/** Cards dealt from which a deal starts one of the last two rounds, where the bound is checked by the
+ *  variant's policy (`cutByBound`). */
+const LAST_ROUNDS_DEALT = 48;
 
 export interface SearchRun {
   status: SearchStatus;
@@ -85,6 +88,8 @@ export class Search {
   private readonly key = new Int32Array(KEY_WORDS);
   /** Whether the bound is worth computing where a round starts (the variant's policy, rules.ts). */
   private readonly boundAfterDeal: boolean;
+  /** Whether it is where each of the last two rounds starts (the variant's policy, rules.ts). */
+  private readonly boundAfterLastDeals: boolean;
   /** Whether removals are walked through in runs (the reduced search under the forced rule). */
   private readonly removesInRuns: boolean;
   /** Words of this search's keys: R7's owed and seen masks only under the optional rule, reduced. */
@@ -115,6 +120,7 @@ export class Search {
     this.exposed = this.generator.newExposed();
     const policies = VARIANT_RULES[variant].search;
     this.boundAfterDeal = reductions && policies.boundAfterDeal[rule];
+    this.boundAfterLastDeals = reductions && policies.boundAfterLastDeals[rule];
     this.removesInRuns = this.generator.removesInRuns;
     this.frozen = this.removesInRuns && policies.frozenLine ? new FrozenLine(this.generator.tables) : undefined;
     this.canonical = reductions && policies.canonicalEndgame[rule] ? new CanonicalKey(this.generator.tables) : undefined;
@@ -307,13 +313,15 @@ export class Search {
    * Whether the bound (bound.ts) drops the position at `base`, reached by a move of kind `last`. Checked
    * where it is worth its cost (docs/search.md#bounds): after a move into an empty pile (which may lock the
    * piles, R8) made while one deal is left, or after any move in a search for the max (there any bound under
-   * 48 may cut); where a round starts, by the variant's policy. Skipping a bound never changes a verdict or
-   * an exact max discards, only the work: a bound only drops lines that cannot beat the best.
+   * 48 may cut); where a round starts, or one of the last two, by the variant's policy. Skipping a bound
+   * never changes a verdict or an exact max discards, only the work: a bound only drops lines that cannot
+   * beat the best.
    */
   private cutByBound(base: number, last: number): boolean {
     const check = last === MOVE
       ? this.frames[base + F_DEALT]! === BOUND_AFTER_MOVE_DEALT || this.best < WIN_DISCARDS - 1
-      : last === DEAL && this.boundAfterDeal;
+      : last === DEAL &&
+        (this.boundAfterDeal || (this.boundAfterLastDeals && this.frames[base + F_DEALT]! >= LAST_ROUNDS_DEALT));
     return check && this.boundAt(base) <= this.best;
   }
 
