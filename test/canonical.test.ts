@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RANKS } from '../src/core/cards.ts';
 import { CANONICAL_CARDS, CanonicalKey } from '../src/core/canonical.ts';
 import { DealTables } from '../src/core/masks.ts';
-import { F_DEALT, F_OWED_LO, FRAME, PILE_KEY_WORDS, addToPile, writeKey } from '../src/core/state.ts';
+import { F_DEALT, F_KEPT, F_OWED_LO, FRAME, PILE_KEY_WORDS, addToPile, writeKey } from '../src/core/state.ts';
 
 /** A tableau: four piles of cards (suit × 13 + rank), each from the bottom. */
 type Tableau = number[][];
@@ -132,7 +132,7 @@ describe('the canonical key (R12)', () => {
     expect(different).toBeGreaterThan(100);
   });
 
-  it('tells the cards dealt apart, is never an ordinary key, and leaves big or owing positions to the ordinary key', () => {
+  it('tells the cards dealt apart, is never an ordinary key, and leaves big, keeping or owing positions to the ordinary key', () => {
     fc.assert(fc.property(tableau(CANONICAL_CARDS), slots, (t, positions) => {
       const dealt48 = keyOf(t, 48, positions)!, dealt52 = keyOf(t, 52, positions)!;
       expect(dealt48).not.toEqual(dealt52);
@@ -151,6 +151,10 @@ describe('the canonical key (R12)', () => {
     // Owed cards (optional rule): the ordinary key.
     const { tables, frame } = realise([[0], [13], [], []], 52, Array.from({ length: 52 }, (_, pos) => pos));
     frame[F_OWED_LO] = 1;
+    expect(new CanonicalKey(tables).write(frame, 0, new Int32Array(10), 0, 10)).toBe(false);
+    // Kept marks (never with no deal left): the ordinary key, which holds them.
+    frame[F_OWED_LO] = 0;
+    frame[F_KEPT] = 1;
     expect(new CanonicalKey(tables).write(frame, 0, new Int32Array(10), 0, 10)).toBe(false);
   });
 });

@@ -29,7 +29,7 @@
 
 import type { DealTables } from './masks.ts';
 import { pilesHi, pilesLo, popcount32, setPositions } from './masks.ts';
-import { F_DEALT, F_OWED_HI, F_OWED_LO, PILE_KEY_WORDS } from './state.ts';
+import { F_DEALT, F_KEPT, F_OWED_HI, F_OWED_LO, PILE_KEY_WORDS } from './state.ts';
 
 /** Most cards on the piles a canonical key holds: 26 cards of 6 bits in the five words besides word 1. */
 export const CANONICAL_CARDS = 26;
@@ -61,9 +61,11 @@ export class CanonicalKey {
   /**
    * Writes the canonical key of the frame at `base` (no deal left) to `out` from `at` in `words` words (6,
    * or 10 with R7's masks, then 0) and returns true; false, writing nothing, when it does not apply: more
-   * than CANONICAL_CARDS cards on the piles, or cards owed (R7).
+   * than CANONICAL_CARDS cards on the piles, or cards kept or owed (R2, R7; with no deal left nothing is
+   * ever kept, but the key would not tell).
    */
   write(frames: Int32Array, base: number, out: Int32Array, at: number, words: number): boolean {
+    if (frames[base + F_KEPT]! !== 0) return false;
     if (words !== PILE_KEY_WORDS && (frames[base + F_OWED_LO]! | frames[base + F_OWED_HI]!) !== 0) return false;
     const cards = this.cards, size = this.size, rank = this.rank, sorted = this.sorted, group = this.group;
     let total = 0;
