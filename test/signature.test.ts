@@ -10,11 +10,11 @@ import { Solver } from '../src/core/solve.ts';
 /** Deals 0, 1, 2, … of seed 99 at a budget of 200,000 states: W won, a number the max discards of a loss,
  *  Llow-high a loss whose max discards the budget did not pin, ? unknown. */
 const PINNED: Record<string, string> = {
-  'standard/forced': '46 W W ? 47 44 W W 44 W W W W W 38 L45-47 L42-47 ? W 47 W 37 W 31 W W W W ? W',
+  'standard/forced': '46 W W L40-47 47 44 W W 44 W W W W W 38 45 L42-47 ? W 47 W 37 W 31 W W W W ? W',
   'standard/optional': '47 W W ? ? 44 W W 44 W W W',
   'strict/forced': '31 46 45 28 43 43 47 W 44 45 40 29 34 36 35 38 29 43 43 40 W 29 43 26 34 45 W 29 43 43 42 28 34 30 39 43 42 30 45 30 42 38 33 38 34 39 34 33 39 31 39 38 44 43 35 36 W 36 40 45',
   'strict/optional': '32 46 45 28 43 L43-44 W W 44 W 41 29',
-  'easy/forced': '? W W ? W 44 W W 44 W W W W ? L40-44 ? ? ? W ?',
+  'easy/forced': 'L46-47 W W ? W 44 W W 44 W W W W ? L40-44 ? ? ? W ?',
   'easy/optional': '? W W ? W 44 W W 44 W W W',
 };
 

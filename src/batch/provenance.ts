@@ -7,7 +7,7 @@
  * of max discards or the states searched for some deal under some budget: rows written before and after
  * then no longer mix.
  */
-export const SEARCH_VERSION = 'search-2026-12-01.1';
+export const SEARCH_VERSION = 'search-2026-12-01.2';
 
 /**
  * The provenance columns of the per-deal CSV that every row has, in order. A new setting that changes

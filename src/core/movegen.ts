@@ -59,15 +59,17 @@
 //    Seen set (one round: no deal is left) holds σ's, and it discharges every card σ discharges; a card
 //    that σ still exposes later is not buried for good in the replay either (R8 is sound). So R7 drops
 //    the replay only where it would drop σ.
+// R11, R13 (easy, deals left: a buried idle card that an exposed card outranks goes at once): idle-card.ts.
 // Moves into empty piles and the deal are otherwise generated in full.
 
 import { ACE_RANK, type Deal } from './cards.ts';
 import { DiscardBound } from './bound.ts';
+import { IdleCardOut } from './idle-card.ts';
 import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
 import { DEAL, KEEP, MOVE, type Move, REMOVE, dealMove, keepMove, moveFrom, moveKind, movePosition, moveMove, moveTo, removeMove } from './move.ts';
 import { OwedCards } from './owed.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
-import { F_DEALT, F_DISCARDS, F_KEPT, FRAME, addToPile, dealFrame, takeFromPile } from './state.ts';
+import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, FRAME, addToPile, dealFrame, takeFromPile } from './state.ts';
 
 /** Most moves one position can have (easy: up to 51 cards × 3 empty piles, plus a deal). */
 export const MAX_MOVES = 160;
@@ -148,6 +150,10 @@ export class MoveGenerator {
   private readonly acesOnly: boolean;
   private readonly buriedCards: boolean;
   private readonly forced: boolean;
+  /** R11 / R13, where the variant's policy says so (reduced search). */
+  private readonly idleCardOut: IdleCardOut | undefined;
+  /** Times R11 / R13 gave the only child since the deal was loaded (the tests check that they act). */
+  idleCardOuts = 0;
   /** Scratch of `generate`. */
   private readonly exposed: ExposedCards;
   /** Scratch: the cards of a pile, as a list of positions. */
@@ -166,13 +172,16 @@ export class MoveGenerator {
     this.owed = reductions && !this.forced ? new OwedCards(this.tables, rules.fixedPiles) : undefined;
     this.bound = new DiscardBound(this.tables, rules.fixedPiles, rules.search.acesBlock, reductions, this.owed);
     this.exposed = new ExposedCards(this.tables);
+    this.idleCardOut = reductions && rules.search.idleCardOut[rule] ? new IdleCardOut(this.tables) : undefined;
   }
 
   /** Loads a deal. */
   setDeal(deal: Deal): void {
     this.tables.setDeal(deal);
+    this.idleCardOuts = 0;
     this.owed?.setDeal();
     this.bound.setDeal();
+    this.idleCardOut?.setDeal(this.bound.endgameDealt);
   }
 
   /** A holder of exposed cards for `removeRun` and `generateFrom`, for this generator's deals. */
@@ -231,9 +240,27 @@ export class MoveGenerator {
         }
       }
     }
+    if (!stockEmpty && empty !== 0 && this.idleCardOut !== undefined) {
+      const m = this.idleCardOutMove(exposed, frames, base, empty, kept);
+      if (m >= 0) {
+        out[n++] = m;
+        return n - at;
+      }
+    }
     n = this.generateMovesIntoEmpty(exposed, frames, base, empty, stockEmpty, out, n);
     if (!stockEmpty) out[n++] = dealMove();
     return n - at;
+  }
+
+  /**
+   * R11 (forced) and R13 (optional), idle-card.ts: with deals left, no card removable and a pile empty, the
+   * move of a buried idle card that an exposed card outranks, or −1. Optional: only with nothing kept or owed.
+   */
+  private idleCardOutMove(exposed: ExposedCards, frames: Int32Array, base: number, empty: number, kept: number): Move {
+    if (!this.forced && (kept !== 0 || (frames[base + F_OWED_LO]! | frames[base + F_OWED_HI]!) !== 0)) return -1;
+    const m = this.idleCardOut!.find(exposed, frames, base, empty, this.forced);
+    if (m >= 0) this.idleCardOuts += 1;
+    return m;
   }
 
   /** Whether `removeRun` applies: the reduced search under the forced rule (R1 makes removals lone moves). */

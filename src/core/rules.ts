@@ -29,6 +29,9 @@ export interface SearchPolicies {
   readonly acesBlock: boolean;
   /** Per discard rule: check the bound where each round starts (docs/search.md#bounds). */
   readonly boundAfterDeal: Readonly<Record<DiscardRule, boolean>>;
+  /** Per discard rule: check it where each of the last two rounds starts (48 cards dealt or more), where it
+   *  is not checked at every round already (docs/search.md#bounds). */
+  readonly boundAfterLastDeals: Readonly<Record<DiscardRule, boolean>>;
   /** Optional rule: cut with the ghost game where each round starts (docs/search.md#the-ghost-game). */
   readonly ghostBound: boolean;
   /** Optional rule: try the ghost game from the deal's start before the optional search for a win
@@ -37,6 +40,16 @@ export interface SearchPolicies {
   /** Per discard rule: the subset games checked where each round starts, in the order tried
    *  (docs/search.md#subset-games); none: no check. */
   readonly subsets: Readonly<Record<DiscardRule, readonly SubsetSpec[]>>;
+  /** R10, forced rule: a position with an ace on every pile is played out as the one line it is
+   *  (docs/search.md#r10). */
+  readonly frozenLine: boolean;
+  /** Deals left, per discard rule: a buried idle card that an exposed card outranks goes at once (R11 forced,
+   *  R13 optional; docs/search.md#r11, #r13). Sound only where buried cards may move. */
+  readonly idleCardOut: Readonly<Record<DiscardRule, boolean>>;
+  /** No deal left, per discard rule: positions equal up to piles, suits and ranks share a key (R12,
+   *  docs/search.md#r12). Not sound where only aces move (an ace may still be in R6's inert last deal);
+   *  in standard it costs more time than it saves. */
+  readonly canonicalEndgame: Readonly<Record<DiscardRule, boolean>>;
 }
 
 /** A subset game: the top `ranks` ranks of every suit and every card at least as high as one of its suit
@@ -53,15 +66,21 @@ const SUBSETS: readonly SubsetSpec[] = [2, 4, 5, 6].map((ranks) => ({ ranks, fro
 export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
   standard: {
     acesOnly: false, buriedCards: false, fixedPiles: false,
-    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false, subsets: { optional: SUBSETS, forced: [] } },
+    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false,
+      boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true, subsets: { optional: SUBSETS, forced: [] },
+      idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
   },
   strict: {
     acesOnly: true, buriedCards: false, fixedPiles: true,
-    search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true, ghostAtStart: true, subsets: { optional: SUBSETS, forced: [] } },
+    search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true, ghostAtStart: true,
+      boundAfterLastDeals: { optional: false, forced: false }, frozenLine: false, subsets: { optional: SUBSETS, forced: [] },
+      idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
   },
   easy: {
     acesOnly: false, buriedCards: true, fixedPiles: false,
-    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false, subsets: { optional: SUBSETS, forced: [] } },
+    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false,
+      boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true, subsets: { optional: SUBSETS, forced: [] },
+      idleCardOut: { optional: true, forced: true }, canonicalEndgame: { optional: true, forced: true } },
   },
 };
 

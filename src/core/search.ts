@@ -1,7 +1,9 @@
 // The memoised depth-first search over packed positions: finds a win, or the exact max discards, or stops
 // at the state budget with proven lower and upper bounds. Reusable across deals (tables are kept).
 
+import { CanonicalKey } from './canonical.ts';
 import type { Deal } from './cards.ts';
+import { FrozenLine } from './frozen.ts';
 import { GhostSearch } from './ghost.ts';
 import { type ExposedCards, MAX_MOVES, MoveGenerator } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from './move.ts';
@@ -30,6 +32,9 @@ const SUBSET_FROM_BEST = 44;
 
 /** Cards dealt (one deal left) where a search for a win checks the bound after a move into an empty pile (`cutByBound`). */
 const BOUND_AFTER_MOVE_DEALT = 48;
+/** Cards dealt from which a deal starts one of the last two rounds, where the bound is checked by the
+ *  variant's policy (`cutByBound`). */
+const LAST_ROUNDS_DEALT = 48;
 
 export interface SearchRun {
   status: SearchStatus;
@@ -67,6 +72,12 @@ export class Search {
   ghostCuts = 0;
   /** Positions the subset games cut in the last run. */
   subsetCuts = 0;
+  /** R10, where the variant's policy says so: frozen positions played out as one line (`playOutFrozen`). */
+  private readonly frozen: FrozenLine | undefined;
+  /** Frozen positions that R10 ended in the last run (the tests check that it acts). */
+  frozenLines = 0;
+  /** R12, where the variant's policy says so: the canonical key of positions with no deal left (`storeKey`). */
+  private readonly canonical: CanonicalKey | undefined;
   private readonly generator: MoveGenerator;
   /** The exposed cards of the position being entered, when a run of removals has read them (`enter`). */
   private readonly exposed: ExposedCards;
@@ -84,6 +95,8 @@ export class Search {
   private readonly key = new Int32Array(KEY_WORDS);
   /** Whether the bound is worth computing where a round starts (the variant's policy, rules.ts). */
   private readonly boundAfterDeal: boolean;
+  /** Whether it is where each of the last two rounds starts (the variant's policy, rules.ts). */
+  private readonly boundAfterLastDeals: boolean;
   /** Whether removals are walked through in runs (the reduced search under the forced rule). */
   private readonly removesInRuns: boolean;
   /** Words of this search's keys: R7's owed and seen masks only under the optional rule, reduced. */
@@ -117,11 +130,19 @@ export class Search {
     this.exposed = this.generator.newExposed();
     const policies = VARIANT_RULES[variant].search;
     this.boundAfterDeal = reductions && policies.boundAfterDeal[rule];
+    this.boundAfterLastDeals = reductions && policies.boundAfterLastDeals[rule];
     this.removesInRuns = this.generator.removesInRuns;
+    this.frozen = this.removesInRuns && policies.frozenLine ? new FrozenLine(this.generator.tables) : undefined;
+    this.canonical = reductions && policies.canonicalEndgame[rule] ? new CanonicalKey(this.generator.tables) : undefined;
     this.keyWords = Search.keyWords(rule, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
     this.ghost = ghostBound && reductions && rule === 'optional' && policies.ghostBound ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
+  }
+
+  /** Times R11 / R13 gave a position its only child in the last run (the tests check that they act). */
+  get idleCardOuts(): number {
+    return this.generator.idleCardOuts;
   }
 
   /** Key words of a search: 6, or 10 when R7 is in use (the reduced search under the optional rule). */
@@ -143,6 +164,7 @@ export class Search {
     this.openUpper = 0;
     this.ghostCuts = 0;
     this.subsetCuts = 0;
+    this.frozenLines = 0;
     if (limits.from === undefined) startFrame(this.frames, 0);
     else this.frames.set(limits.from.subarray(0, FRAME), 0);
     const rootBound = this.boundAt(0);
@@ -164,10 +186,14 @@ export class Search {
     return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined, full: false };
   }
 
-  /** Adds the position at `depth` to the visited set; false when it was there already. */
+  /** Adds the position at `depth` to the visited set; false when it was there already. With no deal left
+   *  the piles are sorted (R5), or the key is R12's canonical one where it applies (canonical.ts). */
   private storeKey(depth: number): boolean {
     const base = depth * FRAME;
-    writeKey(this.frames, base, this.key, 0, this.reductions && this.frames[base + F_DEALT]! >= this.generator.bound.endgameDealt, this.keyWords);
+    const endgame = this.reductions && this.frames[base + F_DEALT]! >= this.generator.bound.endgameDealt;
+    if (!endgame || this.canonical === undefined || !this.canonical.write(this.frames, base, this.key, 0, this.keyWords)) {
+      writeKey(this.frames, base, this.key, 0, endgame, this.keyWords);
+    }
     return this.visited.add(this.key, 0);
   }
 
@@ -243,6 +269,7 @@ export class Search {
       this.states += 1;
       if (this.cutByBound(base, last) || this.cutBySubset(base, last) || this.cutByGhost(base, last)) return 0;
       if (this.removesInRuns && !exposedRead) {
+        if (last !== REMOVE && this.playOutFrozen(base, last)) return 0;
         const k = this.walkRemovals(base, at, last === DEAL);
         exposedRead = true;
         if (k > 0) {
@@ -261,7 +288,7 @@ export class Search {
         if (!this.generator.play(frames, base, only)) return 0;
         if (at >= MAX_LINE) throw new Error('search line too deep');
         this.line[at++] = only;
-        // No bound after a lone move (R9's are followed by a removal that empties the pile again).
+        // No bound after a lone move (R9's, R11's and R13's are followed by a removal that empties the pile again).
         last = moveKind(only) === MOVE ? -1 : moveKind(only);
         continue;
       }
@@ -298,13 +325,15 @@ export class Search {
    * Whether the bound (bound.ts) drops the position at `base`, reached by a move of kind `last`. Checked
    * where it is worth its cost (docs/search.md#bounds): after a move into an empty pile (which may lock the
    * piles, R8) made while one deal is left, or after any move in a search for the max (there any bound under
-   * 48 may cut); where a round starts, by the variant's policy. Skipping a bound never changes a verdict or
-   * an exact max discards, only the work: a bound only drops lines that cannot beat the best.
+   * 48 may cut); where a round starts, or one of the last two, by the variant's policy. Skipping a bound
+   * never changes a verdict or an exact max discards, only the work: a bound only drops lines that cannot
+   * beat the best.
    */
   private cutByBound(base: number, last: number): boolean {
     const check = last === MOVE
       ? this.frames[base + F_DEALT]! === BOUND_AFTER_MOVE_DEALT || this.best < WIN_DISCARDS - 1
-      : last === DEAL && this.boundAfterDeal;
+      : last === DEAL &&
+        (this.boundAfterDeal || (this.boundAfterLastDeals && this.frames[base + F_DEALT]! >= LAST_ROUNDS_DEALT));
     return check && this.boundAt(base) <= this.best;
   }
 
@@ -339,6 +368,35 @@ export class Search {
   }
 
   /**
+   * R10 (frozen.ts, docs/search.md#r10): under the forced rule, a position with an ace on every pile has one
+   * line left. Where R8′'s bound cannot beat the best it ends here; otherwise the line is played out on a
+   * scratch frame rather than entered position by position, its positions count as searched, and its last
+   * one's discards are recorded. Returns whether R10 ended the position; a line that wins, or that the
+   * budget or the memory cap would stop, is left to the ordinary walk. Only a deal that brings an ace or a
+   * move can make a position frozen (`last`: the move that led here; never a removal), so the test is
+   * skipped elsewhere.
+   */
+  private playOutFrozen(base: number, last: number): boolean {
+    const frozen = this.frozen;
+    if (frozen === undefined) return false;
+    if (last === DEAL && !frozen.dealtAnAce(this.frames[base + F_DEALT]!)) return false;
+    if (!frozen.frozen(this.frames, base)) return false;
+    // A frozen position is locked (bound.ts, R8): where R8′ cannot beat the best, the line is not played.
+    if (this.boundAt(base) > this.best) {
+      frozen.playOut(this.frames, base, this.generator.bound.endgameDealt);
+      if (frozen.discards === WIN_DISCARDS || frozen.steps > this.maxStates - this.states || this.visited.full) return false;
+      this.states += frozen.steps;
+      const discards = frozen.discards;
+      if (discards > this.reached) {
+        this.reached = discards;
+        if (discards > this.best) this.best = discards;
+      }
+    }
+    this.frozenLines += 1;
+    return true;
+  }
+
+  /**
    * Forced rule: a run of lone removals from the position at `base`, walked through in one go (movegen
    * `removeRun`); the positions it passes are counted here, and the one it stops at is left to be entered
    * (a run stops for want of a removable card, or where the search ends: a win or the budget). Leaves that
@@ -358,10 +416,11 @@ export class Search {
    * rule, every one with no empty pile) leads where that child leads, and the memo further down (at the
    * next stored position) stops a second visit there. Storing fewer positions never changes what is
    * explored, only how often a stretch of such positions is walked again. It cannot loop: a removal or a
-   * deal makes progress (discards and deals only grow); a lone move happens only with no deal left (else
-   * the deal is a second child), where the reduced search never moves a lone card (movegen R5), so the move
-   * fills an empty pile and leaves its source pile non-empty: the number of non-empty piles grows, and only
-   * a removal lowers it. (The plain search moves lone cards, back and forth: it stores its lone moves.) So
+   * deal makes progress (discards and deals only grow); a lone move with a deal left is R11's or R13's,
+   * followed at once by the moved card's removal; any other happens with no deal left (else the deal is a
+   * second child), where the reduced search never moves a lone card (movegen R5), so the move fills an
+   * empty pile and leaves its source pile non-empty: the number of non-empty piles grows, and only a
+   * removal lowers it. (The plain search moves lone cards, back and forth: it stores its lone moves.) So
    * every cycle of the position graph (moves into empty piles and keeps alone, with a choice of a deal)
    * passes only through stored positions. A position with no child is an end: nothing to store.
    */
