@@ -42,7 +42,7 @@ function* randomPositions(deal: Deal, variant: Variant, seed: number, minDealt: 
 describe('the subset game solver against a plain brute force of R_S', () => {
   for (const variant of VARIANTS) {
     it(`${variant}: the same deficit from positions of random plays, for the top 2 to 6 ranks`, () => {
-      const games = new Map(RANKS_TRIED.map((k) => [k, new SubsetGame(variant, [{ ranks: k, fromDealt: 0 }], 1_000_000)]));
+      const games = new Map(RANKS_TRIED.map((k) => [k, new SubsetGame(variant, [k], 1_000_000)]));
       let compared = 0, lost = 0;
       for (let index = 0; index < 16; index++) {
         const deal = dealFor(31, index);
@@ -69,12 +69,12 @@ describe('the subset game solver against a plain brute force of R_S', () => {
   it('memoised values agree with a fresh solver on every later query of the deal', () => {
     // One game answers many queries of one deal from its memo; each answer must be what a new game gives.
     for (const variant of VARIANTS) {
-      const shared = new SubsetGame(variant, [{ ranks: 4, fromDealt: 0 }], 1_000_000);
+      const shared = new SubsetGame(variant, [4], 1_000_000);
       for (let index = 0; index < 10; index++) {
         const deal = dealFor(37, index);
         shared.setDeal(deal);
         for (const frame of randomPositions(deal, variant, index, 8)) {
-          const fresh = new SubsetGame(variant, [{ ranks: 4, fromDealt: 0 }], 1_000_000);
+          const fresh = new SubsetGame(variant, [4], 1_000_000);
           fresh.setDeal(deal);
           expect(shared.deficit(frame, 0, shared.sets[0]!)).toBe(fresh.deficit(frame, 0, fresh.sets[0]!));
         }
@@ -86,7 +86,7 @@ describe('the subset game solver against a plain brute force of R_S', () => {
 describe('the subset bound against real values (Lemma A)', () => {
   for (const variant of VARIANTS) {
     it(`${variant}: never below the exact max discards of a late position`, () => {
-      const game = new SubsetGame(variant, RANKS_TRIED.map((ranks) => ({ ranks, fromDealt: 0 })), 1_000_000);
+      const game = new SubsetGame(variant, RANKS_TRIED, 1_000_000);
       let compared = 0, tight = 0;
       for (const rule of DISCARD_RULES) {
         const plain = new Search(variant, rule, false);
@@ -115,7 +115,7 @@ describe('the subset bound against real values (Lemma A)', () => {
     const solver = new Solver();
     let checked = 0;
     for (const variant of VARIANTS) {
-      const game = new SubsetGame(variant, RANKS_TRIED.map((ranks) => ({ ranks, fromDealt: 0 })), 1_000_000);
+      const game = new SubsetGame(variant, RANKS_TRIED, 1_000_000);
       for (const rule of DISCARD_RULES) {
         for (let index = 0; index < 30; index++) {
           const deal = dealFor(43, index);

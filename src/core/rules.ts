@@ -37,9 +37,9 @@ export interface SearchPolicies {
   /** Optional rule: try the ghost game from the deal's start before the optional search for a win
    *  (docs/search.md#solving-a-deal). */
   readonly ghostAtStart: boolean;
-  /** Per discard rule: the subset games checked where each round starts, in the order tried
-   *  (docs/search.md#subset-games); none: no check. */
-  readonly subsets: Readonly<Record<DiscardRule, readonly SubsetSpec[]>>;
+  /** Per discard rule: the subset games checked where each round starts, as the top ranks of every suit
+   *  they keep, growing, in the order tried (docs/search.md#subset-games); none: no check. */
+  readonly subsets: Readonly<Record<DiscardRule, readonly number[]>>;
   /** R10, forced rule: a position with an ace on every pile is played out as the one line it is
    *  (docs/search.md#r10). */
   readonly frozenLine: boolean;
@@ -52,16 +52,7 @@ export interface SearchPolicies {
   readonly canonicalEndgame: Readonly<Record<DiscardRule, boolean>>;
 }
 
-/** A subset game: the top `ranks` ranks of every suit and every card at least as high as one of its suit
- *  among the last `lastDeals` deals, checked once `fromDealt` cards are dealt. */
-export interface SubsetSpec {
-  readonly ranks: number;
-  readonly fromDealt: number;
-  readonly lastDeals?: number;
-}
-
-/** The subset games tried where each round starts: aces and kings, then the top 4, 5 and 6 ranks. */
-const SUBSETS: readonly SubsetSpec[] = [2, 4, 5, 6].map((ranks) => ({ ranks, fromDealt: 0 }));
+const SUBSETS: readonly number[] = [2, 4, 5, 6];
 
 export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
   standard: {

@@ -133,7 +133,7 @@ class Searches {
   private subset(variant: Variant, rule: DiscardRule): SubsetGame | undefined {
     const ranks = VARIANT_RULES[variant].search.subsets[rule];
     if (ranks.length === 0) return undefined;
-    const name = `${variant}/${ranks.map((spec) => `${spec.ranks}L${spec.lastDeals ?? 0}@${spec.fromDealt}`).join(',')}`;
+    const name = `${variant}/${ranks.join(',')}`;
     let game = this.subsets.get(name);
     if (game === undefined) {
       game = new SubsetGame(variant, ranks);

@@ -49,7 +49,7 @@
 
 import { ACE_RANK, type Deal, RANKS } from './cards.ts';
 import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
-import { type SubsetSpec, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
+import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 import { F_DEALT, FRAME, PILE_KEY_WORDS, stockHi, stockLo, writeKey } from './state.ts';
 import { OwedCards } from './owed.ts';
 import { ValueMemo } from './table.ts';
@@ -81,10 +81,7 @@ class SubsetSet {
   nonAceLo = 0;
   nonAceHi = 0;
   readonly memo = new ValueMemo(PILE_KEY_WORDS);
-  /** Queries answered, and those that found the position lost in R_S (the tests and the bench read these). */
-  queries = 0;
-  lost = 0;
-  constructor(readonly ranks: number, readonly fromDealt: number, readonly lastDeals: number) {}
+  constructor(readonly ranks: number) {}
 }
 
 export class SubsetGame {
@@ -92,8 +89,6 @@ export class SubsetGame {
   private readonly deal = new Uint8Array(52);
   private hasDeal = false;
   readonly sets: SubsetSet[];
-  /** Each set contains the one before it (and all are checked at the same positions). */
-  private readonly nested: boolean;
   private readonly acesOnly: boolean;
   private readonly buriedCards: boolean;
   /** R3's test of whether a kept card could act after the next deal (its lower cards, restricted to S when
@@ -116,25 +111,22 @@ export class SubsetGame {
   /** Scratch of `canonical` alone (it runs inside `expand`'s loops over `free` and `lone`). */
   private readonly canonicalFree = new Int32Array(4);
   private readonly canonicalLone = new Int32Array(4);
-  /** R_S positions computed (memo misses), over every query since the deal was loaded. */
+  /** R_S positions computed (memo misses), over every query since the tables were cleared. */
   states = 0;
-  /** Set by `deficit`: positions computed by the last query. */
-  lastStates = 0;
   private set: SubsetSet;
 
   constructor(
     readonly variant: Variant,
-    /** The sets S, in the order they are tried. */
-    specs: readonly SubsetSpec[],
+    /** The sets S, as the top ranks of every suit they keep, growing (each set contains the one before). */
+    ranks: readonly number[],
     /** Positions one query may compute. */
     private readonly queryCap = QUERY_CAP,
   ) {
     const rules = VARIANT_RULES[variant];
     this.acesOnly = rules.acesOnly;
     this.buriedCards = rules.buriedCards;
-    this.sets = specs.map((spec) => new SubsetSet(spec.ranks, spec.fromDealt, spec.lastDeals ?? 0));
-    this.nested = this.sets.every((set, i) => i === 0 ||
-      (set.ranks > this.sets[i - 1]!.ranks && set.fromDealt === this.sets[0]!.fromDealt && set.lastDeals === 0 && this.sets[0]!.lastDeals === 0));
+    if (ranks.length === 0 || ranks.some((k, i) => k < 1 || k > RANKS || (i > 0 && k <= ranks[i - 1]!))) throw new Error('the subset games must grow, each keeping 1–13 top ranks');
+    this.sets = ranks.map((k) => new SubsetSet(k));
     this.set = this.sets[0]!;
     this.owed = new OwedCards(this.tables, rules.fixedPiles);
   }
@@ -150,16 +142,12 @@ export class SubsetGame {
     this.hasDeal = true;
     this.tables.setDeal(deal);
     this.owed.setDeal();
-    const { suit, rank } = this.tables;
-    const lowest = new Int8Array(4);
+    const rank = this.tables.rank;
     for (const set of this.sets) {
-      // Per suit, the lowest rank kept: the top `ranks`, and every card at least as high as one of the last deals'.
-      lowest.fill(RANKS - set.ranks);
-      for (let pos = 52 - 4 * set.lastDeals; pos < 52; pos++) lowest[suit[pos]!] = Math.min(lowest[suit[pos]!]!, rank[pos]!);
       set.lo = 0;
       set.hi = 0;
       for (let pos = 0; pos < 52; pos++) {
-        if (rank[pos]! < lowest[suit[pos]!]!) continue;
+        if (rank[pos]! < RANKS - set.ranks) continue;
         if (pos < 32) set.lo |= 1 << pos;
         else set.hi |= 1 << (pos - 32);
       }
@@ -172,11 +160,7 @@ export class SubsetGame {
   /** Forgets every value and count. */
   clear(): void {
     this.states = 0;
-    for (const set of this.sets) {
-      set.memo.clear();
-      set.queries = 0;
-      set.lost = 0;
-    }
+    for (const set of this.sets) set.memo.clear();
   }
 
   /**
@@ -187,24 +171,20 @@ export class SubsetGame {
    */
   bound(frames: Int32Array, base: number, atMost: number, room: number): number {
     let best = WIN_DISCARDS;
-    const start = this.states, dealt = frames[base + F_DEALT]!, sets = this.sets;
+    const start = this.states, sets = this.sets;
+    // Lemma A is monotone in S: the largest set whose value is stored already bounds as tightly as every
+    // smaller one, so only the larger sets are left to try.
     let from = 0;
-    if (this.nested && dealt >= sets[0]!.fromDealt) {
-      // Lemma A is monotone in S: the largest set whose value is stored already bounds as tightly as every
-      // smaller one, so only the larger sets are left to try.
-      for (let i = sets.length - 1; i >= 0; i--) {
-        const d = this.deficit(frames, base, sets[i]!, 0);
-        if (d < 0) continue;
-        best = WIN_DISCARDS - d;
-        if (best <= atMost || i === sets.length - 1) return best;
-        from = i + 1;
-        break;
-      }
+    for (let i = sets.length - 1; i >= 0; i--) {
+      const d = this.deficit(frames, base, sets[i]!, 0);
+      if (d < 0) continue;
+      best = WIN_DISCARDS - d;
+      if (best <= atMost || i === sets.length - 1) return best;
+      from = i + 1;
+      break;
     }
     for (let i = from; i < sets.length; i++) {
-      const set = sets[i]!;
-      if (dealt < set.fromDealt) continue;
-      const d = this.deficit(frames, base, set, Math.min(this.queryCap, room - (this.states - start)));
+      const d = this.deficit(frames, base, sets[i]!, Math.min(this.queryCap, room - (this.states - start)));
       if (d < 0) continue;
       if (WIN_DISCARDS - d < best) best = WIN_DISCARDS - d;
       if (best <= atMost) break;
@@ -216,7 +196,6 @@ export class SubsetGame {
    *  more than `cap` positions (its finished values stay stored). */
   deficit(frames: Int32Array, base: number, set: SubsetSet, cap = this.queryCap): number {
     this.set = set;
-    set.queries += 1;
     const f = this.frames;
     for (let w = 0; w < 8; w += 2) {
       f[w] = frames[base + w]! & set.lo;
@@ -224,9 +203,7 @@ export class SubsetGame {
     }
     f[F_DEALT] = frames[base + F_DEALT]!;
     for (let w = F_DEALT + 1; w < FRAME; w++) f[w] = 0;
-    const d = this.solve(cap);
-    if (d > 0) set.lost += 1;
-    return d;
+    return this.solve(cap);
   }
 
   /** The deficit of the R_S position in frame 0, by a depth-first search with an explicit stack. */
@@ -235,7 +212,6 @@ export class SubsetGame {
     this.canonical(frames, 0);
     this.keyOf(frames, 0, keys, 0);
     const known = memo.get(keys, 0);
-    this.lastStates = 0;
     if (known >= 0) return known;
     if (cap < 1) return -1;
     let computed = 1;
@@ -248,7 +224,6 @@ export class SubsetGame {
         memo.set(keys, depth * PILE_KEY_WORDS, value);
         if (depth === 0) {
           this.states += computed;
-          this.lastStates = computed;
           return value;
         }
         depth -= 1;
@@ -266,7 +241,6 @@ export class SubsetGame {
       }
       if (computed >= cap) {
         this.states += computed;
-        this.lastStates = computed;
         return -1;
       }
       computed += 1;
