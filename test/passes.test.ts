@@ -96,6 +96,14 @@ describe('the memory a pass may take', () => {
     expect(() => checkPasses([8, 64], 2e6, true, 2, (x8 * 1.5) / 0.9)).toThrow(/^pass ×64 .* more than this machine's [\d.]+ GB of memory holds: give smaller --passes \(the largest that fits is ×\d+\)$/u);
     expect(() => checkPasses([8], 2e6, true, 2, 1e8)).toThrow(/pass ×8 .*: give smaller --passes \(none fits\)/u);
   });
+
+  it('warns of a pass whose budget is far past what the tables\' memory cap holds, and of no other', () => {
+    const warnings: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((text) => (warnings.push(String(text)), true));
+    checkPasses([8, 64, 512], 2e6, true, 1, 1e12);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^acesup: warning: pass ×512 \(1,024,000,000 states\): likely to stop at the tables' [\d.]+ GB memory cap/u);
+  });
 });
 
 /** A made-up record: the verdict follows the index and the slot. */

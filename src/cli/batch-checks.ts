@@ -6,7 +6,9 @@ import { closeSync, existsSync, openSync, realpathSync, rmSync, statSync } from 
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isStdio, temporaryName } from '../batch/files.ts';
-import { fitPasses } from '../batch/passes.ts';
+import { fitPasses, tableBytes } from '../batch/passes.ts';
+import { KEY_WORDS, PILE_KEY_WORDS } from '../core/state.ts';
+import { DEFAULT_MAX_TABLE_BYTES } from '../core/table.ts';
 import { UsageError } from './errors.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -73,6 +75,10 @@ export function machineMemory(): number {
   return limit > 0 && limit < totalmem() ? limit : totalmem();
 }
 
+/** Positions searched per position stored, at most, as measured: past this many times what the table cap
+ *  holds, a pass's budget is warned of. */
+const STORED_EVERY = 16;
+
 /** The share of the machine's memory the later passes' threads may plan on (the rest: the main thread, the system). */
 const PASS_MEMORY_SHARE = 0.9;
 
@@ -92,6 +98,13 @@ export function checkPasses(factors: readonly number[], maxStates: number, optio
     }
     if (fit.threads < workers) {
       process.stderr.write(`acesup: warning: ${what}: it runs on ${fit.threads} of the ${workers} workers at a time, to fit this machine's ${gb(memory)} of memory\n`);
+    }
+    // Far past what the tables' memory cap holds a larger budget buys nothing: a deal that would need it stops
+    // at the cap. (The searches store about 1 position in 16 to 45 of those they search.)
+    const words = optional ? KEY_WORDS : PILE_KEY_WORDS;
+    const held = tableBytes(Number.MAX_SAFE_INTEGER, words) / ((words + 1) * 4) / 2;
+    if (fit.maxStates > STORED_EVERY * held) {
+      process.stderr.write(`acesup: warning: pass ×${fit.factor} (${fmt(fit.maxStates)} states): likely to stop at the tables' ${gb(DEFAULT_MAX_TABLE_BYTES)} memory cap before its budget (a deal that reaches the cap stays unknown)\n`);
     }
   }
   return fits.map((fit) => fit.threads);
