@@ -117,9 +117,9 @@ describe('the subset bound against real values (Lemma A)', () => {
     for (const variant of VARIANTS) {
       const game = new SubsetGame(variant, RANKS_TRIED, 1_000_000);
       for (const rule of DISCARD_RULES) {
-        for (let index = 0; index < 30; index++) {
+        for (let index = 0; index < 20; index++) {
           const deal = dealFor(43, index);
-          const result = solver.solve(deal, { variant, rule, maxStates: 200_000 });
+          const result = solver.solve(deal, { variant, rule, maxStates: 100_000, solution: 'raw' });
           if (result.kind !== 'won') continue;
           game.setDeal(deal);
           const positionOf = new Int8Array(52);
@@ -148,9 +148,9 @@ describe('the search with the subset games against the search without them', () 
     it(`${variant} × optional: the same verdicts and max discards wherever both decide`, () => {
       const solver = new Solver();
       let compared = 0, lost = 0;
-      for (let index = 0; index < (variant === 'strict' ? 60 : 30); index++) {
+      for (let index = 0; index < (variant === 'strict' ? 40 : 20); index++) {
         const deal = dealFor(47, index);
-        const options = { variant, rule: 'optional' as const, maxStates: 300_000, solution: false as const };
+        const options = { variant, rule: 'optional' as const, maxStates: 200_000, solution: false as const };
         const without = solver.solve(deal, { ...options, subsets: false });
         const withSubsets = solver.solve(deal, options);
         if (without.kind === 'unknown' || withSubsets.kind === 'unknown') continue;
@@ -164,7 +164,7 @@ describe('the search with the subset games against the search without them', () 
         }
         compared += 1;
       }
-      expect(compared).toBeGreaterThan(15);
+      expect(compared).toBeGreaterThan(12);
       expect(lost).toBeGreaterThan(3);
     });
   }
