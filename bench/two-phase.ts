@@ -3,13 +3,13 @@
 // subsample and counts every deal still unknown in it both as won and as lost. An extra line beside a run's
 // own range, never a replacement for it.
 //
-//   tsx bench/two-phase.ts solve SAMPLE.jsonl OUT.jsonl --step 5 [--part 0 --parts 2] [--variant standard]
-//   tsx bench/two-phase.ts report OUT.jsonl… --won W --unknown U --deals N
+//   tsx bench/two-phase.ts solve SAMPLE.jsonl OUT.jsonl --step 5 [--part 0 --parts 2] [--variant standard] [--budgets B,…]
+//   tsx bench/two-phase.ts report OUT.jsonl… --won W --unknown U --deals N [--budgets B,…]
 //
 // SAMPLE.jsonl: one line per unknown deal of the first run ({"deal": …}, as results/*-unknowns-sample.jsonl);
 // every STEP-th line is solved (lines part, part + parts, … of those, to split the work over processes),
-// under forced (a forced win is an optional win) and under optional at 2, 8 and 32 million states, verdicts
-// only. `report` takes the first run's won and unknown counts over its N deals.
+// under forced (a forced win is an optional win) and under optional at 2, 8 and 32 million states (or
+// --budgets, growing), verdicts only. `report` takes the first run's won and unknown counts over its N deals.
 
 import './dev-script.ts';
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -23,11 +23,12 @@ const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
     step: { type: 'string', default: '5' }, part: { type: 'string', default: '0' }, parts: { type: 'string', default: '1' },
-    variant: { type: 'string', default: 'standard' }, won: { type: 'string' }, unknown: { type: 'string' }, deals: { type: 'string' },
+    variant: { type: 'string', default: 'standard' }, budgets: { type: 'string', default: '2000000,8000000,32000000' }, won: { type: 'string' }, unknown: { type: 'string' }, deals: { type: 'string' },
   },
 });
 const [mode, ...files] = positionals;
-const BUDGETS = [2_000_000, 8_000_000, 32_000_000];
+const BUDGETS = values.budgets!.split(',').map(Number);
+if (BUDGETS.some((b, i) => !Number.isSafeInteger(b) || b < 1 || (i > 0 && b <= BUDGETS[i - 1]!))) throw new Error(`--budgets: growing whole numbers, e.g. 2000000,16000000`);
 
 interface Row { sample: number; deal: string; forced: string; optional: string; budget: number; states: number; s: number }
 
@@ -69,7 +70,7 @@ if (mode === 'solve') {
   console.log(`two-phase: ${pct((won + unknown * sampleWon / n) / deals)}–${pct((won + unknown * (sampleWon + sampleOpen) / n) / deals)} ` +
     `(95%: ${pct((won + unknown * low) / deals)}–${pct((won + unknown * high) / deals)}; the first run's own sampling error left out)`);
 } else {
-  console.error('usage: two-phase.ts solve SAMPLE.jsonl OUT.jsonl [--step S --part K --parts N --variant V] | report OUT.jsonl… --won W --unknown U --deals N');
+  console.error('usage: two-phase.ts solve SAMPLE.jsonl OUT.jsonl [--step S --part K --parts N --variant V --budgets B,…] | report OUT.jsonl… --won W --unknown U --deals N [--budgets B,…]');
   process.exitCode = 2;
 }
 
