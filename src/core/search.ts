@@ -123,7 +123,8 @@ export class Search {
      *  starts (false only to compare). */
     ghostBound = true,
     /** The subset games of this variant (subset.ts), checked where each round starts by the variant's policy;
-     *  searches of one solver share them (their values hold for the whole deal, under either rule). */
+     *  searches of one solver share them, and a run starts with their tables empty (so that its result
+     *  depends on the deal, the search and its limits alone). */
     private readonly subset?: SubsetGame,
   ) {
     this.generator = new MoveGenerator(variant, rule, reductions);

@@ -104,7 +104,7 @@ class Searches {
   /** One visited set per key width, shared by the searches (the ghost game's included). */
   private readonly visited = new Map<number, VisitedSet>();
   private readonly ghosts = new Map<Variant, GhostSearch>();
-  /** Per variant and set list: the subset games, shared by the searches of both rules (their memos hold per deal). */
+  /** Per variant and set list: the subset games, shared by the searches that use them (never at once). */
   private readonly subsets = new Map<string, SubsetGame>();
   /** The forced rule's search runs made on `forcedRunsDeal`, the last deal a forced search ran on (see `run`). */
   private readonly forcedRuns: { search: Search; maxStates: number; atLeast: number; run: SearchRun }[] = [];

@@ -131,11 +131,10 @@ export class SubsetGame {
     this.owed = new OwedCards(this.tables, rules.fixedPiles);
   }
 
-  /** Loads a deal; with `keep`, the memos are kept when it is the deal already loaded (values hold for the
-   *  whole deal). */
-  setDeal(deal: Deal, keep = false): void {
+  /** Loads a deal, with empty tables (a deal already loaded keeps its per-deal sets). */
+  setDeal(deal: Deal): void {
     if (this.hasDeal && deal.every((card, i) => card === this.deal[i])) {
-      if (!keep) this.clear();
+      this.clear();
       return;
     }
     this.deal.set(deal);
