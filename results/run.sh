@@ -126,6 +126,19 @@ node bin/acesup.js estimate --variant standard --seed 3 --deals 100 --workers 2 
 node bin/acesup.js estimate --escalate base.csv --passes 8 --workers 1 --csv x8.csv --summary results/passes-cost-2026-12-01-x8.summary.csv
 node bin/acesup.js estimate --escalate x8.csv --passes 8,64 --workers 1 --csv x64.csv --summary results/passes-cost-2026-12-01-x64.summary.csv
 gzip -9 -n -c x64.csv > results/passes-cost-2026-12-01-x64.csv.gz && rm -f base.csv x8.csv x64.csv
+# strict × optional settled (2026-12-01, e5e7f4c): the 1,000,000 deals of seed 3 in 4 shards, as 4 cluster jobs
+# would run them (here one after another; shard 4 was stopped and finished with --resume), each with passes
+# ×8 and ×64 for the deals still unknown at the default budget, then merged.
+for k in 1 2 3 4; do
+  node bin/acesup.js estimate --variant strict --discards optional --deals 1000000 --seed 3 --max-discards bounds \
+    --passes 8,64 --shard $k/4 --workers 2 --no-timings --csv so-$k.csv.gz \
+    --summary so-$k.summary.csv > results/strict-optional-1m-passes-shard-$k.txt
+done
+node bin/acesup.js merge so-[1-4].csv.gz --summary results/strict-optional-1m-passes.summary.csv > results/strict-optional-1m-passes.txt
+# The rows of the 645 deals that a pass decided (the 999,355 others were decided at 2,000,000 positions):
+(zcat so-1.csv.gz | head -1; for k in 1 2 3 4; do zcat so-$k.csv.gz | awk -F, 'NR > 1 && $NF != 2000000'; done) |
+  gzip -9 -n > results/strict-optional-1m-passes-rows.csv.gz
+rm -f so-[1-4].csv.gz so-[1-4].summary.csv
 # The HTML report of the runs above: every summary file and every per-deal file kept here (the charts draw,
 # per variant × rule, the run with the most deals; the table lists every run):
 node bin/acesup.js report results/*.summary.csv results/*.csv.gz --out results/report.html
