@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, formatDeal, parseDeal } from '../src/core/cards.ts';
-import { GROWTH, solveEscalating } from '../src/core/escalate.ts';
+import { GROWTH, nextBudget, PLAN, solveEscalating } from '../src/core/escalate.ts';
 import { type SolveOptions, Solver } from '../src/core/solve.ts';
 import { VisitedSet } from '../src/core/table.ts';
 
@@ -42,6 +42,41 @@ describe('solveEscalating', () => {
     expect(out.maxStates).toBe(passes.at(-1));
     // The same answer as one solve at the last budget: escalation only chooses the budget.
     expect(new Solver().solve(DEAL, { ...OPTIONS, maxStates: out.maxStates })).toEqual(out.result);
+  });
+
+  it('plans GROWTH× while a pass after it would still fit, else one pass as large as fits, and none under twice the last', () => {
+    const last = 1_000_000;
+    expect(nextBudget(last, 2 * last - 1)).toBe(0);
+    expect(nextBudget(last, Number.NaN)).toBe(0);
+    expect(nextBudget(last, 5.5 * last)).toBe(5_500_000);
+    const grown = last * GROWTH;
+    // Room for GROWTH× and then a pass of twice that: step by GROWTH.
+    expect(nextBudget(last, grown * (2 + PLAN))).toBe(grown);
+    // Not quite: the whole time to one pass.
+    expect(nextBudget(last, grown * (2 + PLAN) - 1)).toBe(Math.floor(grown * (2 + PLAN) - 1));
+    for (let fits = 0; fits < 40 * last; fits += 123_457) {
+      const next = nextBudget(last, fits);
+      if (next !== 0) expect(next === grown || next === Math.floor(fits)).toBe(true);
+      expect(next).toBeLessThanOrEqual(fits);
+    }
+  });
+
+  it('goes on from a first pass given to it, without solving it again', () => {
+    const solver = new Solver();
+    const first = solver.solve(DEAL, { ...OPTIONS, maxStates: SMALL });
+    let clock = 0;
+    const budgets: number[] = [];
+    const solved: number[] = [];
+    const counting = { solve: (deal: Deal, options: SolveOptions) => (solved.push(options.maxStates!), solver.solve(deal, options)) } as Solver;
+    const out = solveEscalating(counting, DEAL, { ...OPTIONS, maxStates: SMALL }, {
+      timeLimitMs: 1e9, now: () => (clock += 1), first: { result: first, ms: 1 }, onPass: (_pass, next) => budgets.push(next),
+    });
+    expect(budgets[0]).toBe(SMALL * GROWTH);
+    expect(solved).toEqual(budgets);
+    expect(out.result.kind).toBe(VERDICT);
+    // Without time for a second pass, the first is the answer.
+    expect(solveEscalating(solver, DEAL, { ...OPTIONS, maxStates: SMALL }, { timeLimitMs: 0, now: () => 0, first: { result: first, ms: 1 } }))
+      .toEqual({ result: first, maxStates: SMALL, passes: 1 });
   });
 
   it('runs one pass when the next would not fit in the time left', () => {

@@ -125,21 +125,32 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     }
     if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
     page?.addDeal(deal);
-    // The time limit is the deal's: each variant may use its share of what the variants before it left.
+    // The time limit is the deal's: every variant gets its first pass, then the variants still unknown share
+    // what is left, each its part of the time the ones before it left.
     const deadline = performance.now() + timeLimit * 1000;
-    for (const [i, variant] of variants.entries()) {
+    const optionsOf = (variant: Variant) => ({ variant, rule: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards });
+    const firsts = variants.map((variant) => {
       const started = performance.now();
-      const options = { variant, rule: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards };
-      const { result, maxStates } = solveEscalating(solver, deal, options, {
-        timeLimitMs: Math.max(0, deadline - started) / (variants.length - i),
+      const result = solver.solve(deal, optionsOf(variant));
+      return { result, ms: performance.now() - started };
+    });
+    const open = firsts.filter(({ result }) => result.kind === 'unknown' && result.limit === 'states').length;
+    let opened = 0;
+    for (const [i, variant] of variants.entries()) {
+      const first = firsts[i]!;
+      const pending = first.result.kind === 'unknown' && first.result.limit === 'states';
+      const started = performance.now();
+      const { result, maxStates } = solveEscalating(solver, deal, optionsOf(variant), {
+        timeLimitMs: pending ? Math.max(0, deadline - started) / (open - opened++) : 0,
+        first,
         now: () => performance.now(),
         onPass: (pass, next, last) => {
           if (!process.stderr.isTTY) return;
-          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          const seconds = ((first.ms + performance.now() - started) / 1000).toFixed(1);
           process.stderr.write(`acesup: ${variant} · ${flags.discards}: unknown at ${fmt(last.states)} states after ${seconds} s; pass ${pass} with a budget of ${fmt(next)} states (--time-limit ${timeLimit} s)\n`);
         },
       });
-      const ms = performance.now() - started;
+      const ms = first.ms + performance.now() - started;
       page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
       if (flags.json) {
         console.log(JSON.stringify({
@@ -234,7 +245,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .addOption(variantOption(true))
     .addOption(discardsOption())
     .option('--max-states <n>', 'state budget per deal (all its searches); past it the verdict is "unknown" with bounds (the first pass\'s budget with --time-limit)', integerOption(1), DEFAULT_MAX_STATES)
-    .option('--time-limit <seconds>', `while a deal is unknown, solve it again with a budget up to ${GROWTH}× larger, as long as the next pass should end within this many seconds for the deal, shared by its variants (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass — for deals read from a file or standard input)`, integerOption(0))
+    .option('--time-limit <seconds>', `while a deal is unknown, solve it again at a larger budget (${GROWTH}× per pass, or one last pass as large as the time left allows), as long as the next pass should end within this many seconds for the deal, shared by its variants once each has had its first pass (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass — for deals read from a file or standard input)`, integerOption(0))
     .option('--max-memory <MiB>', 'the most memory the search\'s visited set may take; a deal that needs more is unknown (its table stops growing)', integerOption(16), 4096)
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
