@@ -8,7 +8,7 @@
 import type { Deal } from './cards.ts';
 import { DEFAULT_MAX_STATES, type SolveOptions, type SolveResult, type Solver } from './solve.ts';
 
-/** Each pass's budget is this many times the last one's, or what the time left allows if less. */
+/** A pass's budget is this many times the last one's while a pass after it would still fit (see nextBudget). */
 export const GROWTH = 8;
 
 /** The share of the time left a pass is planned for: a larger table is slower per state, and a lost deal may
