@@ -139,6 +139,17 @@ node bin/acesup.js merge so-[1-4].csv.gz --summary results/strict-optional-1m-pa
 (zcat so-1.csv.gz | head -1; for k in 1 2 3 4; do zcat so-$k.csv.gz | awk -F, 'NR > 1 && $NF != 2000000'; done) |
   gzip -9 -n > results/strict-optional-1m-passes-rows.csv.gz
 rm -f so-[1-4].csv.gz so-[1-4].summary.csv
+# The two-phase sample of standard × optional again, with the subset games (2026-12-01, a9c172c): budgets 2, 16
+# and 128 million positions.
+for k in 0 1; do
+  npx tsx bench/two-phase.ts solve results/standard-optional-1m-unknowns-sample.jsonl tp-$k.jsonl --step 5 \
+    --part $k --parts 2 --budgets 2000000,16000000,128000000 &
+done; wait
+cat tp-0.jsonl tp-1.jsonl | node -e 'const l = require("fs").readFileSync(0, "utf8").trim().split("\n");
+  console.log(l.sort((a, b) => JSON.parse(a).sample - JSON.parse(b).sample).join("\n"))' > results/standard-optional-1m-two-phase-2026-12-01-a9c172c.jsonl
+npx tsx bench/two-phase.ts report tp-0.jsonl tp-1.jsonl --won 479500 --unknown 394916 --deals 1000000 \
+  --budgets 2000000,16000000,128000000 > results/standard-optional-1m-two-phase-2026-12-01-a9c172c.txt
+rm -f tp-0.jsonl tp-1.jsonl
 # The HTML report of the runs above: every summary file and every per-deal file kept here (the charts draw,
 # per variant × rule, the run with the most deals; the table lists every run):
 node bin/acesup.js report results/*.summary.csv results/*.csv.gz --out results/report.html
