@@ -120,7 +120,7 @@ describe('no policy wins a deal that the exact solver proves lost', () => {
 /**
  * The best chance of winning of a player who does not see the stock, by exact expectimax: at a deal, the
  * average over every order in which the unseen cards can come; elsewhere the best move. Moves are those of
- * RULES.md but for two that change no chance (piles are interchangeable when the stock order is unknown):
+ * docs/rules.md but for two that change no chance (piles are interchangeable when the stock order is unknown):
  * the choice of empty pile to fill (the leftmost), and a lone card's move into another empty pile.
  */
 function expectimax(piles: Card[][], unseen: Card[], variant: Variant, discards: DiscardRule, memo: Map<string, number>): number {
