@@ -341,15 +341,41 @@ export class SubsetGame {
     return child;
   }
 
-  /** Whether the exposed card `pos` is outranked by another pile's exposed card (so removable). */
-  private removable(pos: number): boolean {
+  /** Whether an exposed card of `pos`'s suit outranks it (for an exposed card: whether it is removable; the
+   *  card itself, of equal rank, never counts). */
+  private outranked(pos: number): boolean {
     const { suit, rank } = this.tables;
     const exposed = this.exposed;
     for (let q = 0; q < 4; q++) {
       const e = exposed[q]!;
-      if (e >= 0 && e !== pos && suit[e] === suit[pos] && rank[e]! > rank[pos]!) return true;
+      if (e >= 0 && suit[e] === suit[pos] && rank[e]! > rank[pos]!) return true;
     }
     return false;
+  }
+
+  /** The moves into the empty pile `target` from every pile of two or more cards (their cards read from the
+   *  frame at `base`), each child a copy of the frame `from`: in easy any card of such a pile, else its
+   *  exposed card (in strict an ace). `canonical`: store each child under its orbit's placement. */
+  private movesInto(depth: number, frames: Int32Array, base: number, from: number, target: number, canonical: boolean): void {
+    const children = this.children, exposed = this.exposed, sizes = this.sizes, list = this.list;
+    for (let p = 0; p < 4; p++) {
+      if (sizes[p]! < 2) continue;
+      if (this.buriedCards) {
+        for (let i = 0, n = setPositions(frames[base + 2 * p]!, frames[base + 2 * p + 1]!, list, 0); i < n; i++) {
+          const child = this.childFrom(depth, frames, from);
+          takeOut(children, child, p, list[i]!);
+          putOn(children, child, target, list[i]!);
+          if (canonical) this.canonical(children, child);
+        }
+      } else {
+        const e = exposed[p]!;
+        if (this.acesOnly && this.tables.rank[e] !== ACE_RANK) continue;
+        const child = this.childFrom(depth, frames, from);
+        takeOut(children, child, p, e);
+        putOn(children, child, target, e);
+        if (canonical) this.canonical(children, child);
+      }
+    }
   }
 
   /** Stock empty: the first removal only (R4); else moves from piles of two or more cards into the first
@@ -360,7 +386,7 @@ export class SubsetGame {
     const exposed = this.exposed, sizes = this.sizes;
     for (let p = 0; p < 4; p++) {
       const e = exposed[p]!;
-      if (e >= 0 && this.removable(e)) {
+      if (e >= 0 && this.outranked(e)) {
         const child = this.childFrom(depth, frames, base);
         takeOut(children, child, p, e);
         return;
@@ -376,7 +402,7 @@ export class SubsetGame {
         if (sizes[p]! < 2) continue;
         for (let i = 0, n = setPositions(frames[base + 2 * p]!, frames[base + 2 * p + 1]!, list, 0); i < n; i++) {
           const y = list[i]!;
-          if (y === exposed[p] || !this.outrankedByExposed(y)) continue;
+          if (y === exposed[p] || !this.outranked(y)) continue;
           const child = this.childFrom(depth, frames, base);
           takeOut(children, child, p, y);
           putOn(children, child, target, y);
@@ -384,33 +410,9 @@ export class SubsetGame {
         }
       }
     }
-    for (let p = 0; p < 4; p++) {
-      if (sizes[p]! < 2) continue;
-      if (this.buriedCards) {
-        for (let i = 0, n = setPositions(frames[base + 2 * p]!, frames[base + 2 * p + 1]!, list, 0); i < n; i++) {
-          const child = this.childFrom(depth, frames, base);
-          takeOut(children, child, p, list[i]!);
-          putOn(children, child, target, list[i]!);
-        }
-      } else {
-        const e = exposed[p]!;
-        if (this.acesOnly && this.tables.rank[e] !== ACE_RANK) continue;
-        const child = this.childFrom(depth, frames, base);
-        takeOut(children, child, p, e);
-        putOn(children, child, target, e);
-      }
-    }
+    this.movesInto(depth, frames, base, base, target, false);
   }
 
-  /** Whether some exposed card outranks `pos` in its suit. */
-  private outrankedByExposed(pos: number): boolean {
-    const { suit, rank } = this.tables;
-    for (let q = 0; q < 4; q++) {
-      const e = this.exposed[q]!;
-      if (e >= 0 && suit[e] === suit[pos] && rank[e]! > rank[pos]!) return true;
-    }
-    return false;
-  }
 
   /** Stock not empty: removals (a removable card with no lower S card left goes at once), then moves from
    *  piles that are not free, then the deal, over the arrangements of the orbit (O). */
@@ -424,7 +426,7 @@ export class SubsetGame {
     const first = this.counts[depth]!;
     for (let p = 0; p < 4; p++) {
       const e = exposed[p]!;
-      if (e < 0 || !this.removable(e)) continue;
+      if (e < 0 || !this.outranked(e)) continue;
       if (((this.owed.lowerLo[e]! & playLo) === 0 && (this.owed.lowerHi[e]! & playHi) === 0) || !this.owed.dischargeableFrom(e, dealt + 4)) {
         // It can never remove anything after the next deal (R3): removing it now loses nothing, and is the
         // only child.
@@ -448,7 +450,6 @@ export class SubsetGame {
     const arrangements = empty > 0 && loneCount > 0 ? ARRANGEMENTS[freeCount]![loneCount]! : ARRANGEMENTS[0]![0]!;
     // Scratch frame for an arrangement: the one after the stack's deepest level.
     const scratch = MAX_DEPTH * FRAME;
-    const list = this.list;
     for (let a = 0; a < arrangements.length; a++) {
       const slots = arrangements[a]!;
       frames.copyWithin(scratch, base, base + FRAME);
@@ -461,24 +462,7 @@ export class SubsetGame {
       if (empty > 0 && (empty === 1 || a === 0)) {
         let target = -1;
         for (let p = 0; p < 4; p++) if ((frames[scratch + 2 * p]! | frames[scratch + 2 * p + 1]!) === 0) { target = p; break; }
-        for (let p = 0; p < 4; p++) {
-          if (sizes[p]! < 2) continue;
-          if (this.buriedCards) {
-            for (let i = 0, n = setPositions(frames[base + 2 * p]!, frames[base + 2 * p + 1]!, list, 0); i < n; i++) {
-              const child = this.childFrom(depth, frames, scratch);
-              takeOut(children, child, p, list[i]!);
-              putOn(children, child, target, list[i]!);
-              this.canonical(children, child);
-            }
-          } else {
-            const e = exposed[p]!;
-            if (this.acesOnly && this.tables.rank[e] !== ACE_RANK) continue;
-            const child = this.childFrom(depth, frames, scratch);
-            takeOut(children, child, p, e);
-            putOn(children, child, target, e);
-            this.canonical(children, child);
-          }
-        }
+        this.movesInto(depth, frames, base, scratch, target, true);
       }
       // The deal: each pile gets its next card if that card is in S.
       const child = this.childFrom(depth, frames, scratch);
