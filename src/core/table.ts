@@ -9,6 +9,14 @@ const MIN_BITS = 12;
 /** Default cap on one table's memory: past it the table stops growing and reports itself full. */
 export const DEFAULT_MAX_TABLE_BYTES = 4 * 1024 ** 3;
 
+/** The stamp after `generation` of a table cleared in O(1) by stamping its rows; when the stamps run out the
+ *  rows are zeroed and the stamps start again at 1. */
+function nextGeneration(rows: Int32Array, generation: number): number {
+  if (generation + 1 !== 0x7fffffff) return generation + 1;
+  rows.fill(0);
+  return 1;
+}
+
 export class VisitedSet {
   /** Words of each slot: the stamp, then the key. */
   private readonly row: number;
@@ -61,11 +69,7 @@ export class VisitedSet {
       this.generation = 1;
       return;
     }
-    this.generation += 1;
-    if (this.generation === 0x7fffffff) {
-      this.rows.fill(0);
-      this.generation = 1;
-    }
+    this.generation = nextGeneration(this.rows, this.generation);
   }
 
   /**
@@ -153,11 +157,7 @@ export class ValueMemo {
   /** Forgets every value, in O(1). */
   clear(): void {
     this.size = 0;
-    this.generation += 1;
-    if (this.generation === 0x7fffffff) {
-      this.rows.fill(0);
-      this.generation = 1;
-    }
+    this.generation = nextGeneration(this.rows, this.generation);
   }
 
   /** The value stored under the key at `key[at …]`, or -1. */
