@@ -80,3 +80,13 @@ export async function interruptAfterSomeDeals(args: string[], signal: 'SIGINT' |
   expect(stopped.stderr).toMatch(new RegExp(`acesup: interrupted by ${signal}: \\d+ of ${results} results finished; the finished deals are in`, 'u'));
   return { ...stopped, pid: run.child.pid! };
 }
+
+/** A usage error as a user sees it: exit 2, `message` on the first line of standard error, at most commander's
+ *  hint after it (never a stack trace), nothing on standard output. */
+export function expectUsageError(ran: Ran, message: RegExp): void {
+  expect(ran.code).toBe(2);
+  const lines = ran.stderr.trim().split('\n');
+  expect(lines[0]).toMatch(message);
+  expect(lines.slice(1).every((line) => line === '(run with --help for usage)')).toBe(true);
+  expect(ran.stdout).toBe('');
+}

@@ -13,7 +13,7 @@ import type { DiscardRule, Variant } from '../src/core/rules.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
 import { DEAL_COLUMNS, LEGACY_DEAL_COLUMNS, PASS_COLUMNS } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
-import { type Ran, acesup, start } from './cli-run.ts';
+import { type Ran, acesup, expectUsageError, start } from './cli-run.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-escalate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -210,11 +210,6 @@ describe('files of another plan do not mix', () => {
     [['--escalate', 'LEGACY'], /^acesup: .*legacy\.csv line 2: the row records no max_states \(a file of an older acesup\)/u],
   ])('refuses %j with one line and exit 2', async (args, message) => {
     const named: Record<string, string> = { FIRST: file('first.csv'), PASSES: file('passes.csv'), LEGACY: file('legacy.csv'), MISSING: file('missing.csv') };
-    const ran = await acesup(['estimate', ...args.map((a) => named[a] ?? a)]);
-    expect(ran.code).toBe(2);
-    const lines = ran.stderr.trim().split('\n');
-    expect(lines[0]).toMatch(message);
-    expect(lines.slice(1).every((line) => line === '(run with --help for usage)')).toBe(true);
-    expect(ran.stdout).toBe('');
+    expectUsageError(await acesup(['estimate', ...args.map((a) => named[a] ?? a)]), message);
   }, 90_000);
 });
