@@ -1,11 +1,11 @@
-// The report page and the replay page opened in headless Chromium (Debian's /usr/bin/chromium, driven by
+// The report page and the replay page opened in headless Chromium (see browser-path.ts for which one, driven by
 // playwright-core): charts drawn with the expected marks, no console errors, no request beyond the file itself,
 // stepping through a deal matches the verifier's replay, and a screenshot that is not blank.
 // ACESUP_SCREENSHOTS=1 also writes docs/report.png (of results/report.html) and docs/deal.png.
 
 import { parse } from 'csv-parse/sync';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName, parseDeal } from '../src/core/cards.ts';
 import { parseMoves } from '../src/core/notation.ts';
 import { Game, verify } from '../src/core/verify.ts';
+import { findChromium } from './browser-path.ts';
 
 // What the callbacks that run in the page use of it (the project is typed for Node, without the DOM library).
 interface El { dataset: Record<string, string>; textContent: string | null; querySelectorAll(selector: string): El[] }
@@ -23,7 +24,6 @@ declare function getComputedStyle(element: unknown): { color: string };
 declare const window: { scrollY: number };
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREENSHOTS = process.env.ACESUP_SCREENSHOTS === '1';
@@ -37,12 +37,13 @@ function acesup(args: string[]): { code: number | null; stdout: string; stderr: 
 }
 
 beforeAll(async () => {
-  // Never skip quietly: CI installs Chromium (.ci/run); elsewhere, say how to get it.
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: the browser tests need Debian's chromium (apt-get install -y chromium)`);
+  // Never skip: a browser always comes with the dev dependencies.
+  const browser = await findChromium(join(ROOT, 'node_modules', '.cache', 'acesup-chromium'));
   context = await chromium.launchPersistentContext(mkdtempSync(join(dir, 'profile-')), {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 }, offline: false,
+    executablePath: browser.executablePath, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
+    offline: false, env: { ...process.env, ...browser.env },
   });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await context?.close();
