@@ -60,14 +60,20 @@ describe('acesup solve', () => {
     expect(line.maxDiscards.lower).toBeLessThanOrEqual(line.maxDiscards.upper);
   });
 
-  it('reports a loss whose max discards the budget did not pin as a proven range', () => {
+  it('reports a loss whose max discards the budget did not pin as a proven range, and pins it with the time limit', () => {
     // Deal 19 of seed 1 ends with four suits and no ace (R6): lost, at most 44 discards, before any search.
     const deal = formatDeal(dealFor(1, 19));
-    const json = JSON.parse(acesup(['solve', '--json', '--variant', 'standard', '--max-states', '5', deal]).stdout) as Record<string, unknown>;
+    const once = ['solve', '--variant', 'standard', '--max-states', '5', '--time-limit', '0'];
+    const json = JSON.parse(acesup([...once, '--json', deal]).stdout) as Record<string, unknown>;
     expect(json).toMatchObject({ result: 'lost', maxDiscards: { upper: 44 } });
-    const text = acesup(['solve', '--variant', 'standard', '--max-states', '5', deal]);
+    const text = acesup([...once, deal]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/standard · optional discards: LOST — max discards between \d+ and 44; --max-states 5 proved the loss/u);
+    // With the time a deal given as an argument gets, the passes go on until the number is pinned.
+    const pinned = JSON.parse(acesup(['solve', '--variant', 'standard', '--max-states', '5', '--json', deal]).stdout) as Record<string, unknown>;
+    const exact = JSON.parse(acesup(['solve', '--variant', 'standard', '--json', deal]).stdout) as Record<string, unknown>;
+    expect(exact).toMatchObject({ result: 'lost', maxDiscards: expect.any(Number) });
+    expect(pinned).toMatchObject({ result: 'lost', maxDiscards: exact['maxDiscards'] });
   });
 
   it('--max-discards bounds stops at the verdict: the same loss, its max discards as a range around the exact one', () => {

@@ -5,9 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, formatDeal, parseDeal } from '../src/core/cards.ts';
-import { GROWTH, nextBudget, PLAN, solveEscalating } from '../src/core/escalate.ts';
+import { GROWTH, MIN_GAIN, combine, isOpen, nextBudget, solveWithin } from '../src/core/escalate.ts';
+import { POLL_STATES } from '../src/core/search.ts';
 import { type SolveOptions, Solver } from '../src/core/solve.ts';
 import { VisitedSet } from '../src/core/table.ts';
+import { start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const OPTIONS: SolveOptions = { variant: 'standard', rule: 'optional', maxDiscards: 'bounds', solution: false };
@@ -28,32 +30,33 @@ const { deal: DEAL, verdict: VERDICT } = escalatingDeal();
 /** A deal that standard × optional leaves undecided at 16,000,000 states (deal 2 of seed 2026). */
 const HARD = '5C 3C 6H TS AD JC 9D QD 3H 9S 9H QC JD 4S AS 7D JH 3S 5S TH KS 9C 8D 8S KD 7C QH 5D TD KC 8H 4D 6C QS 4H TC 2H AC 5H 4C 3D 2D KH JS 6D 2C 7S AH 8C 6S 2S 7H';
 
-describe('solveEscalating', () => {
-  it('grows the budget by GROWTH while the deal is unknown and time is left, and ends on the verdict of one solve at that budget', () => {
-    let clock = 0;
-    const passes: number[] = [];
-    const out = solveEscalating(new Solver(), DEAL, { ...OPTIONS, maxStates: SMALL }, {
-      timeLimitMs: 1e9, now: () => (clock += 1), onPass: (_pass, next) => passes.push(next),
+/** A clock that stands still: every pass fits, however large. */
+const frozen = () => 0;
+
+describe('solveWithin', () => {
+  it('grows the budget by GROWTH while the deal is open and time is left, and ends on the verdict of one solve at that budget', () => {
+    const budgets: number[] = [];
+    const [out] = solveWithin(new Solver(), DEAL, [{ ...OPTIONS, maxStates: SMALL }], {
+      timeLimitMs: 1e9, now: frozen, onPassEnd: (_index, answer) => budgets.push(answer.maxStates),
     });
-    expect(out.result.kind).toBe(VERDICT);
-    expect(out.passes).toBe(passes.length + 1);
-    expect(passes.length).toBeGreaterThan(0);
-    passes.forEach((budget, i) => expect(budget).toBe(SMALL * GROWTH ** (i + 1)));
-    expect(out.maxStates).toBe(passes.at(-1));
-    // The same answer as one solve at the last budget: escalation only chooses the budget.
-    expect(new Solver().solve(DEAL, { ...OPTIONS, maxStates: out.maxStates })).toEqual(out.result);
+    expect(out!.result.kind).toBe(VERDICT);
+    expect(out!.passes).toBe(budgets.length);
+    expect(budgets.length).toBeGreaterThan(1);
+    budgets.forEach((budget, i) => expect(budget).toBe(SMALL * GROWTH ** i));
+    expect(out!.maxStates).toBe(budgets.at(-1));
+    // The verdict of one solve at the last budget: the passes only choose the budget.
+    expect(new Solver().solve(DEAL, { ...OPTIONS, maxStates: out!.maxStates }).kind).toBe(VERDICT);
   });
 
-  it('plans GROWTH× while a pass after it would still fit, else one pass as large as fits, and none under twice the last', () => {
+  it('plans GROWTH× while a pass of twice that would fit after it, else one pass as large as fits, and none under MIN_GAIN× the last', () => {
     const last = 1_000_000;
-    expect(nextBudget(last, 2 * last - 1)).toBe(0);
+    expect(nextBudget(last, MIN_GAIN * last - 1)).toBe(0);
+    expect(nextBudget(last, MIN_GAIN * last)).toBe(MIN_GAIN * last);
     expect(nextBudget(last, Number.NaN)).toBe(0);
     expect(nextBudget(last, 5.5 * last)).toBe(5_500_000);
     const grown = last * GROWTH;
-    // Room for GROWTH× and then a pass of twice that: step by GROWTH.
-    expect(nextBudget(last, grown * (2 + PLAN))).toBe(grown);
-    // Not quite: the whole time to one pass.
-    expect(nextBudget(last, grown * (2 + PLAN) - 1)).toBe(Math.floor(grown * (2 + PLAN) - 1));
+    expect(nextBudget(last, 3 * grown)).toBe(grown);
+    expect(nextBudget(last, 3 * grown - 1)).toBe(3 * grown - 1);
     for (let fits = 0; fits < 40 * last; fits += 123_457) {
       const next = nextBudget(last, fits);
       if (next !== 0) expect(next === grown || next === Math.floor(fits)).toBe(true);
@@ -61,30 +64,113 @@ describe('solveEscalating', () => {
     }
   });
 
-  it('goes on from a first pass given to it, without solving it again', () => {
-    const solver = new Solver();
-    const first = solver.solve(DEAL, { ...OPTIONS, maxStates: SMALL });
+  it('with no time limit, runs one pass per entry at its budget and never stops one on the clock', () => {
     let clock = 0;
-    const budgets: number[] = [];
-    const solved: number[] = [];
-    const counting = { solve: (deal: Deal, options: SolveOptions) => (solved.push(options.maxStates!), solver.solve(deal, options)) } as Solver;
-    const out = solveEscalating(counting, DEAL, { ...OPTIONS, maxStates: SMALL }, {
-      timeLimitMs: 1e9, now: () => (clock += 1), first: { result: first, ms: 1 }, onPass: (_pass, next) => budgets.push(next),
+    const out = solveWithin(new Solver(), DEAL, [{ ...OPTIONS, maxStates: SMALL }, { ...OPTIONS, variant: 'strict', maxStates: SMALL }], {
+      timeLimitMs: 0, now: () => (clock += 1e6),
     });
-    expect(budgets[0]).toBe(SMALL * GROWTH);
-    expect(solved).toEqual(budgets);
-    expect(out.result.kind).toBe(VERDICT);
-    // Without time for a second pass, the first is the answer.
-    expect(solveEscalating(solver, DEAL, { ...OPTIONS, maxStates: SMALL }, { timeLimitMs: 0, now: () => 0, first: { result: first, ms: 1 } }))
-      .toEqual({ result: first, maxStates: SMALL, passes: 1 });
+    expect(out.map((entry) => entry.passes)).toEqual([1, 1]);
+    expect(out[0]!.result).toEqual(new Solver().solve(DEAL, { ...OPTIONS, maxStates: SMALL }));
+    expect(out[1]!.result).toEqual(new Solver().solve(DEAL, { ...OPTIONS, variant: 'strict', maxStates: SMALL }));
   });
 
-  it('runs one pass when the next would not fit in the time left', () => {
-    let clock = 0;
-    const out = solveEscalating(new Solver(), DEAL, { ...OPTIONS, maxStates: SMALL }, {
-      timeLimitMs: 1000, now: () => (clock += 999), onPass: () => { throw new Error('no second pass expected'); },
-    });
-    expect(out).toMatchObject({ passes: 1, maxStates: SMALL, result: { kind: 'unknown', limit: 'states' } });
+  it('keeps the best bounds of its passes, and a loss once proved', () => {
+    const unknown = { kind: 'unknown', states: 5, lower: 40, upper: 48, limit: 'states' } as const;
+    expect(combine(unknown, { kind: 'unknown', states: 9, lower: 38, upper: 47, limit: 'poll' })).toEqual({ kind: 'lost', states: 9, lower: 40, upper: 47 });
+    expect(combine({ kind: 'lost', states: 5, lower: 41, upper: 46 }, { ...unknown, lower: 43 })).toEqual({ kind: 'lost', states: 5, lower: 43, upper: 46 });
+    expect(combine(unknown, { ...unknown, states: 7, lower: 44 })).toEqual({ ...unknown, states: 7, lower: 44 });
+    expect(isOpen({ kind: 'lost', states: 1, lower: 44, upper: 46 }, 'exact')).toBe(true);
+    expect(isOpen({ kind: 'lost', states: 1, lower: 44, upper: 46 }, 'bounds')).toBe(false);
+    expect(isOpen({ ...unknown, limit: 'memory' }, 'exact')).toBe(false);
+  });
+});
+
+/**
+ * A stand-in solver on an injected clock: a deal that needs `need` states, searched at `msPerState`
+ * (times `slowdown` per doubling of the budget, as a larger table is slower), polling as the search does.
+ */
+function simulated(need: number, msPerState: number, slowdown = 1) {
+  let clock = 0;
+  const budgets: number[] = [];
+  const solver = {
+    solve(_deal: Deal, options: SolveOptions) {
+      const budget = options.maxStates!;
+      budgets.push(budget);
+      const cost = msPerState * slowdown ** Math.log2(budget / SMALL);
+      for (let states = 0; ;) {
+        const step = Math.min(POLL_STATES, budget - states, need - states);
+        states += step;
+        clock += step * cost;
+        if (states >= need) return { kind: 'lost', states, lower: 45, upper: 45 };
+        if (states >= budget) return { kind: 'unknown', states, lower: 40, upper: 48, limit: 'states' };
+        if (options.poll!(states, 40)) return { kind: 'unknown', states, lower: 41, upper: 48, limit: 'poll' };
+      }
+    },
+  } as Solver;
+  return { solver, budgets, now: () => clock };
+}
+
+describe('solveWithin on an injected clock', () => {
+  const LIMIT_MS = 60_000;
+
+  it('shortens a pass that would not fit to the time left, and ends within the limit', () => {
+    // 1 µs per state: 60 s hold 60M states; the passes after SMALL are 8× until one would not fit.
+    const sim = simulated(1e12, 0.001);
+    const [out] = solveWithin(sim.solver, DEAL, [{ ...OPTIONS, maxStates: SMALL }], { timeLimitMs: LIMIT_MS, now: sim.now });
+    expect(sim.budgets.slice(0, 5)).toEqual([SMALL, SMALL * 8, SMALL * 64, SMALL * 512, SMALL * 4096]);
+    const last = sim.budgets.at(-1)!;
+    expect(last).toBeLessThan(sim.budgets.at(-2)! * GROWTH);
+    expect(last).toBeGreaterThan(sim.budgets.at(-2)! * MIN_GAIN);
+    expect(sim.now()).toBeLessThanOrEqual(LIMIT_MS);
+    expect(sim.now()).toBeGreaterThan(LIMIT_MS * 0.7);
+    expect(out!.result.kind).toBe('unknown');
+  });
+
+  it('stops a pass that runs slower than planned at the limit, with its bounds', () => {
+    const sim = simulated(1e12, 0.001, 1.6);
+    const [out] = solveWithin(sim.solver, DEAL, [{ ...OPTIONS, maxStates: SMALL }], { timeLimitMs: LIMIT_MS, now: sim.now });
+    expect(out!.result).toMatchObject({ kind: 'unknown', limit: 'poll', lower: 41 });
+    // The last poll's positions past the limit at most.
+    expect(sim.now()).toBeGreaterThanOrEqual(LIMIT_MS);
+    expect(sim.now()).toBeLessThanOrEqual(LIMIT_MS + POLL_STATES * 0.001 * 1.6 ** Math.log2(out!.maxStates / SMALL));
+  });
+
+  it('pins a lost deal\'s max discards with the time left, and gives each entry its share', () => {
+    // Needs 3M states: lost (range) at SMALL, exact once a pass reaches it.
+    const pinned = simulated(3_000_000, 0.001);
+    const solver = {
+      solve: (deal: Deal, options: SolveOptions) => {
+        const result = pinned.solver.solve(deal, options);
+        return result.kind === 'unknown' && result.limit === 'states' ? { ...result, kind: 'lost', upper: 47 } : result;
+      },
+    } as Solver;
+    const [out] = solveWithin(solver, DEAL, [{ ...OPTIONS, maxDiscards: 'exact', maxStates: SMALL }], { timeLimitMs: LIMIT_MS, now: pinned.now });
+    expect(out!.result).toEqual({ kind: 'lost', states: 3_000_000, lower: 45, upper: 45 });
+    expect(pinned.budgets.slice(0, 2)).toEqual([SMALL, SMALL * GROWTH]);
+    // Two entries that never settle: each first pass within its share, and the whole within the limit.
+    const two = simulated(1e12, 0.001);
+    const both = solveWithin(two.solver, DEAL, [{ ...OPTIONS, maxStates: 1e9 }, { ...OPTIONS, maxStates: 1e9 }], { timeLimitMs: LIMIT_MS, now: two.now });
+    expect(both.map((entry) => entry.result.kind === 'unknown' && entry.result.limit)).toEqual(['poll', 'poll']);
+    expect(both[0]!.ms).toBeLessThanOrEqual(LIMIT_MS / 2 + POLL_STATES * 0.001);
+    expect(two.now()).toBeLessThanOrEqual(LIMIT_MS + POLL_STATES * 0.001);
+  });
+});
+
+describe('a solve\'s poll', () => {
+  it('stops the solve where it asks, as a budget of that many states would, and no search runs after it', () => {
+    const hard = parseDeal(HARD);
+    let calls = 0;
+    const stopped = new Solver().solve(hard, { ...OPTIONS, maxStates: 2_000_000, poll: () => ++calls >= 3 });
+    expect(stopped).toMatchObject({ kind: 'unknown', limit: 'poll' });
+    expect(calls).toBe(3);
+    expect(stopped.states).toBeLessThanOrEqual(4 * POLL_STATES);
+    const full = new Solver().solve(hard, { ...OPTIONS, maxStates: 2_000_000 });
+    if (stopped.kind === 'unknown' && full.kind === 'unknown') {
+      expect(stopped.lower).toBeLessThanOrEqual(full.lower);
+      expect(stopped.upper).toBeGreaterThanOrEqual(full.upper);
+    }
+    // A poll that never asks changes nothing.
+    expect(new Solver().solve(hard, { ...OPTIONS, maxStates: 2_000_000, poll: () => false })).toEqual(full);
   });
 });
 
@@ -117,9 +203,8 @@ describe('the visited set\'s memory cap', () => {
       expect(result.lower).toBeLessThanOrEqual(full.lower);
       expect(result.upper).toBeGreaterThanOrEqual(full.upper);
     }
-    let clock = 0;
-    const out = solveEscalating(capped, hard, { ...OPTIONS, maxStates: 2_000_000 }, { timeLimitMs: 1e9, now: () => (clock += 1) });
-    expect(out.passes).toBe(1);
+    const [out] = solveWithin(capped, hard, [{ ...OPTIONS, maxStates: 2_000_000 }], { timeLimitMs: 1e9, now: frozen });
+    expect(out!.passes).toBe(1);
   });
 });
 
@@ -133,6 +218,28 @@ describe('acesup solve --time-limit, --max-memory', () => {
     const once = run(['--max-states', String(SMALL), '--time-limit', '0']);
     expect(once.status).toBe(0);
     expect(once.stdout).toMatch(/UNKNOWN — between \d+ and \d+ discards; stopped at a budget of 2,000 states/u);
+  });
+
+  it('ends within its time limit, with the bounds proven when the clock stopped the search', () => {
+    const started = performance.now();
+    const ran = spawnSync(process.execPath, ['bin/acesup.js', 'solve', '--variant', 'standard', '--max-states', '1000000000', '--time-limit', '3', HARD], { cwd: ROOT, encoding: 'utf8' });
+    const seconds = (performance.now() - started) / 1000;
+    expect(ran.status).toBe(0);
+    expect(ran.stdout).toMatch(/^standard · optional discards: UNKNOWN — between \d+ and 48 discards; stopped at the time limit \(--time-limit 3 s\)/mu);
+    // The limit, the program's start and a poll's positions.
+    expect(seconds).toBeLessThan(3 + 2);
+  });
+
+  it('answers Ctrl-C with the bounds proven so far, every variant\'s, and exit code 130', async () => {
+    const run = start(['solve', HARD]);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    run.child.kill('SIGINT');
+    const ran = await run.done;
+    expect(ran.code).toBe(130);
+    for (const variant of ['standard', 'strict', 'easy']) expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
+    expect(ran.stdout).toMatch(/UNKNOWN — between \d+ and \d+ discards; stopped by Ctrl-C/u);
+    expect(ran.stderr).toContain('acesup: interrupted (Ctrl-C)');
+    expect(ran.stderr).not.toMatch(/\n\s+at /u);
   });
 
   it('says when the memory cap stopped the search', () => {

@@ -7,16 +7,17 @@ import { createInterface } from 'node:readline';
 import { InputError, formatDeal, parseDeal } from '../core/cards.ts';
 import { type GameMove, describeMove, formatMove, parseMoves } from '../core/notation.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
-import { GROWTH, solveEscalating } from '../core/escalate.ts';
+import { type Escalated, GROWTH, solveWithin } from '../core/escalate.ts';
 import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } from '../core/solve.ts';
 import { Game, formatPiles, verify } from '../core/verify.ts';
 import { useRename } from '../batch/files.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import type { EstimateOptions } from './estimate-command.ts';
 import { addPlayCommand } from './play.ts';
-import { EXIT_FAILED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
 import { DealPageGames, addReportCommand, writeDealPage } from './report.ts';
+import { solveDealOnThread } from './solve-deal.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -52,11 +53,16 @@ const discardsOption = () =>
     .default('optional');
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
+/** A count in three figures or so, for a status line: 950, 12.3k, 4.5M. */
+const short = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${Math.round(n)}`);
 
-function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, ms: number, flags: SolveFlags): string {
+/** The verdict line of `solve`; `time` is the --time-limit in seconds (0: none), or how the solve was cut short. */
+function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, ms: number, flags: SolveFlags, time: number | 'interrupted'): string {
   const maxStates = flags.maxStates;
   const head = `${variant} · ${rule} discards:`;
   const tail = `${fmt(result.states)} states, ${ms.toFixed(1)} ms`;
+  const stopped = time === 'interrupted' ? 'Ctrl-C came before it was pinned'
+    : time > 0 ? `--time-limit ${time} s proved the loss but did not pin the number` : `--max-states ${fmt(maxStates)} proved the loss but did not pin the number`;
   switch (result.kind) {
     case 'won':
       return `${head} WON — 48 discards, ${result.solution.length} moves (${tail})`;
@@ -65,11 +71,14 @@ function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, m
         ? `${head} LOST — at most ${result.lower} discards (${tail})`
         : flags.maxDiscards === 'bounds'
           ? `${head} LOST — max discards between ${result.lower} and ${result.upper} (--max-discards bounds: the verdict only) (${tail})`
-          : `${head} LOST — max discards between ${result.lower} and ${result.upper}; --max-states ${fmt(maxStates)} proved the loss but did not pin the number (${tail})`;
-    case 'unknown':
-      return result.limit === 'memory'
-        ? `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; stopped when the search's table reached --max-memory ${fmt(flags.maxMemory)} MiB (${tail})`
-        : `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; stopped at a budget of ${fmt(maxStates)} states (${tail})`;
+          : `${head} LOST — max discards between ${result.lower} and ${result.upper}; ${stopped} (${tail})`;
+    case 'unknown': {
+      const why = time === 'interrupted' ? 'stopped by Ctrl-C'
+        : result.limit === 'memory' ? `stopped when the search's table reached --max-memory ${fmt(flags.maxMemory)} MiB`
+          : result.limit === 'poll' ? `stopped at the time limit (--time-limit ${time} s) at a budget of ${fmt(maxStates)} states`
+            : `stopped at a budget of ${fmt(maxStates)} states`;
+      return `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; ${why} (${tail})`;
+    }
   }
 }
 
@@ -108,70 +117,65 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
   if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
   if (flags.show && flags.json) throw new UsageError('--show prints the piles in the text output: it does nothing with --json');
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
-  const solver = new Solver({ maxTableBytes: flags.maxMemory * 1024 * 1024 });
+  const maxTableBytes = flags.maxMemory * 1024 * 1024;
+  const solver = new Solver({ maxTableBytes });
   // A deal typed as an argument gets time to be decided; deals read from a file keep their budget.
   const timeLimit = flags.timeLimit ?? (words.length > 0 ? DEFAULT_TIME_LIMIT : 0);
   const page = flags.html === undefined ? undefined : new DealPageGames();
   let exitCode = EXIT_OK;
-  const solveOne = (text: string, where: string): void => {
-    let deal: Uint8Array;
+  const parse = (text: string, where: string): Uint8Array | undefined => {
     try {
-      deal = parseDeal(text);
+      return parseDeal(text);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       console.error(`acesup: ${where}${shortenQuotes(error.message)}`);
       exitCode = EXIT_USAGE;
-      return;
+      return undefined;
     }
-    if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
-    page?.addDeal(deal);
-    // The time limit is the deal's: every variant gets its first pass, then the variants still unknown share
-    // what is left, each its part of the time the ones before it left.
-    const deadline = performance.now() + timeLimit * 1000;
-    const optionsOf = (variant: Variant) => ({ variant, rule: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards });
-    const firsts = variants.map((variant) => {
-      const started = performance.now();
-      const result = solver.solve(deal, optionsOf(variant));
-      return { result, ms: performance.now() - started };
-    });
-    const open = firsts.filter(({ result }) => result.kind === 'unknown' && result.limit === 'states').length;
-    let opened = 0;
-    for (const [i, variant] of variants.entries()) {
-      const first = firsts[i]!;
-      const pending = first.result.kind === 'unknown' && first.result.limit === 'states';
-      const started = performance.now();
-      const { result, maxStates } = solveEscalating(solver, deal, optionsOf(variant), {
-        timeLimitMs: pending ? Math.max(0, deadline - started) / (open - opened++) : 0,
-        first,
-        now: () => performance.now(),
-        onPass: (pass, next, last) => {
-          if (!process.stderr.isTTY) return;
-          const seconds = ((first.ms + performance.now() - started) / 1000).toFixed(1);
-          process.stderr.write(`acesup: ${variant} · ${flags.discards}: unknown at ${fmt(last.states)} states after ${seconds} s; pass ${pass} with a budget of ${fmt(next)} states (--time-limit ${timeLimit} s)\n`);
-        },
-      });
-      const ms = first.ms + performance.now() - started;
-      page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
-      if (flags.json) {
-        console.log(JSON.stringify({
-          deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
-          maxDiscards: result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
-          ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
-          states: result.states, maxStates, ms: Math.round(ms * 1000) / 1000,
-        }));
-      } else {
-        console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }));
-        if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
-      }
+  };
+  const options = variants.map((variant) => ({ variant, rule: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards }));
+  const answer = (deal: Uint8Array) => (index: number, { result, maxStates, ms }: Escalated, interrupted: boolean): void => {
+    const variant = variants[index]!;
+    page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
+    if (flags.json) {
+      console.log(JSON.stringify({
+        deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
+        maxDiscards: result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
+        ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
+        states: result.states, maxStates, ms: Math.round(ms * 1000) / 1000, ...(interrupted ? { interrupted: true } : {}),
+      }));
+    } else {
+      console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }, interrupted ? 'interrupted' : timeLimit));
+      if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
     }
   };
   if (words.length > 0) {
-    solveOne(words.join(' '), '');
+    const deal = parse(words.join(' '), '');
+    if (deal === undefined) return exitCode;
+    if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+    page?.addDeal(deal);
+    // On a thread of its own: the main thread shows the progress and answers Ctrl-C with the bounds so far.
+    const { interrupted } = await solveDealOnThread({ deal, options, timeLimitMs: timeLimit * 1000, maxTableBytes }, {
+      answer: answer(deal),
+      status: (p) => `${variants[p.index]} · ${flags.discards} · pass ${p.pass} (≤ ${short(p.maxStates)}): ${short(p.states)} states, ` +
+        `${short(p.states / Math.max(0.001, p.passMs / 1000))}/s · discards ${p.lower}–${p.upper} · ` +
+        `${(p.elapsedMs / 1000).toFixed(0)}${timeLimit > 0 ? `/${timeLimit}` : ''} s · Ctrl-C: stop here`,
+    });
+    if (interrupted) {
+      console.error('acesup: interrupted (Ctrl-C): the bounds above are those proven when it came');
+      exitCode = EXIT_INTERRUPTED;
+    }
   } else {
     if (flags.file === undefined && process.stdin.isTTY) {
       throw new UsageError('no deal given: pass it as an argument, with --file F, or on standard input (see acesup solve --help)');
     }
-    for await (const [line, text] of inputLines(flags.file)) solveOne(text, `line ${line}: `);
+    for await (const [line, text] of inputLines(flags.file)) {
+      const deal = parse(text, `line ${line}: `);
+      if (deal === undefined) continue;
+      if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+      page?.addDeal(deal);
+      solveWithin(solver, deal, options, { timeLimitMs: timeLimit * 1000, now: () => performance.now(), onAnswer: (i, out) => answer(deal)(i, out, false) });
+    }
   }
   if (page !== undefined) await writeDealPage(flags.html!, page, exitCode !== EXIT_OK);
   return exitCode;
@@ -245,7 +249,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .addOption(variantOption(true))
     .addOption(discardsOption())
     .option('--max-states <n>', 'state budget per deal (all its searches); past it the verdict is "unknown" with bounds (the first pass\'s budget with --time-limit)', integerOption(1), DEFAULT_MAX_STATES)
-    .option('--time-limit <seconds>', `while a deal is unknown, solve it again at a larger budget (${GROWTH}× per pass, or one last pass as large as the time left allows), as long as the next pass should end within this many seconds for the deal, shared by its variants once each has had its first pass (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass — for deals read from a file or standard input)`, integerOption(0))
+    .option('--time-limit <seconds>', `the seconds a deal may take: every variant gets a pass at --max-states, then the variants still unknown (or lost with their max discards not yet pinned) share the time left, pass after pass at larger budgets (${GROWTH}× per pass, or one last pass as large as the time left allows); a pass still running at the limit stops there with the bounds it proved (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass, no clock — for deals read from a file or standard input)`, integerOption(0))
     .option('--max-memory <MiB>', 'the most memory the search\'s visited set may take; a deal that needs more is unknown (its table stops growing)', integerOption(16), 4096)
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')

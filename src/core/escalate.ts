@@ -1,83 +1,154 @@
-// Solving one deal within a time limit rather than a state budget: the budget grows pass by pass while a
-// deal stays unknown and the next pass is expected to fit in the time left.
+// Solving one deal within a time limit rather than a state budget: every variant gets a first pass at the
+// given budget, then the variants still open share the time left, pass after pass at growing budgets, and the
+// clock stops any pass at its variant's share of the time.
 //
 // Each pass is a fresh solve at a larger budget (the searches are deterministic, so a pass repeats the work
-// of the one before; with a growth factor of 8 that repeats at most 1/7 of the total). The clock is passed
-// in, so that the core stays free of any host API.
+// of the one before; with a growth factor of 8 that repeats at most 1/7 of the total). Every pass's bounds
+// are proven, so the answer keeps the best of them. The clock is passed in: the core has no host API.
 
 import type { Deal } from './cards.ts';
-import { DEFAULT_MAX_STATES, type SolveOptions, type SolveResult, type Solver } from './solve.ts';
+import { WIN_DISCARDS } from './rules.ts';
+import { DEFAULT_MAX_STATES, discardBounds, type MaxDiscardsMode, type SolveOptions, type SolveResult, type Solver } from './solve.ts';
 
 /** A pass's budget is this many times the last one's while a pass after it would still fit (see nextBudget). */
 export const GROWTH = 8;
 
-/** The share of the time left a pass is planned for: a larger table is slower per state, and a lost deal may
- * spend its whole budget pinning its max discards. */
-export const PLAN = 0.6;
+/** The share of the time left that a pass's budget is planned to fill, at the last pass's speed: a larger
+ *  table is slower per state (and the clock stops a pass that overruns). */
+export const SPEED_MARGIN = 0.85;
 
-export interface EscalateLimits {
-  /** Milliseconds the passes may take in all (counted from the call); the first pass always runs. */
+/** A pass under this many times the last budget is not run: it would first repeat the last one's work. */
+export const MIN_GAIN = 1.25;
+
+/**
+ * The budget of the next pass after one at `last` states, when `fits` states are expected to fit in the
+ * time left (0: none worth running). GROWTH times the last while a pass of twice that would still fit after
+ * it; otherwise the time goes to one pass, as large as fits.
+ */
+export function nextBudget(last: number, fits: number): number {
+  const fit = Math.floor(fits);
+  if (!(fit >= MIN_GAIN * last)) return 0;
+  const grown = last * GROWTH;
+  return fit >= 3 * grown ? grown : fit;
+}
+
+/** Whether a larger budget may still settle `result`: a verdict still open for want of states or time, or,
+ *  with exact max discards wanted, a lost deal whose max is still a range. */
+export function isOpen(result: SolveResult, maxDiscards: MaxDiscardsMode | undefined): boolean {
+  if (result.kind === 'unknown') return result.limit !== 'memory';
+  return result.kind === 'lost' && result.lower < result.upper && maxDiscards !== 'bounds';
+}
+
+/**
+ * The answer of two passes on one deal: a win is a win; otherwise the larger lower and the smaller upper
+ * bound (both proven), lost when either pass proved it or the upper bound is under 48. The counters and the
+ * stop reason are the later pass's.
+ */
+export function combine(earlier: SolveResult, later: SolveResult): SolveResult {
+  if (later.kind === 'won' || earlier.kind === 'won') return later.kind === 'won' ? later : earlier;
+  const lower = Math.max(earlier.lower, later.lower);
+  const upper = Math.min(earlier.upper, later.upper);
+  if (earlier.kind === 'lost' || later.kind === 'lost' || upper < WIN_DISCARDS) {
+    return { kind: 'lost', states: later.states, lower, upper };
+  }
+  return { ...later, lower, upper };
+}
+
+/** What a running pass has reached, for a progress display. */
+export interface PassProgress {
+  /** Index of the variant in the list solved. */
+  index: number;
+  /** 1 for the first pass. */
+  pass: number;
+  maxStates: number;
+  /** Positions searched so far in this pass. */
+  states: number;
+  /** Proven bounds on max discards: the most a line has reached, and the best upper bound of the passes before. */
+  lower: number;
+  upper: number;
+  /** Milliseconds since the call, and since this pass started. */
+  elapsedMs: number;
+  passMs: number;
+}
+
+export interface TimedLimits {
+  /** Milliseconds the deal may take, in all; 0: one pass per variant, at its budget, with no clock. */
   timeLimitMs: number;
   /** The clock, in milliseconds (e.g. `performance.now`). */
   now: () => number;
-  /** Called before each pass after the first, with its budget and the result that asked for it. */
-  onPass?: (pass: number, maxStates: number, last: SolveResult) => void;
-  /** A first pass already run at `options.maxStates` (its result and milliseconds): the passes go on from it. */
-  first?: { result: SolveResult; ms: number };
+  /** Called every POLL_STATES positions or so of a pass (search.ts). */
+  onProgress?: (progress: PassProgress) => void;
+  /** Called after every pass with the variant's answer so far (the best bounds of its passes). */
+  onPassEnd?: (index: number, answer: Escalated) => void;
+  /** Called once per variant, in order, with its answer. */
+  onAnswer?: (index: number, answer: Escalated) => void;
 }
 
 export interface Escalated {
   result: SolveResult;
-  /** The budget of the last pass (the one whose result this is). */
+  /** The budget of the last pass. */
   maxStates: number;
   /** Passes run (1: the first budget settled it, or no time was left for a second). */
   passes: number;
+  /** Milliseconds its passes took. */
+  ms: number;
 }
 
 /**
- * The budget of the next pass after one at `last` states, when `fits` states are expected to fit in the
- * time planned for it (0: no pass of at least twice the last fits). GROWTH times the last, unless the pass
- * after that one could not be run at all (`fits - grown * PLAN` would be under twice it): then the time goes
- * to one pass, as large as fits, rather than to a pass at GROWTH× and nothing after.
+ * Solves `deal` once per entry of `options` (a variant each), within `timeLimitMs` of the call: first every
+ * entry at its `maxStates`, each given an equal share of the time left; then each entry still open
+ * (`isOpen`), in order, gets an equal share of what the ones before it left, spent on passes at the budgets
+ * of `nextBudget`, planned at the last pass's speed. A pass that reaches its share's end is stopped there
+ * (limit `'poll'`): the whole call ends within the limit, give or take the last POLL_STATES positions and
+ * the shortening of a solution. Budgets and the clock only decide when searches stop, never a verdict.
  */
-export function nextBudget(last: number, fits: number): number {
-  const fit = Math.floor(fits);
-  if (!(fit >= 2 * last)) return 0;
-  const grown = last * GROWTH;
-  if (fit <= grown) return fit;
-  return fit - grown * PLAN >= 2 * grown ? grown : fit;
-}
+export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveOptions[], limits: TimedLimits): Escalated[] {
+  const { now, timeLimitMs } = limits;
+  const started = now();
+  const deadline = started + timeLimitMs;
+  const timed = timeLimitMs > 0;
+  const answers: Escalated[] = [];
 
-/**
- * Solves `deal` at `options.maxStates` (or takes `limits.first`), then, while the verdict is unknown for
- * want of states (not of memory), again at the budget of `nextBudget`, planned at the states per
- * millisecond the last pass ran at so that it ends within `timeLimitMs` of the call. The limit is a plan,
- * not a hard stop: a pass that runs slower than the last may end after it. A verdict found at any budget is
- * the verdict: budgets only decide when a search stops.
- */
-export function solveEscalating(solver: Solver, deal: Deal, options: SolveOptions, limits: EscalateLimits): Escalated {
-  const started = limits.now();
-  let maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
-  let result: SolveResult;
-  let passMs: number;
-  if (limits.first === undefined) {
-    result = solver.solve(deal, { ...options, maxStates });
-    passMs = limits.now() - started;
-  } else {
-    ({ result, ms: passMs } = limits.first);
+  const pass = (index: number, number: number, maxStates: number, stopAt: number, before?: SolveResult): SolveResult => {
+    const known = before === undefined ? { lower: 0, upper: WIN_DISCARDS } : discardBounds(before);
+    const passStart = now();
+    const poll = (states: number, lower: number): boolean => {
+      const time = now();
+      limits.onProgress?.({
+        index, pass: number, maxStates, states, lower: Math.max(lower, known.lower), upper: known.upper,
+        elapsedMs: time - started, passMs: time - passStart,
+      });
+      return timed && time >= stopAt;
+    };
+    const result = solver.solve(deal, { ...options[index]!, maxStates, poll });
+    const answer = before === undefined ? result : combine(before, result);
+    const entry = answers[index];
+    const ms = now() - passStart;
+    if (entry === undefined) answers[index] = { result: answer, maxStates, passes: 1, ms };
+    else answers[index] = { result: answer, maxStates, passes: entry.passes + 1, ms: entry.ms + ms };
+    lastPass[index] = { states: result.states, ms };
+    limits.onPassEnd?.(index, answers[index]!);
+    return answer;
+  };
+  const lastPass: { states: number; ms: number }[] = [];
+
+  for (let i = 0; i < options.length; i++) {
+    const time = now();
+    pass(i, 1, options[i]!.maxStates ?? DEFAULT_MAX_STATES, time + (deadline - time) / (options.length - i));
   }
-  let passes = 1;
-  while (result.kind === 'unknown' && result.limit === 'states') {
-    const now = limits.now();
-    const perMs = result.states / Math.max(1, passMs);
-    const next = nextBudget(maxStates, perMs * (started + limits.timeLimitMs - now) * PLAN);
-    if (next === 0) break;
-    passes += 1;
-    limits.onPass?.(passes, next, result);
-    maxStates = next;
-    const passStart = limits.now();
-    result = solver.solve(deal, { ...options, maxStates });
-    passMs = limits.now() - passStart;
+  const open = options.map((entry, i) => timed && isOpen(answers[i]!.result, entry.maxDiscards));
+  let openLeft = open.filter(Boolean).length;
+  for (let i = 0; i < options.length; i++) {
+    if (open[i]) {
+      const stopAt = now() + Math.max(0, deadline - now()) / openLeft--;
+      while (isOpen(answers[i]!.result, options[i]!.maxDiscards)) {
+        const { states, ms } = lastPass[i]!;
+        const next = nextBudget(answers[i]!.maxStates, (states / Math.max(1, ms)) * (stopAt - now()) * SPEED_MARGIN);
+        if (next === 0) break;
+        pass(i, answers[i]!.passes + 1, next, stopAt, answers[i]!.result);
+      }
+    }
+    limits.onAnswer?.(i, answers[i]!);
   }
-  return { result, maxStates, passes };
+  return answers;
 }

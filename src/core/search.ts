@@ -63,7 +63,13 @@ export interface SearchLimits {
   atLeast?: number;
   /** The position to search from (a frame of this deal with nothing kept or owed); default: the deal's start. */
   from?: Int32Array;
+  /** Called every POLL_STATES positions or so with the positions searched and the most discards reached; true
+   *  stops the run there, as its budget would (a clock or a progress display: the core has no clock). */
+  poll?: (states: number, reached: number) => boolean;
 }
+
+/** Positions between two calls of a run's `poll`: about 30 ms of search, cheap beside it. */
+export const POLL_STATES = 1 << 15;
 
 export class Search {
   /** The ghost game, as a bound where a round starts (`cutByGhost`), where the variant's policy says so. */
@@ -104,6 +110,8 @@ export class Search {
   private best = 0;
   private reached = 0;
   private maxStates = 0;
+  private poll: SearchLimits['poll'];
+  private nextPoll = 0;
   private aborted = false;
   private states = 0;
   private won = false;
@@ -159,6 +167,8 @@ export class Search {
     this.best = limits.atLeast ?? 0;
     this.reached = 0;
     this.maxStates = limits.maxStates;
+    this.poll = limits.poll;
+    this.nextPoll = POLL_STATES;
     this.aborted = false;
     this.states = 0;
     this.won = false;
@@ -312,6 +322,11 @@ export class Search {
       this.winDepth = depth;
       this.winLine = at;
       return true;
+    }
+    if (this.poll !== undefined && this.states >= this.nextPoll) {
+      this.nextPoll = this.states + POLL_STATES;
+      // Asked to stop: the budget ends here, so the run ends exactly as a budget of this many states would.
+      if (this.poll(this.states, this.reached)) this.maxStates = this.states;
     }
     if (this.states === this.maxStates || this.visited.full) {
       // This position is left unexplored; its bound caps what it could still reach.

@@ -7,7 +7,7 @@ import type { GameMove } from './notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
 import { GhostSearch } from './ghost.ts';
-import { Search, type SearchRun } from './search.ts';
+import { Search, type SearchLimits, type SearchRun } from './search.ts';
 import { SubsetGame } from './subset.ts';
 import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from './table.ts';
 import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './state.ts';
@@ -52,6 +52,12 @@ export interface SolveOptions {
   /** The subset games (subset.ts) where the variant's policy says so. Default true; false only to compare:
    *  it changes no verdict, only the work (and may narrow an unknown's bounds). */
   subsets?: boolean;
+  /**
+   * Called every POLL_STATES positions or so (search.ts) with the positions searched for this deal and the
+   * most discards a line has reached (a proven lower bound on max discards); true stops the solve as its
+   * budget would, with limit `'poll'` if the verdict is still open. For a clock and a progress display.
+   */
+  poll?: (states: number, lower: number) => boolean;
 }
 
 interface Counters {
@@ -69,8 +75,9 @@ export type SolveResult =
   | (Counters & { kind: 'lost'; lower: number; upper: number })
   | (Counters & { kind: 'unknown'; lower: number; upper: number; limit: StopReason });
 
-/** What stopped a search before its verdict: the state budget, or the visited sets' memory cap. */
-export type StopReason = 'states' | 'memory';
+/** What stopped a search before its verdict: the state budget, the visited sets' memory cap, or the caller's
+ *  `poll` (a clock: `solve --time-limit`). */
+export type StopReason = 'states' | 'memory' | 'poll';
 
 export interface SolverOptions {
   /** The most memory one visited set of the solver may take (default 4 GiB); a search that would need more
@@ -160,9 +167,10 @@ class Searches {
    * rules (`--discards both`, one worker solving a deal under both in turn) pays for them once. Reuse changes
    * no result: a run clears its visited set and every counter when it starts, so what it returns depends on
    * the deal, the search and the limits alone (a run clears its subset games' tables too). Only the runs of
-   * the last deal are kept.
+   * the last deal are kept. A run with a `poll` is neither kept nor reused: the poll may have ended it early.
    */
-  run(search: Search, deal: Deal, maxStates: number, atLeast: number): SearchRun {
+  run(search: Search, deal: Deal, maxStates: number, atLeast: number, poll?: SearchLimits['poll']): SearchRun {
+    if (poll !== undefined) return search.run(deal, { maxStates, atLeast, poll });
     if (search.rule !== 'forced') return search.run(deal, { maxStates, atLeast });
     const known = this.forcedRunsDeal;
     if (known === undefined || known.length !== deal.length || known.some((card, i) => card !== deal[i])) {
@@ -180,13 +188,16 @@ class Searches {
 /** The yardstick: one plain exhaustive search, for the verdict and the max discards at once. */
 function solvePlain(searches: Searches, deal: Deal, options: SolveOptions): SolveResult {
   const { variant, rule } = options;
-  const run = searches.search(variant, rule, false).run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES });
+  let polled = false;
+  const poll = options.poll === undefined ? undefined
+    : (states: number, reached: number) => (polled ||= options.poll!(states, reached));
+  const run = searches.search(variant, rule, false).run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}) });
   const wanted = options.solution ?? true;
   if (run.status === 'won') {
     return { kind: 'won', states: run.states, solution: wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true) };
   }
   if (run.status === 'exhausted') return { kind: 'lost', states: run.states, lower: run.reached, upper: run.upper };
-  return { kind: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: run.full ? 'memory' : 'states' };
+  return { kind: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: run.full ? 'memory' : polled ? 'poll' : 'states' };
 }
 
 /**
@@ -212,6 +223,10 @@ class DealSolve {
   private ghostDone: boolean;
   /** The ghost game proved the deal lost under optional. */
   private ghostLost = false;
+  /** The caller's poll asked the solve to stop: nothing is left of the budget. */
+  private polled = false;
+  /** The searches' poll (absent without the caller's): the deal's positions so far, and its lower bound. */
+  private readonly poll: ((states: number, reached: number) => boolean) | undefined;
 
   constructor(private readonly searches: Searches, private readonly deal: Deal, private readonly options: SolveOptions) {
     this.variant = options.variant;
@@ -221,6 +236,9 @@ class DealSolve {
     this.forced = searches.search(this.variant, 'forced', true, true, subsets);
     this.optional = this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false, subsets) : undefined;
     this.ghostDone = this.optional === undefined || options.ghost === false || !VARIANT_RULES[this.variant].search.ghostAtStart;
+    const asked = options.poll;
+    this.poll = asked === undefined ? undefined
+      : (states, reached) => (this.polled ||= asked(this.states + states, Math.max(this.lower, reached)));
   }
 
   solve(): SolveResult {
@@ -253,7 +271,7 @@ class DealSolve {
         this.ghost();
         if (this.ghostLost) return undefined; // lost: the optional search for a win is not needed
       }
-      ruling = this.searches.run(search, this.deal, this.left(), WIN_DISCARDS - 1);
+      ruling = this.searches.run(search, this.deal, this.left(), WIN_DISCARDS - 1, this.poll);
       this.states += ruling.states;
       if (ruling.status === 'won') return this.won(ruling);
       this.lower = Math.max(this.lower, ruling.reached);
@@ -278,7 +296,7 @@ class DealSolve {
         this.ghost();
         if (this.lower >= this.upper) return this.lost();
       }
-      const run = this.searches.run(search, this.deal, Math.max(0, end - this.states), this.lower);
+      const run = this.searches.run(search, this.deal, Math.min(this.left(), Math.max(0, end - this.states)), this.lower, this.poll);
       this.states += run.states;
       if (run.status === 'won') return this.won(run);
       this.lower = Math.max(this.lower, run.reached);
@@ -312,7 +330,7 @@ class DealSolve {
   }
 
   private left(): number {
-    return Math.max(0, this.maxStates - this.states);
+    return this.polled ? 0 : Math.max(0, this.maxStates - this.states);
   }
 
   /** A won result; a forced-rule line is also legal under optional: shortened and made 1-minimal under `rule`. */
@@ -327,7 +345,7 @@ class DealSolve {
   }
 
   private unknown(run: SearchRun): SolveResult {
-    return { kind: 'unknown', states: this.states, lower: this.lower, upper: this.upper, limit: run.full ? 'memory' : 'states' };
+    return { kind: 'unknown', states: this.states, lower: this.lower, upper: this.upper, limit: run.full ? 'memory' : this.polled ? 'poll' : 'states' };
   }
 }
 

@@ -1,0 +1,140 @@
+// One deal given to `acesup solve` as an argument, solved within its time limit on a thread of its own, so that
+// the main thread stays free: it shows the search's progress on a terminal and answers Ctrl-C with the bounds
+// proven so far.
+
+import { Worker } from 'node:worker_threads';
+import type { Deal } from '../core/cards.ts';
+import { type Escalated, type PassProgress, isOpen, solveWithin } from '../core/escalate.ts';
+import type { SolveOptions, SolveResult } from '../core/solve.ts';
+import { Solver, discardBounds } from '../core/solve.ts';
+
+/** What the thread is given; options without their `poll`, which the thread adds (functions do not cross). */
+export interface DealTask {
+  deal: Deal;
+  options: SolveOptions[];
+  timeLimitMs: number;
+  maxTableBytes: number;
+}
+
+export type ThreadMessage =
+  | { type: 'progress'; progress: PassProgress }
+  | { type: 'passEnd'; index: number; answer: Escalated }
+  | { type: 'answer'; index: number; answer: Escalated }
+  | { type: 'done' };
+
+/** Progress is posted at most this often: a terminal line needs no more. */
+const PROGRESS_MS = 100;
+
+/** Runs a task, posting what happens (the thread's body; also run in place from the TypeScript sources). */
+export function runDealTask(task: DealTask, post: (message: ThreadMessage) => void): void {
+  let posted = -Infinity;
+  solveWithin(new Solver({ maxTableBytes: task.maxTableBytes }), task.deal, task.options, {
+    timeLimitMs: task.timeLimitMs,
+    now: () => performance.now(),
+    onProgress: (progress) => {
+      if (progress.elapsedMs - posted < PROGRESS_MS) return;
+      posted = progress.elapsedMs;
+      post({ type: 'progress', progress });
+    },
+    onPassEnd: (index, answer) => post({ type: 'passEnd', index, answer }),
+    onAnswer: (index, answer) => post({ type: 'answer', index, answer }),
+  });
+  post({ type: 'done' });
+}
+
+export interface DealHandlers {
+  /** An entry's answer, in order; `interrupted` when Ctrl-C came first (its result then holds the bounds proven). */
+  answer(index: number, answer: Escalated, interrupted: boolean): void;
+  /** The text of the one-line status for a running pass (shown on a terminal only). */
+  status(progress: PassProgress): string;
+}
+
+/**
+ * Solves the task on a thread and hands each answer over as it comes. On SIGINT the thread is stopped and
+ * every entry not yet answered gets the best bounds proven for it (its last pass's, raised by the running
+ * pass's lower bound); resolves with whether that happened.
+ */
+export async function solveDealOnThread(task: DealTask, handlers: DealHandlers): Promise<{ interrupted: boolean }> {
+  const thread = new URL(`./solve-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+  if (thread.pathname.endsWith('.ts')) {
+    // From the TypeScript sources (no compiled thread entry): in place, without the progress line or Ctrl-C.
+    runDealTask(task, (message) => { if (message.type === 'answer') handlers.answer(message.index, message.answer, false); });
+    return { interrupted: false };
+  }
+  const status = process.stderr.isTTY ? new StatusLine(process.stderr) : undefined;
+  const best: (Escalated | undefined)[] = [];
+  const answered: boolean[] = [];
+  let latest: PassProgress | undefined;
+  const worker = new Worker(thread, { workerData: task });
+  try {
+    return await new Promise((resolve, reject) => {
+      const onSignal = () => {
+        status?.clear();
+        void worker.terminate();
+        for (let index = 0; index < task.options.length; index++) {
+          if (answered[index]) continue;
+          const running = latest?.index === index ? latest : undefined;
+          const before = best[index];
+          let result: SolveResult = before?.result ?? { kind: 'unknown', states: 0, lower: 0, upper: 48, limit: 'poll' };
+          const open = isOpen(result, task.options[index]!.maxDiscards);
+          if (open && running !== undefined) result = { ...result, lower: Math.max(discardBounds(result).lower, running.lower), states: running.states } as SolveResult;
+          handlers.answer(index, {
+            result,
+            maxStates: running?.maxStates ?? before?.maxStates ?? task.options[index]!.maxStates ?? 0,
+            passes: running?.pass ?? before?.passes ?? 1,
+            ms: (before?.ms ?? 0) + (running?.passMs ?? 0),
+          }, open);
+        }
+        resolve({ interrupted: true });
+      };
+      process.once('SIGINT', onSignal);
+      worker.on('message', (message: ThreadMessage) => {
+        switch (message.type) {
+          case 'progress':
+            latest = message.progress;
+            status?.show(handlers.status(message.progress));
+            break;
+          case 'passEnd':
+            best[message.index] = message.answer;
+            if (latest?.index === message.index) latest = undefined;
+            break;
+          case 'answer':
+            status?.clear();
+            answered[message.index] = true;
+            handlers.answer(message.index, message.answer, false);
+            break;
+          case 'done':
+            process.off('SIGINT', onSignal);
+            resolve({ interrupted: false });
+        }
+      });
+      worker.on('error', (error) => { process.off('SIGINT', onSignal); reject(error); });
+      worker.on('exit', (code) => {
+        process.off('SIGINT', onSignal);
+        if (code !== 0) reject(new Error(`the solving thread stopped with exit code ${code}`));
+      });
+    });
+  } finally {
+    status?.clear();
+    await worker.terminate();
+  }
+}
+
+/** One line of standard error, rewritten in place and wiped when done (a terminal only). */
+class StatusLine {
+  private shown = false;
+
+  constructor(private readonly stream: NodeJS.WriteStream) {}
+
+  show(text: string): void {
+    const width = Math.max(20, (this.stream.columns || 100) - 1);
+    this.stream.write(`\r\x1b[K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
+    this.shown = true;
+  }
+
+  clear(): void {
+    if (!this.shown) return;
+    this.stream.write('\r\x1b[K');
+    this.shown = false;
+  }
+}
