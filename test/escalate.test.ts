@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, formatDeal, parseDeal } from '../src/core/cards.ts';
-import { GROWTH, MIN_GAIN, combine, isOpen, nextBudget, solveWithin } from '../src/core/escalate.ts';
+import { GROWTH, LAST_STRETCH, MIN_GAIN, combine, isOpen, nextBudget, solveWithin } from '../src/core/escalate.ts';
 import { POLL_STATES } from '../src/core/search.ts';
 import { type SolveOptions, Solver } from '../src/core/solve.ts';
 import { VisitedSet } from '../src/core/table.ts';
@@ -48,19 +48,19 @@ describe('solveWithin', () => {
     expect(new Solver().solve(DEAL, { ...OPTIONS, maxStates: out!.maxStates }).kind).toBe(VERDICT);
   });
 
-  it('plans GROWTH× while a pass of twice that would fit after it, else one pass as large as fits, and none under MIN_GAIN× the last', () => {
+  it('plans GROWTH× while a pass of twice that would fit after it, else one last pass stretched past what fits, and none under MIN_GAIN× the last', () => {
     const last = 1_000_000;
     expect(nextBudget(last, MIN_GAIN * last - 1)).toBe(0);
-    expect(nextBudget(last, MIN_GAIN * last)).toBe(MIN_GAIN * last);
+    expect(nextBudget(last, MIN_GAIN * last)).toBe(MIN_GAIN * last * LAST_STRETCH);
     expect(nextBudget(last, Number.NaN)).toBe(0);
-    expect(nextBudget(last, 5.5 * last)).toBe(5_500_000);
+    expect(nextBudget(last, 5.5 * last)).toBe(5_500_000 * LAST_STRETCH);
     const grown = last * GROWTH;
     expect(nextBudget(last, 3 * grown)).toBe(grown);
-    expect(nextBudget(last, 3 * grown - 1)).toBe(3 * grown - 1);
+    expect(nextBudget(last, 3 * grown - 1)).toBe((3 * grown - 1) * LAST_STRETCH);
     for (let fits = 0; fits < 40 * last; fits += 123_457) {
       const next = nextBudget(last, fits);
-      if (next !== 0) expect(next === grown || next === Math.floor(fits)).toBe(true);
-      expect(next).toBeLessThanOrEqual(fits);
+      if (next !== 0) expect(next === grown || next === Math.floor(fits) * LAST_STRETCH).toBe(true);
+      expect(next === 0 || next >= MIN_GAIN * last).toBe(true);
     }
   });
 
@@ -113,17 +113,17 @@ function simulated(need: number, msPerState: number, slowdown = 1) {
 describe('solveWithin on an injected clock', () => {
   const LIMIT_MS = 60_000;
 
-  it('shortens a pass that would not fit to the time left, and ends within the limit', () => {
+  it('sizes the last pass to the time left rather than skipping it, and the clock ends it at the limit', () => {
     // 1 µs per state: 60 s hold 60M states; the passes after SMALL are 8× until one would not fit.
     const sim = simulated(1e12, 0.001);
     const [out] = solveWithin(sim.solver, DEAL, [{ ...OPTIONS, maxStates: SMALL }], { timeLimitMs: LIMIT_MS, now: sim.now });
     expect(sim.budgets.slice(0, 5)).toEqual([SMALL, SMALL * 8, SMALL * 64, SMALL * 512, SMALL * 4096]);
-    const last = sim.budgets.at(-1)!;
-    expect(last).toBeLessThan(sim.budgets.at(-2)! * GROWTH);
-    expect(last).toBeGreaterThan(sim.budgets.at(-2)! * MIN_GAIN);
-    expect(sim.now()).toBeLessThanOrEqual(LIMIT_MS);
-    expect(sim.now()).toBeGreaterThan(LIMIT_MS * 0.7);
-    expect(out!.result.kind).toBe('unknown');
+    expect(sim.budgets.length).toBe(6);
+    expect(sim.budgets[5]).not.toBe(SMALL * 8 ** 5);
+    expect(out!.result).toMatchObject({ kind: 'unknown', limit: 'poll' });
+    // The whole minute used, and not a poll's positions more.
+    expect(sim.now()).toBeGreaterThanOrEqual(LIMIT_MS);
+    expect(sim.now()).toBeLessThanOrEqual(LIMIT_MS + POLL_STATES * 0.001);
   });
 
   it('stops a pass that runs slower than planned at the limit, with its bounds', () => {

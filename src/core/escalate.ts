@@ -20,16 +20,20 @@ export const SPEED_MARGIN = 0.85;
 /** A pass under this many times the last budget is not run: it would first repeat the last one's work. */
 export const MIN_GAIN = 1.25;
 
+/** The last pass's budget is this many times what is expected to fit, so that the clock, not the budget,
+ *  ends it when it runs faster than planned: the time is used to its end. */
+export const LAST_STRETCH = 2;
+
 /**
  * The budget of the next pass after one at `last` states, when `fits` states are expected to fit in the
  * time left (0: none worth running). GROWTH times the last while a pass of twice that would still fit after
- * it; otherwise the time goes to one pass, as large as fits.
+ * it; otherwise the time goes to one last pass, stretched past what fits (LAST_STRETCH).
  */
 export function nextBudget(last: number, fits: number): number {
   const fit = Math.floor(fits);
   if (!(fit >= MIN_GAIN * last)) return 0;
   const grown = last * GROWTH;
-  return fit >= 3 * grown ? grown : fit;
+  return fit >= 3 * grown ? grown : fit * LAST_STRETCH;
 }
 
 /** Whether a larger budget may still settle `result`: a verdict still open for want of states or time, or,
