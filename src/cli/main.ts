@@ -238,7 +238,8 @@ export function buildProgram(options: ProgramOptions = {}): Command {
       'dealing order, e.g. "7S JS 5H AC 2D …" (T or 10 for ten, suits C D H S or ♣ ♦ ♥ ♠, any case, ' +
       'separated by spaces, commas or nothing). Without DEAL or --file, deals are read from standard ' +
       'input, one per line; blank lines and # comments are skipped. A won deal comes with a solution that ' +
-      'replays; a lost one with its max discards (the most cards any line of play discards).')
+      'replays; a lost one with its max discards (the most cards any line of play discards). For a deal given ' +
+      'as an argument, a terminal shows what the search is doing, and Ctrl-C prints the bounds proven so far.')
     .addHelpText('after', '\nExamples:\n' +
       '  acesup solve "7S JS 5H AC 4C 3H KD 2D …"                 all three variants, optional discards\n' +
       '  acesup solve --variant strict --discards forced --show "…"  one variant, the piles after each step\n' +
