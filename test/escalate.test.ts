@@ -230,15 +230,15 @@ describe('acesup solve --time-limit, --max-memory', () => {
     expect(seconds).toBeLessThan(3 + 2);
   });
 
-  it('answers Ctrl-C with the bounds proven so far, every variant\'s, and exit code 130', async () => {
+  it.each([['SIGINT', 130, 'Ctrl-C'], ['SIGTERM', 143, 'SIGTERM']] as const)('answers %s with the bounds proven so far, every variant\'s, and exit code %i', async (signal, code, name) => {
     const run = start(['solve', HARD]);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    run.child.kill('SIGINT');
+    run.child.kill(signal);
     const ran = await run.done;
-    expect(ran.code).toBe(130);
+    expect(ran.code).toBe(code);
     for (const variant of ['standard', 'strict', 'easy']) expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
-    expect(ran.stdout).toMatch(/UNKNOWN — between \d+ and \d+ discards; stopped by Ctrl-C/u);
-    expect(ran.stderr).toContain('acesup: interrupted (Ctrl-C)');
+    expect(ran.stdout).toMatch(new RegExp(`UNKNOWN — between \\d+ and \\d+ discards; stopped by ${name}`, 'u'));
+    expect(ran.stderr).toContain(`acesup: stopped by ${name}: the bounds above are those proven when it came`);
     expect(ran.stderr).not.toMatch(/\n\s+at /u);
   });
 

@@ -14,10 +14,10 @@ import { useRename } from '../batch/files.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import type { EstimateOptions } from './estimate-command.ts';
 import { addPlayCommand } from './play.ts';
-import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
 import { DealPageGames, addReportCommand, writeDealPage } from './report.ts';
-import { solveDealOnThread } from './solve-deal.ts';
+import { type StoppedBy, solveDealOnThread } from './solve-deal.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -56,12 +56,12 @@ const fmt = (n: number): string => n.toLocaleString('en-US');
 /** A count in three figures or so, for a status line: 950, 12.3k, 4.5M. */
 const short = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${Math.round(n)}`);
 
-/** The verdict line of `solve`; `time` is the --time-limit in seconds (0: none), or how the solve was cut short. */
-function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, ms: number, flags: SolveFlags, time: number | 'interrupted'): string {
+/** The verdict line of `solve`; `time` is the --time-limit in seconds (0: none), or the signal that cut the solve short. */
+function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, ms: number, flags: SolveFlags, time: number | StoppedBy): string {
   const maxStates = flags.maxStates;
   const head = `${variant} · ${rule} discards:`;
   const tail = `${fmt(result.states)} states, ${ms.toFixed(1)} ms`;
-  const stopped = time === 'interrupted' ? 'Ctrl-C came before it was pinned'
+  const stopped = typeof time === 'string' ? `${time} came before it was pinned`
     : time > 0 ? `--time-limit ${time} s proved the loss but did not pin the number` : `--max-states ${fmt(maxStates)} proved the loss but did not pin the number`;
   switch (result.kind) {
     case 'won':
@@ -73,7 +73,7 @@ function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, m
           ? `${head} LOST — max discards between ${result.lower} and ${result.upper} (--max-discards bounds: the verdict only) (${tail})`
           : `${head} LOST — max discards between ${result.lower} and ${result.upper}; ${stopped} (${tail})`;
     case 'unknown': {
-      const why = time === 'interrupted' ? 'stopped by Ctrl-C'
+      const why = typeof time === 'string' ? `stopped by ${time}`
         : result.limit === 'memory' ? `stopped when the search's table reached --max-memory ${fmt(flags.maxMemory)} MiB`
           : result.limit === 'poll' ? `stopped at the time limit (--time-limit ${time} s) at a budget of ${fmt(maxStates)} states`
             : `stopped at a budget of ${fmt(maxStates)} states`;
@@ -134,7 +134,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     }
   };
   const options = variants.map((variant) => ({ variant, rule: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards }));
-  const answer = (deal: Uint8Array) => (index: number, { result, maxStates, ms }: Escalated, interrupted: boolean): void => {
+  const answer = (deal: Uint8Array) => (index: number, { result, maxStates, ms }: Escalated, stoppedBy?: StoppedBy): void => {
     const variant = variants[index]!;
     page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
     if (flags.json) {
@@ -142,10 +142,10 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
         deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
         maxDiscards: result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
         ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
-        states: result.states, maxStates, ms: Math.round(ms * 1000) / 1000, ...(interrupted ? { interrupted: true } : {}),
+        states: result.states, maxStates, ms: Math.round(ms * 1000) / 1000, ...(stoppedBy === undefined ? {} : { interrupted: true }),
       }));
     } else {
-      console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }, interrupted ? 'interrupted' : timeLimit));
+      console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }, stoppedBy ?? timeLimit));
       if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
     }
   };
@@ -155,15 +155,15 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
     page?.addDeal(deal);
     // On a thread of its own: the main thread shows the progress and answers Ctrl-C with the bounds so far.
-    const { interrupted } = await solveDealOnThread({ deal, options, timeLimitMs: timeLimit * 1000, maxTableBytes }, {
+    const { stoppedBy } = await solveDealOnThread({ deal, options, timeLimitMs: timeLimit * 1000, maxTableBytes }, {
       answer: answer(deal),
       status: (p) => `${variants[p.index]} · ${flags.discards} · pass ${p.pass} (≤ ${short(p.maxStates)}): ${short(p.states)} states, ` +
         `${short(p.states / Math.max(0.001, p.passMs / 1000))}/s · discards ${p.lower}–${p.upper} · ` +
         `${(p.elapsedMs / 1000).toFixed(0)}${timeLimit > 0 ? `/${timeLimit}` : ''} s · Ctrl-C: stop here`,
     });
-    if (interrupted) {
-      console.error('acesup: interrupted (Ctrl-C): the bounds above are those proven when it came');
-      exitCode = EXIT_INTERRUPTED;
+    if (stoppedBy !== undefined) {
+      console.error(`acesup: stopped by ${stoppedBy}: the bounds above are those proven when it came`);
+      exitCode = stoppedBy === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED;
     }
   } else {
     if (flags.file === undefined && process.stdin.isTTY) {
@@ -174,7 +174,7 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
       if (deal === undefined) continue;
       if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
       page?.addDeal(deal);
-      solveWithin(solver, deal, options, { timeLimitMs: timeLimit * 1000, now: () => performance.now(), onAnswer: (i, out) => answer(deal)(i, out, false) });
+      solveWithin(solver, deal, options, { timeLimitMs: timeLimit * 1000, now: () => performance.now(), onAnswer: answer(deal) });
     }
   }
   if (page !== undefined) await writeDealPage(flags.html!, page, exitCode !== EXIT_OK);

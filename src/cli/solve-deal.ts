@@ -16,6 +16,9 @@ export interface DealTask {
   maxTableBytes: number;
 }
 
+/** The signal that stopped a solve, as the verdict line names it. */
+export type StoppedBy = 'Ctrl-C' | 'SIGTERM';
+
 export type ThreadMessage =
   | { type: 'progress'; progress: PassProgress }
   | { type: 'passEnd'; index: number; answer: Escalated }
@@ -43,23 +46,24 @@ export function runDealTask(task: DealTask, post: (message: ThreadMessage) => vo
 }
 
 export interface DealHandlers {
-  /** An entry's answer, in order; `interrupted` when Ctrl-C came first (its result then holds the bounds proven). */
-  answer(index: number, answer: Escalated, interrupted: boolean): void;
+  /** An entry's answer, in order; `stoppedBy` names the signal that came first ('Ctrl-C' or 'SIGTERM'), when
+   *  one did and the entry was still open (its result then holds the bounds proven). */
+  answer(index: number, answer: Escalated, stoppedBy?: StoppedBy): void;
   /** The text of the one-line status for a running pass (shown on a terminal only). */
   status(progress: PassProgress): string;
 }
 
 /**
- * Solves the task on a thread and hands each answer over as it comes. On SIGINT the thread is stopped and
+ * Solves the task on a thread and hands each answer over as it comes. On SIGINT or SIGTERM the thread is stopped and
  * every entry not yet answered gets the best bounds proven for it (its last pass's, raised by the running
  * pass's lower bound); resolves with whether that happened.
  */
-export async function solveDealOnThread(task: DealTask, handlers: DealHandlers): Promise<{ interrupted: boolean }> {
+export async function solveDealOnThread(task: DealTask, handlers: DealHandlers): Promise<{ stoppedBy?: StoppedBy }> {
   const thread = new URL(`./solve-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
   if (thread.pathname.endsWith('.ts')) {
     // From the TypeScript sources (no compiled thread entry): in place, without the progress line or Ctrl-C.
-    runDealTask(task, (message) => { if (message.type === 'answer') handlers.answer(message.index, message.answer, false); });
-    return { interrupted: false };
+    runDealTask(task, (message) => { if (message.type === 'answer') handlers.answer(message.index, message.answer); });
+    return {};
   }
   const status = process.stderr.isTTY ? new StatusLine(process.stderr) : undefined;
   const best: (Escalated | undefined)[] = [];
@@ -68,7 +72,9 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
   const worker = new Worker(thread, { workerData: task });
   try {
     return await new Promise((resolve, reject) => {
-      const onSignal = () => {
+      const onSignal = (signal: NodeJS.Signals) => {
+        unlisten();
+        const stoppedBy: StoppedBy = signal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C';
         status?.clear();
         void worker.terminate();
         for (let index = 0; index < task.options.length; index++) {
@@ -83,11 +89,13 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
             maxStates: running?.maxStates ?? before?.maxStates ?? task.options[index]!.maxStates ?? 0,
             passes: running?.pass ?? before?.passes ?? 1,
             ms: (before?.ms ?? 0) + (running?.passMs ?? 0),
-          }, open);
+          }, open ? stoppedBy : undefined);
         }
-        resolve({ interrupted: true });
+        resolve({ stoppedBy });
       };
-      process.once('SIGINT', onSignal);
+      const unlisten = () => { process.off('SIGINT', onSignal); process.off('SIGTERM', onSignal); };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
       worker.on('message', (message: ThreadMessage) => {
         switch (message.type) {
           case 'progress':
@@ -101,16 +109,16 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
           case 'answer':
             status?.clear();
             answered[message.index] = true;
-            handlers.answer(message.index, message.answer, false);
+            handlers.answer(message.index, message.answer);
             break;
           case 'done':
-            process.off('SIGINT', onSignal);
-            resolve({ interrupted: false });
+            unlisten();
+            resolve({});
         }
       });
-      worker.on('error', (error) => { process.off('SIGINT', onSignal); reject(error); });
+      worker.on('error', (error) => { unlisten(); reject(error); });
       worker.on('exit', (code) => {
-        process.off('SIGINT', onSignal);
+        unlisten();
         if (code !== 0) reject(new Error(`the solving thread stopped with exit code ${code}`));
       });
     });
