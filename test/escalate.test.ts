@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, formatDeal, parseDeal } from '../src/core/cards.ts';
-import { GROWTH, LAST_STRETCH, MIN_GAIN, combine, isOpen, nextBudget, solveWithin } from '../src/core/escalate.ts';
+import { GROWTH, GROWTH_MS_PER_POSITION, LAST_STRETCH, MIN_GAIN, STEP_ROOM, combine, isOpen, nextBudget, solveWithin } from '../src/core/escalate.ts';
 import { POLL_STATES } from '../src/core/search.ts';
 import { type SolveOptions, Solver } from '../src/core/solve.ts';
 import { VisitedSet } from '../src/core/table.ts';
@@ -48,15 +48,15 @@ describe('solveWithin', () => {
     expect(new Solver().solve(DEAL, { ...OPTIONS, maxStates: out!.maxStates }).kind).toBe(VERDICT);
   });
 
-  it('plans GROWTH× while a pass of twice that would fit after it, else one last pass stretched past what fits, and none under MIN_GAIN× the last', () => {
+  it('plans GROWTH× while there is room for it and a pass after it, else one last pass stretched past what fits, and none under MIN_GAIN× the last', () => {
     const last = 1_000_000;
     expect(nextBudget(last, MIN_GAIN * last - 1)).toBe(0);
     expect(nextBudget(last, MIN_GAIN * last)).toBe(MIN_GAIN * last * LAST_STRETCH);
     expect(nextBudget(last, Number.NaN)).toBe(0);
     expect(nextBudget(last, 5.5 * last)).toBe(5_500_000 * LAST_STRETCH);
     const grown = last * GROWTH;
-    expect(nextBudget(last, 3 * grown)).toBe(grown);
-    expect(nextBudget(last, 3 * grown - 1)).toBe((3 * grown - 1) * LAST_STRETCH);
+    expect(nextBudget(last, STEP_ROOM * grown)).toBe(grown);
+    expect(nextBudget(last, STEP_ROOM * grown - 1)).toBe((STEP_ROOM * grown - 1) * LAST_STRETCH);
     for (let fits = 0; fits < 40 * last; fits += 123_457) {
       const next = nextBudget(last, fits);
       if (next !== 0) expect(next === grown || next === Math.floor(fits) * LAST_STRETCH).toBe(true);
@@ -89,7 +89,7 @@ describe('solveWithin', () => {
  * A stand-in solver on an injected clock: a deal that needs `need` states, searched at `msPerState`
  * (times `slowdown` per doubling of the budget, as a larger table is slower), polling as the search does.
  */
-function simulated(need: number, msPerState: number, slowdown = 1) {
+function simulated(need: number, msPerState: number, slowdown = 1, growthMsPerPosition = 0) {
   let clock = 0;
   const budgets: number[] = [];
   const solver = {
@@ -97,13 +97,20 @@ function simulated(need: number, msPerState: number, slowdown = 1) {
       const budget = options.maxStates!;
       budgets.push(budget);
       const cost = msPerState * slowdown ** Math.log2(budget / SMALL);
+      // The table grows when it holds 2^k positions (one position stored per state here).
+      let growsAt = 1 << 16;
       for (let states = 0; ;) {
-        const step = Math.min(POLL_STATES, budget - states, need - states);
+        const step = Math.min(POLL_STATES, budget - states, need - states, growsAt - states);
         states += step;
         clock += step * cost;
         if (states >= need) return { kind: 'lost', states, lower: 45, upper: 45 };
         if (states >= budget) return { kind: 'unknown', states, lower: 40, upper: 48, limit: 'states' };
-        if (options.poll!(states, 40)) return { kind: 'unknown', states, lower: 41, upper: 48, limit: 'poll' };
+        const growing = states === growsAt && growthMsPerPosition > 0 ? states : 0;
+        if (options.poll!(states, 40, growing)) return { kind: 'unknown', states, lower: 41, upper: 48, limit: 'poll' };
+        if (states === growsAt) {
+          clock += growing * growthMsPerPosition;
+          growsAt *= 2;
+        }
       }
     },
   } as Solver;
@@ -133,6 +140,16 @@ describe('solveWithin on an injected clock', () => {
     // The last poll's positions past the limit at most.
     expect(sim.now()).toBeGreaterThanOrEqual(LIMIT_MS);
     expect(sim.now()).toBeLessThanOrEqual(LIMIT_MS + POLL_STATES * 0.001 * 1.6 ** Math.log2(out!.maxStates / SMALL));
+  });
+
+  it('does not begin a table growth that would end past the limit', () => {
+    // 1 µs per state and growths at GROWTH_MS_PER_POSITION: by 2^24 positions 25 s have gone (17 s of search,
+    // 8 s of the growths before), and the growth due there would take 8 s more.
+    const sim = simulated(1e12, 0.001, 1, GROWTH_MS_PER_POSITION);
+    const [out] = solveWithin(sim.solver, DEAL, [{ ...OPTIONS, maxStates: 60_000_000 }], { timeLimitMs: 30_000, now: sim.now });
+    expect(out!.result).toMatchObject({ kind: 'unknown', limit: 'poll', states: 2 ** 24 });
+    expect(sim.now()).toBeLessThan(30_000 - POLL_STATES * 0.001);
+    expect(sim.now() + 2 ** 24 * GROWTH_MS_PER_POSITION).toBeGreaterThan(30_000);
   });
 
   it('pins a lost deal\'s max discards with the time left, and gives each entry its share', () => {
@@ -175,6 +192,18 @@ describe('a solve\'s poll', () => {
 });
 
 describe('the visited set\'s memory cap', () => {
+  it('says when its next new position makes it grow', () => {
+    const table = new VisitedSet(6, 12);
+    const key = new Int32Array(6);
+    for (let i = 1; i < 20_000; i++) {
+      key[0] = i;
+      const bytes = table.bytes;
+      const grows = table.growsNext;
+      table.add(key, 0);
+      expect(table.bytes > bytes).toBe(grows);
+    }
+  });
+
   it('never grows a table past its cap, and reports itself full', () => {
     const table = new VisitedSet(6, 12, 256 * 1024);
     const key = new Int32Array(6);
@@ -187,6 +216,7 @@ describe('the visited set\'s memory cap', () => {
     expect(table.bytes).toBeLessThanOrEqual(256 * 1024);
     expect(table.bytes).toBeGreaterThan(128 * 1024);
     expect(added).toBe(table.size);
+    expect(table.growsNext).toBe(false);
     table.clear();
     expect(table.full).toBe(false);
   });

@@ -17,6 +17,10 @@ export const GROWTH = 8;
  *  table is slower per state (and the clock stops a pass that overruns). */
 export const SPEED_MARGIN = 0.85;
 
+/** Milliseconds a visited set takes to grow, per position it rehashes: 0.25–0.45 µs measured on the 2-core
+ *  test machine under load, taken high, so that a growth that would end past the limit is not begun. */
+export const GROWTH_MS_PER_POSITION = 0.0005;
+
 /** A pass under this many times the last budget is not run: it would first repeat the last one's work. */
 export const MIN_GAIN = 1.25;
 
@@ -24,16 +28,22 @@ export const MIN_GAIN = 1.25;
  *  ends it when it runs faster than planned: the time is used to its end. */
 export const LAST_STRETCH = 2;
 
+/** A GROWTH× pass is run when this many times its budget fit at the last pass's speed: a pass of twice it
+ *  must fit after it, and a table 8× larger is about 1.5× slower per position (on the 2-core test machine,
+ *  2,000,000 positions at 1.6–2 million/s, 16,000,000 at 1 million/s), so 1.5 × (1 + 2). */
+export const STEP_ROOM = 4.5;
+
 /**
  * The budget of the next pass after one at `last` states, when `fits` states are expected to fit in the
- * time left (0: none worth running). GROWTH times the last while a pass of twice that would still fit after
- * it; otherwise the time goes to one last pass, stretched past what fits (LAST_STRETCH).
+ * time left at the last pass's speed (0: none worth running). GROWTH times the last while there is room
+ * for it and a pass after it (STEP_ROOM); otherwise the time goes to one last pass, stretched past what
+ * fits (LAST_STRETCH).
  */
 export function nextBudget(last: number, fits: number): number {
   const fit = Math.floor(fits);
   if (!(fit >= MIN_GAIN * last)) return 0;
   const grown = last * GROWTH;
-  return fit >= 3 * grown ? grown : fit * LAST_STRETCH;
+  return fit >= STEP_ROOM * grown ? grown : fit * LAST_STRETCH;
 }
 
 /** Whether a larger budget may still settle `result`: a verdict still open for want of states or time, or,
@@ -103,8 +113,8 @@ export interface Escalated {
  * entry at its `maxStates`, each given an equal share of the time left; then each entry still open
  * (`isOpen`), in order, gets an equal share of what the ones before it left, spent on passes at the budgets
  * of `nextBudget`, planned at the last pass's speed. A pass that reaches its share's end is stopped there
- * (limit `'poll'`): the whole call ends within the limit, give or take the last POLL_STATES positions and
- * the shortening of a solution. Budgets and the clock only decide when searches stop, never a verdict.
+ * (limit `'poll'`), or before a visited set's growth that would end past it: the whole call ends within
+ * the limit, give or take the last POLL_STATES positions and the shortening of a solution. Budgets and the clock only decide when searches stop, never a verdict.
  */
 export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveOptions[], limits: TimedLimits): Escalated[] {
   const { now, timeLimitMs } = limits;
@@ -116,13 +126,13 @@ export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveO
   const pass = (index: number, number: number, maxStates: number, stopAt: number, before?: SolveResult): SolveResult => {
     const known = before === undefined ? { lower: 0, upper: WIN_DISCARDS } : discardBounds(before);
     const passStart = now();
-    const poll = (states: number, lower: number): boolean => {
+    const poll = (states: number, lower: number, growing: number): boolean => {
       const time = now();
       limits.onProgress?.({
         index, pass: number, maxStates, states, lower: Math.max(lower, known.lower), upper: known.upper,
         elapsedMs: time - started, passMs: time - passStart,
       });
-      return timed && time >= stopAt;
+      return timed && time + growing * GROWTH_MS_PER_POSITION >= stopAt;
     };
     const result = solver.solve(deal, { ...options[index]!, maxStates, poll });
     const answer = before === undefined ? result : combine(before, result);

@@ -63,9 +63,10 @@ export interface SearchLimits {
   atLeast?: number;
   /** The position to search from (a frame of this deal with nothing kept or owed); default: the deal's start. */
   from?: Int32Array;
-  /** Called every POLL_STATES positions or so with the positions searched and the most discards reached; true
-   *  stops the run there, as its budget would (a clock or a progress display: the core has no clock). */
-  poll?: (states: number, reached: number) => boolean;
+  /** Called every POLL_STATES positions or so with the positions searched and the most discards reached, and
+   *  before the visited set grows with the positions it will rehash (else 0); true stops the run there, as its
+   *  budget would (a clock or a progress display: the core has no clock). */
+  poll?: (states: number, reached: number, growing: number) => boolean;
 }
 
 /** Positions between two calls of a run's `poll`: about 30 ms of search, cheap beside it. */
@@ -323,10 +324,14 @@ export class Search {
       this.winLine = at;
       return true;
     }
-    if (this.poll !== undefined && this.states >= this.nextPoll) {
-      this.nextPoll = this.states + POLL_STATES;
-      // Asked to stop: the budget ends here, so the run ends exactly as a budget of this many states would.
-      if (this.poll(this.states, this.reached)) this.maxStates = this.states;
+    if (this.poll !== undefined) {
+      // A growing table pauses the search for a while: the poll sees it coming (until it has grown).
+      const growing = this.visited.growsNext ? this.visited.size : 0;
+      if (this.states >= this.nextPoll || growing > 0) {
+        this.nextPoll = this.states + POLL_STATES;
+        // Asked to stop: the budget ends here, so the run ends exactly as a budget of this many states would.
+        if (this.poll(this.states, this.reached, growing)) this.maxStates = this.states;
+      }
     }
     if (this.states === this.maxStates || this.visited.full) {
       // This position is left unexplored; its bound caps what it could still reach.

@@ -54,10 +54,11 @@ export interface SolveOptions {
   subsets?: boolean;
   /**
    * Called every POLL_STATES positions or so (search.ts) with the positions searched for this deal and the
-   * most discards a line has reached (a proven lower bound on max discards); true stops the solve as its
-   * budget would, with limit `'poll'` if the verdict is still open. For a clock and a progress display.
+   * most discards a line has reached (a proven lower bound on max discards), and before a visited set grows
+   * with the positions it will rehash (else 0); true stops the solve as its budget would, with limit
+   * `'poll'` if the verdict is still open. For a clock and a progress display.
    */
-  poll?: (states: number, lower: number) => boolean;
+  poll?: (states: number, lower: number, growing: number) => boolean;
 }
 
 interface Counters {
@@ -190,7 +191,7 @@ function solvePlain(searches: Searches, deal: Deal, options: SolveOptions): Solv
   const { variant, rule } = options;
   let polled = false;
   const poll = options.poll === undefined ? undefined
-    : (states: number, reached: number) => (polled ||= options.poll!(states, reached));
+    : (states: number, reached: number, growing: number) => (polled ||= options.poll!(states, reached, growing));
   const run = searches.search(variant, rule, false).run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}) });
   const wanted = options.solution ?? true;
   if (run.status === 'won') {
@@ -226,7 +227,7 @@ class DealSolve {
   /** The caller's poll asked the solve to stop: nothing is left of the budget. */
   private polled = false;
   /** The searches' poll (absent without the caller's): the deal's positions so far, and its lower bound. */
-  private readonly poll: ((states: number, reached: number) => boolean) | undefined;
+  private readonly poll: SearchLimits['poll'];
 
   constructor(private readonly searches: Searches, private readonly deal: Deal, private readonly options: SolveOptions) {
     this.variant = options.variant;
@@ -238,7 +239,7 @@ class DealSolve {
     this.ghostDone = this.optional === undefined || options.ghost === false || !VARIANT_RULES[this.variant].search.ghostAtStart;
     const asked = options.poll;
     this.poll = asked === undefined ? undefined
-      : (states, reached) => (this.polled ||= asked(this.states + states, Math.max(this.lower, reached)));
+      : (states, reached, growing) => (this.polled ||= asked(this.states + states, Math.max(this.lower, reached), growing));
   }
 
   solve(): SolveResult {
