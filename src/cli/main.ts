@@ -112,6 +112,8 @@ interface SolveFlags {
 
 /** Seconds a deal given as an argument may take while its budget grows (`--time-limit`). */
 const DEFAULT_TIME_LIMIT = 60;
+/** Milliseconds kept from a deal's time limit for printing its answers and ending the command. */
+const PRINT_MS = 100;
 
 async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
   if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
@@ -155,7 +157,9 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
     page?.addDeal(deal);
     // On a thread of its own: the main thread shows the progress and answers Ctrl-C with the bounds so far.
-    const { stoppedBy } = await solveDealOnThread({ deal, options, timeLimitMs: timeLimit * 1000, maxTableBytes }, {
+    // The limit counts from the command's start (performance.now() is time since then), less a moment to print.
+    const deadline = timeLimit === 0 ? 0 : Date.now() - performance.now() + timeLimit * 1000 - PRINT_MS;
+    const { stoppedBy } = await solveDealOnThread({ deal, options, deadline, maxTableBytes }, {
       answer: answer(deal),
       status: (p) => `${variants[p.index]} · ${flags.discards} · pass ${p.pass} (≤ ${short(p.maxStates)}): ${short(p.states)} states, ` +
         `${short(p.states / Math.max(0.001, p.passMs / 1000))}/s · discards ${p.lower}–${p.upper} · ` +

@@ -12,7 +12,8 @@ import { Solver, discardBounds } from '../core/solve.ts';
 export interface DealTask {
   deal: Deal;
   options: SolveOptions[];
-  timeLimitMs: number;
+  /** When the deal's time is up, in Date.now() milliseconds; 0: no time limit (one pass per variant). */
+  deadline: number;
   maxTableBytes: number;
 }
 
@@ -32,7 +33,8 @@ const PROGRESS_MS = 100;
 export function runDealTask(task: DealTask, post: (message: ThreadMessage) => void): void {
   let posted = -Infinity;
   solveWithin(new Solver({ maxTableBytes: task.maxTableBytes }), task.deal, task.options, {
-    timeLimitMs: task.timeLimitMs,
+    // At least a millisecond: a deadline already past still means a clock, not none.
+    timeLimitMs: task.deadline === 0 ? 0 : Math.max(1, task.deadline - Date.now()),
     now: () => performance.now(),
     onProgress: (progress) => {
       if (progress.elapsedMs - posted < PROGRESS_MS) return;
