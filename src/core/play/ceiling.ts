@@ -307,6 +307,8 @@ export interface CeilingSettings {
   /** false: every empty pile may be filled and lone cards move too — reduction (a) off, the clairvoyant's own
    *  moves (with v = 0, W is then the solver's verdict; tests). Default true. */
   symmetric?: boolean;
+  /** Keep the best line's penalties (`CeilingSearch.trace`, `bestLine`): diagnostics. */
+  trace?: boolean;
 }
 
 export interface CeilingResult {
@@ -352,6 +354,11 @@ export class CeilingSearch {
   private readonly buriedCards: boolean;
   private readonly forced: boolean;
   private readonly symmetric: boolean;
+  /** With `trace`: per position after a deal, the penalty of the best line's next deal and the position after it. */
+  readonly trace = new Map<string, { dealt: number; z: number; next: string }>();
+  private readonly roundBest = new Float64Array(14);
+  private readonly roundZ = new Float64Array(14);
+  private readonly roundNext: string[] = [];
   private states = 0;
   private capped = false;
   private anyWin = false;
@@ -375,6 +382,7 @@ export class CeilingSearch {
     this.deal = deal;
     this.tables.setDeal(deal);
     this.memo.clear();
+    this.trace.clear();
     this.endgame.clear();
     this.states = 0;
     this.capped = false;
@@ -415,6 +423,23 @@ export class CeilingSearch {
     return { bound, clairvoyantWin: this.anyWin, states: this.states, capped: this.capped };
   }
 
+  /** With `trace`, after a run from the start: the penalties of the best line's deals, first to last. */
+  bestLine(): { dealt: number; z: number }[] {
+    const line: { dealt: number; z: number }[] = [];
+    startFrame(this.frames, 0);
+    let key = this.keyString(0);
+    for (let step = this.trace.get(key); step !== undefined; step = this.trace.get(step.next)) {
+      line.push({ dealt: step.dealt, z: step.z });
+      key = step.next;
+    }
+    return line;
+  }
+
+  /** The 4-tuples the mean after a deal from `dealt` cards dealt is taken over in the last run (4 cards each). */
+  tuplesAt(dealt: number): Uint8Array {
+    return this.tupleLists[dealt]!;
+  }
+
   /** The position at `depth` as a board: its piles' cards, and the unseen flags. */
   private readBoard(depth: number, board: Board): void {
     const base = depth * FRAME;
@@ -449,8 +474,11 @@ export class CeilingSearch {
       value = this.endgame.won(this.board) ? 1 : 0;
       if (value === 1) this.anyWin = true;
     } else {
-      this.visited[dealt / 4]!.clear();
+      const level = dealt / 4;
+      this.visited[level]!.clear();
+      this.roundBest[level] = Number.NEGATIVE_INFINITY;
       value = this.explore(depth);
+      if (this.settings.trace === true) this.trace.set(key, { dealt, z: this.roundZ[level]!, next: this.roundNext[level]! });
     }
     this.memo.set(key, value);
     return value;
@@ -473,26 +501,39 @@ export class CeilingSearch {
     const tables = this.tables;
     const exposed = [-1, -1, -1, -1];
     for (let p = 0; p < 4; p++) exposed[p] = highestPosition(frames[base + 2 * p]!, frames[base + 2 * p + 1]!);
-    let best = Number.NEGATIVE_INFINITY;
-    let removable = false;
-    const child = base + FRAME;
+    // The removable piles, from the left.
+    let removableMask = 0;
+    let first = -1;
     for (let p = 0; p < 4; p++) {
       const pos = exposed[p]!;
       if (pos < 0) continue;
-      let outranked = false;
       for (let q = 0; q < 4; q++) {
         const other = exposed[q]!;
-        if (q !== p && other >= 0 && tables.suit[other] === tables.suit[pos] && tables.rank[other]! > tables.rank[pos]!) outranked = true;
+        if (q !== p && other >= 0 && tables.suit[other] === tables.suit[pos] && tables.rank[other]! > tables.rank[pos]!) {
+          removableMask |= 1 << p;
+          // (b) forced: the leftmost removal alone; (d) optional: a card that can never act again, alone.
+          if (first < 0 && (this.forced || this.useless(base, pos))) first = p;
+          break;
+        }
       }
-      if (!outranked) continue;
-      removable = true;
-      // (b) forced: this removal alone; (d) optional: alone too when the card can never act again.
-      const alone = this.forced || this.useless(base, pos);
+    }
+    const removable = removableMask !== 0;
+    const child = base + FRAME;
+    // Decided before any child is explored: a position's children are always the same set, so the value of a
+    // position met again in its round (−∞ here) was counted in full where it was first met.
+    if (first >= 0) {
       frames.copyWithin(child, base, base + FRAME);
-      takeFromPile(frames, child, p, pos);
+      takeFromPile(frames, child, first, exposed[first]!);
+      frames[child + F_DISCARDS] += 1;
+      return this.explore(depth + 1);
+    }
+    let best = Number.NEGATIVE_INFINITY;
+    for (let p = 0; p < 4; p++) {
+      if ((removableMask & (1 << p)) === 0) continue;
+      frames.copyWithin(child, base, base + FRAME);
+      takeFromPile(frames, child, p, exposed[p]!);
       frames[child + F_DISCARDS] += 1;
       const value = this.explore(depth + 1);
-      if (alone) return value;
       if (value > best) best = value;
     }
     // (a) fills of the leftmost empty pile from piles of two cards or more (without (a): of every empty pile,
@@ -527,6 +568,12 @@ export class CeilingSearch {
       dealFrame(frames, child);
       const value = -z + this.roundValue(depth + 1);
       if (value > best) best = value;
+      const level = dealt / 4;
+      if (this.settings.trace === true && value > this.roundBest[level]!) {
+        this.roundBest[level] = value;
+        this.roundZ[level] = z;
+        this.roundNext[level] = this.keyString(depth + 1);
+      }
     }
     return best;
   }
