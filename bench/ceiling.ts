@@ -2,10 +2,13 @@
 // duality; docs/ceiling.md), as the mean over deals of the penalised clairvoyant value of each, with its 95% interval.
 //
 //   npx tsx bench/ceiling.ts --variant strict --discards forced --deals 2000 [--seed 3] [--from 0]
-//       [--value fitted|zero] [--samples 16] [--exact-tuples 24] [--max-states 5000000] [--csv FILE]
+//       [--value zero|fitted|fitted-last|fitted-last2] [--backup-samples 32] [--samples 16] [--exact-tuples 24]
+//       [--max-states 5000000] [--csv FILE]
 //
-// --value: the estimate v behind the penalty (fitted: src/core/play/ceiling-weights.ts, with the exact value once
-//   the stock is empty; zero: no penalty — the clairvoyant restricted to the moves (a)–(d) of ceiling.ts).
+// --value: the estimate v behind the penalty. zero: no penalty — the clairvoyant restricted to the moves (a)–(d)
+//   of ceiling.ts; fitted: src/core/play/ceiling-weights.ts, with the exact value once the stock is empty;
+//   fitted-last (default): and the exact value with one deal left; fitted-last2: and with two deals left one step
+//   of expectimax over --backup-samples tuples seeded by the position's cards.
 // --samples: 4-tuples of unseen cards the mean after a deal is taken over, drawn by a stream of (seed, deal, 7)
 //   (independent of the deal's own shuffle); --exact-tuples: where the unseen cards have at most this many ordered
 //   4-tuples the mean is over all of them (24: the last deal).
@@ -15,11 +18,11 @@ import './dev-script.ts';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { dealFor } from '../src/batch/deals.ts';
 import { Z95 } from '../src/batch/stats.ts';
-import { CeilingSearch, ExactAtEnd, ExactLastDeal, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/core/play/ceiling.ts';
+import { Backup, CeilingSearch, ExactAtEnd, ExactLastDeal, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/core/play/ceiling.ts';
 import { FITTED_WEIGHTS } from '../src/core/play/ceiling-weights.ts';
 import { type DiscardRule, type Variant, isDiscardRule, isVariant } from '../src/core/rules.ts';
 
-const OPTIONS = ['--variant', '--discards', '--deals', '--seed', '--from', '--value', '--samples', '--exact-tuples', '--max-states', '--csv'];
+const OPTIONS = ['--variant', '--discards', '--deals', '--seed', '--from', '--value', '--backup-samples', '--samples', '--exact-tuples', '--max-states', '--csv'];
 const args = process.argv.slice(2);
 const given = new Map<string, string>();
 for (let i = 0; i < args.length; i += 2) {
@@ -48,10 +51,14 @@ const from = whole('--from', 0, 0);
 const samples = whole('--samples', 16, 1);
 const exactTuples = whole('--exact-tuples', 24, 0);
 const maxStates = whole('--max-states', 5_000_000, 1);
-const valueName = given.get('--value') ?? 'fitted';
-if (!['fitted', 'zero', 'fitted-last'].includes(valueName)) throw new Error(`--value: expected fitted, fitted-last or zero, got ${valueName}`);
+const valueName = given.get('--value') ?? 'fitted-last';
+if (!['fitted', 'zero', 'fitted-last', 'fitted-last2'].includes(valueName)) throw new Error(`--value: expected zero, fitted, fitted-last or fitted-last2, got ${valueName}`);
+const backupSamples = whole('--backup-samples', 32, 1);
 const fitted = new FittedValue('fitted', FITTED_WEIGHTS[variant]);
-const value: ValueEstimate = valueName === 'zero' ? ZERO_VALUE : valueName === 'fitted' ? new ExactAtEnd(variant, fitted) : new ExactLastDeal(variant, rule, fitted);
+const value: ValueEstimate = valueName === 'zero' ? ZERO_VALUE
+  : valueName === 'fitted' ? new ExactAtEnd(variant, fitted)
+  : valueName === 'fitted-last' ? new ExactLastDeal(variant, rule, fitted)
+  : new Backup(variant, rule, 44, new ExactLastDeal(variant, rule, fitted), 0, backupSamples);
 const csv = given.get('--csv');
 if (csv !== undefined) writeFileSync(csv, 'deal,bound,clairvoyant_win,states,capped\n');
 
