@@ -27,8 +27,9 @@
 //   (d) optional rule: a removable card goes at once when no lower card of its suit is left on the piles or
 //       unseen (it can never remove a card again, so by Lemma S, played by a player who sees no more than the
 //       table, removing it now wins whenever keeping it does).
-// With v = 0 every z is 0 and W is the clairvoyant verdict; with v the exact non-clairvoyant value and m an
-// exact mean, W(ω) equals that value for every ω (the penalties telescope), so the bound is tight.
+// With v = 0 every z is 0: W is the clairvoyant verdict without (a), and with (a) the verdict of a clairvoyant
+// held to those moves (already a ceiling). With v the exact non-clairvoyant value and m an exact mean, W(ω)
+// equals that value for every ω (the penalties telescope), so the bound is tight.
 
 import { type Card, CARDS, type Deal, RANKS, isAce } from '../cards.ts';
 import { DealTables, highestPosition, pilesHi, pilesLo } from '../masks.ts';
@@ -494,9 +495,11 @@ export class CeilingSearch {
     const base = depth * FRAME;
     writeKey(frames, base, this.key, 0, false, PILE_KEY_WORDS);
     const dealt = frames[base + F_DEALT]!;
-    if (!this.visited[dealt / 4]!.add(this.key, 0)) return Number.NEGATIVE_INFINITY;
+    const visited = this.visited[dealt / 4]!;
+    if (!visited.add(this.key, 0)) return Number.NEGATIVE_INFINITY;
     this.states += 1;
-    if (this.states > this.settings.maxStates || depth + 2 >= MAX_DEPTH) {
+    // (A visited set at its memory cap stops the search as the budget does.)
+    if (this.states > this.settings.maxStates || depth + 2 >= MAX_DEPTH || visited.full) {
       this.capped = true;
       return 0;
     }
