@@ -1,0 +1,153 @@
+// Fits the ceiling's value estimate (src/core/play/ceiling.ts, FittedValue): per variant and per deal, a logistic
+// regression of the chance that greedy (ace bonus 2) wins from a position right after a deal, on the position's
+// features. The games are played on seed 101 (not the deals the bound is measured on); in each game the first
+// rounds (a random number, 0–11) are played by a random choice of fill or none, so that the positions are varied,
+// and only positions from which greedy plays on are kept. Writes src/core/play/ceiling-weights.ts.
+//
+//   npx tsx bench/ceiling-fit.ts [--games 100000]
+
+import './dev-script.ts';
+import { writeFileSync } from 'node:fs';
+import { dealFor } from '../src/batch/deals.ts';
+import type { GameMove } from '../src/core/notation.ts';
+import { Board, FEATURE_COUNT, FEATURES, featuresOf } from '../src/core/play/ceiling.ts';
+import { type Policy, playGame } from '../src/core/play/game.ts';
+import { makePolicy } from '../src/core/play/policies.ts';
+import { Rng } from '../src/core/play/rng.ts';
+import { type View, fills, removals } from '../src/core/play/view.ts';
+import { VARIANTS, type Variant } from '../src/core/rules.ts';
+
+const SEED = 101;
+const args = process.argv.slice(2);
+const gamesArg = args.indexOf('--games');
+const GAMES = gamesArg >= 0 ? Number(args[gamesArg + 1]) : 100_000;
+if (!Number.isInteger(GAMES) || GAMES < 100) throw new Error(`--games: expected a whole number ≥ 100, got ${args[gamesArg + 1]}`);
+
+/** Per deal k (dealt / 4 − 1), the features and outcomes recorded. */
+type Data = { x: number[][]; y: number[] }[];
+
+function collect(variant: Variant): Data {
+  const data: Data = Array.from({ length: 12 }, () => ({ x: [], y: [] }));
+  const greedy = makePolicy('greedy', variant, 'forced', { aceBonus: 2 });
+  const board = new Board();
+  const features = new Float64Array(FEATURE_COUNT);
+  for (let index = 0; index < GAMES; index++) {
+    const deal = dealFor(SEED, index);
+    const rng = new Rng(SEED, index, 17);
+    const switchAt = 4 * (1 + rng.below(12));
+    const recorded: { k: number; f: number[] }[] = [];
+    let lastDealt = 0;
+    const policy: Policy = {
+      name: 'fit',
+      choose(view: View, r: Rng): GameMove | null {
+        const dealt = view.dealt.length;
+        if (dealt !== lastDealt) {
+          lastDealt = dealt;
+          if (dealt >= switchAt && dealt >= 8 && dealt <= 48) {
+            for (let p = 0; p < 4; p++) {
+              board.cards.set(view.piles[p]!, p * 52);
+              board.height[p] = view.piles[p]!.length;
+            }
+            featuresOf(board, features);
+            recorded.push({ k: dealt / 4 - 1, f: Array.from(features) });
+          }
+        }
+        if (dealt >= switchAt) return greedy.choose(view, r);
+        const removal = removals(view.piles)[0];
+        if (removal !== undefined) return removal;
+        const options = fills(view.piles, variant);
+        // Random play before the switch: a fill or none, aces as likely as any.
+        const pick = r.below(options.length + 1);
+        if (pick < options.length) return options[pick]!;
+        return view.stockLeft > 0 ? { kind: 'deal' } : null;
+      },
+    };
+    const game = playGame(deal, policy, variant, 'forced', rng);
+    for (const { k, f } of recorded) {
+      data[k]!.x.push(f);
+      data[k]!.y.push(game.won ? 1 : 0);
+    }
+  }
+  return data;
+}
+
+/** Logistic regression by Newton's method with a small ridge (rare wins early on). */
+function fit(x: number[][], y: number[]): number[] {
+  const d = FEATURE_COUNT;
+  const w = new Array<number>(d).fill(0);
+  const mean = y.reduce((a, b) => a + b, 0) / Math.max(1, y.length);
+  w[0] = Math.log(Math.max(1e-6, mean) / Math.max(1e-6, 1 - mean));
+  for (let iter = 0; iter < 30; iter++) {
+    const g = new Array<number>(d).fill(0);
+    const h = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+    for (let i = 0; i < x.length; i++) {
+      const xi = x[i]!;
+      let s = 0;
+      for (let j = 0; j < d; j++) s += w[j]! * xi[j]!;
+      const p = 1 / (1 + Math.exp(-s));
+      const r = y[i]! - p, q = p * (1 - p);
+      for (let j = 0; j < d; j++) {
+        g[j]! += r * xi[j]!;
+        for (let l = 0; l < d; l++) h[j]![l]! += q * xi[j]! * xi[l]!;
+      }
+    }
+    for (let j = 0; j < d; j++) {
+      g[j]! -= 1e-3 * w[j]!;
+      h[j]![j]! += 1e-3;
+    }
+    const step = solve(h, g);
+    let size = 0;
+    for (let j = 0; j < d; j++) {
+      w[j]! += step[j]!;
+      size = Math.max(size, Math.abs(step[j]!));
+    }
+    if (size < 1e-7) break;
+  }
+  return w;
+}
+
+/** Solves h · s = g by Gaussian elimination with partial pivoting. */
+function solve(h: number[][], g: number[]): number[] {
+  const n = g.length;
+  const a = h.map((row, i) => [...row, g[i]!]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[pivot]![c]!)) pivot = r;
+    [a[c], a[pivot]] = [a[pivot]!, a[c]!];
+    for (let r = 0; r < n; r++) {
+      if (r === c || a[c]![c] === 0) continue;
+      const f = a[r]![c]! / a[c]![c]!;
+      for (let k = c; k <= n; k++) a[r]![k]! -= f * a[c]![k]!;
+    }
+  }
+  return a.map((row, i) => (row[i] === 0 ? 0 : row[n]! / row[i]!));
+}
+
+const out: string[] = [];
+for (const variant of VARIANTS) {
+  const data = collect(variant);
+  const rows: string[] = [];
+  for (let k = 0; k < 12; k++) {
+    const { x, y } = data[k]!;
+    if (k === 0 || x.length === 0) {
+      rows.push('    undefined,');
+      continue;
+    }
+    const w = fit(x, y);
+    const wins = y.reduce((a, b) => a + b, 0);
+    process.stderr.write(`${variant} dealt ${4 * (k + 1)}: ${x.length} positions, ${wins} won by greedy\n`);
+    rows.push(`    [${w.map((v) => Number(v.toPrecision(6))).join(', ')}],`);
+  }
+  out.push(`  ${variant}: [\n${rows.join('\n')}\n  ],`);
+}
+
+writeFileSync(new URL('../src/core/play/ceiling-weights.ts', import.meta.url), `// The ceiling's fitted value estimate: logistic weights per variant and deal (written by bench/ceiling-fit.ts,
+// ${GAMES} games of seed ${SEED} per variant, greedy with ace bonus 2 after a random opening; features: ${FEATURES.join(', ')}).
+
+import type { Variant } from '../rules.ts';
+
+/** weights[variant][dealt / 4 − 1]: the weights for positions right after the deal that brings \`dealt\` cards. */
+export const FITTED_WEIGHTS: Readonly<Record<Variant, readonly (readonly number[] | undefined)[]>> = {
+${out.join('\n')}
+};
+`);
