@@ -47,7 +47,9 @@ export class ExpertPolicy implements Policy {
   private readonly sim = new Sim();
   private readonly orders: Uint8Array[];
   private readonly unseen = new Uint8Array(48);
+  /** Each choice's score per sample, `stride` apart. */
   private readonly scores: Float64Array;
+  private readonly stride: number;
   private readonly wins: Float64Array;
 
   constructor(
@@ -62,10 +64,11 @@ export class ExpertPolicy implements Policy {
     // The rollouts' last deal: exact play that removes every card it can before dealing (legal under
     // either rule; under optional the search over which cards to keep would cost more than the rollout).
     this.tail = new LastDeal(variant, 'forced');
-    this.orders = Array.from({ length: Math.max(settings.samples, settings.maxSamples) }, () => new Uint8Array(48));
-    // At most: four removals, every card of the table as a fill (easy), the deal.
+    this.stride = Math.max(settings.samples, settings.maxSamples);
+    this.orders = Array.from({ length: this.stride }, () => new Uint8Array(48));
+    // Choices at most: every card of the table as a fill (easy), or a removal and the deal.
     this.wins = new Float64Array(60);
-    this.scores = new Float64Array(60 * Math.max(settings.samples, settings.maxSamples));
+    this.scores = new Float64Array(60 * this.stride);
   }
 
   /** The choices worth comparing, greedy's first (see the class comment). */
@@ -118,7 +121,7 @@ export class ExpertPolicy implements Policy {
     let mean = 0;
     let square = 0;
     for (let s = 0; s < used; s++) {
-      const d = this.scores[best * maxSamples + s]! - this.scores[s]!;
+      const d = this.scores[best * this.stride + s]! - this.scores[s]!;
       mean += d;
       square += d * d;
     }
@@ -146,7 +149,6 @@ export class ExpertPolicy implements Policy {
    * at most one deal away (`tail`), greedy plays up to it and its exact value scores the sample.
    */
   private rollouts(choices: readonly GameMove[], from: number, to: number, tail: boolean): void {
-    const { maxSamples } = this.settings;
     for (let c = 0; c < choices.length; c++) {
       if (from === 0) this.wins[c] = 0;
       for (let s = from; s < to; s++) {
@@ -162,7 +164,7 @@ export class ExpertPolicy implements Policy {
           playGreedy(sim, this.lookahead, -1);
           win = sim.won() ? 1 : 0;
         }
-        this.scores[c * maxSamples + s] = win;
+        this.scores[c * this.stride + s] = win;
         this.wins[c] += win;
       }
     }
