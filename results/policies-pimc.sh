@@ -1,15 +1,15 @@
 #!/bin/sh
-# The expert on the first deals of seed 3 (the same deals as results/policies-1m.sh), per variant × rule,
+# pimc (perfect-information sampling, named expert when these runs were made) on the first deals of seed 3 (the same deals as results/policies-1m.sh), per variant × rule,
 # through acesup estimate's pool, one per-deal CSV each; then the solver's verdicts on deals 0–9,999 of
-# seed 3 at 200,000 states (bounds), for the clairvoyant rate and the winnable deals the expert lost.
-# Usage: sh results/policies-expert.sh [WORKERS]
+# seed 3 at 200,000 states (bounds), for the clairvoyant rate and the winnable deals pimc lost.
+# Usage: sh results/policies-pimc.sh [WORKERS]
 set -e
 workers=${1:-2}
-dir=results/policies-expert
+dir=results/policies-pimc
 mkdir -p "$dir"
 run() {
   name=$1; shift
-  node bin/acesup.js estimate --seed 3 --workers "$workers" --progress-every 300 --policy expert --ace-bonus 2 \
+  node bin/acesup.js estimate --seed 3 --workers "$workers" --progress-every 300 --policy pimc --ace-bonus 2 \
     --csv "$dir/$name.csv.gz" --summary "$dir/$name.summary.csv" "$@" > "$dir/$name.txt"
 }
 run strict-forced --variant strict --discards forced --deals 10000 --samples 20 --sample-states 20000

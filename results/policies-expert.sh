@@ -1,0 +1,20 @@
+#!/bin/sh
+# The expert (rollouts over greedy) on the first deals of seed 3 (the same deals as results/policies-1m.sh),
+# per variant × rule, through acesup estimate's pool, one per-deal CSV each, at the default settings
+# (32 rollouts per choice, 128 where a sample wins).
+# Usage: sh results/policies-expert.sh [WORKERS]
+set -e
+workers=${1:-2}
+dir=results/policies-expert
+mkdir -p "$dir"
+run() {
+  name=$1; shift
+  node bin/acesup.js estimate --seed 3 --workers "$workers" --progress-every 120 --policy expert \
+    --csv "$dir/$name.csv.gz" --summary "$dir/$name.summary.csv" "$@" > "$dir/$name.txt"
+}
+run standard-forced --variant standard --discards forced --deals 10000
+run strict-forced --variant strict --discards forced --deals 10000
+run strict-optional --variant strict --discards optional --deals 10000
+run standard-optional --variant standard --discards optional --deals 10000
+run easy-forced --variant easy --discards forced --deals 2000
+run easy-optional --variant easy --discards optional --deals 2000
