@@ -110,19 +110,19 @@ describe('acesup estimate --policy', () => {
   });
 
   it('gives the same per-deal CSV for the expert on 1 and 2 workers, agreeing with its games played one by one', async () => {
-    const expert = ['estimate', '--variant', 'easy', '--discards', 'both', '--deals', '24', '--seed', '9', '--no-timings', '--policy', 'expert', '--samples', '6'];
+    const expert = ['estimate', '--variant', 'standard', '--discards', 'both', '--deals', '40', '--seed', '9', '--no-timings', '--policy', 'expert', '--samples', '6'];
     const one = await acesup([...expert, '--workers', '1', '--csv', file('expert-1.csv')]);
     const two = await acesup([...expert, '--workers', '2', '--csv', file('expert-2.csv')]);
     expect(one.code, one.stderr).toBe(0);
     expect(two.code, two.stderr).toBe(0);
     expect(readFileSync(file('expert-1.csv'), 'utf8')).toBe(readFileSync(file('expert-2.csv'), 'utf8'));
     const table = rows('expert-1.csv');
-    expect(table).toHaveLength(48);
+    expect(table).toHaveLength(80);
     for (const row of table.filter((_, i) => i % 4 === 0)) {
       expect(row['policy']).toBe('expert(samples=6)');
       const index = Number(row['index']);
       const discards = row['discards'] as 'optional' | 'forced';
-      const game = playGame(dealFor(9, index), makePolicy('expert', 'easy', discards, { samples: 6 }), 'easy', discards, new Rng(9, index));
+      const game = playGame(dealFor(9, index), makePolicy('expert', 'standard', discards, { samples: 6 }), 'standard', discards, new Rng(9, index));
       expect(row['result']).toBe(game.won ? 'won' : 'lost');
       expect(Number(row['max_discards_lower'])).toBe(game.discarded);
     }
