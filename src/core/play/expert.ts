@@ -75,6 +75,14 @@ export class ExpertPolicy implements Policy {
   private choices(view: View): GameMove[] {
     const piles = view.piles;
     const removable = removals(piles);
+    if (view.stockLeft === PILES) {
+      // The last deal to come is valued exactly, so every move that may change its value is a choice:
+      // under optional every removal, every fill and the deal; under forced a removal first, else every
+      // fill and the deal.
+      if (removable.length > 0 && this.rule === 'forced') return [removable[0]!];
+      const list: GameMove[] = [...removable, ...fills(piles, view.variant), { kind: 'deal' }];
+      return list;
+    }
     if (removable.length > 0) {
       // Under optional with cards left to deal: remove (greedy's leftmost) or keep them all and deal.
       if (this.rule === 'forced' || view.stockLeft === 0) return [removable[0]!];
