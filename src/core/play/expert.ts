@@ -25,7 +25,8 @@ export interface ExpertSettings {
  * played at once (it must be made before the deal, and a removable card stays removable until it goes);
  * under optional, with cards left to deal, the choice is between greedy's removal and keeping every
  * removable card by dealing. With nothing removable, the choices are the fills of the leftmost empty pile
- * (view.ts's `fills`). The choice greedy would play is listed first and wins ties.
+ * (view.ts's `fills`). The choice greedy would play is listed first and wins ties. With one deal left,
+ * where choices are valued exactly, every move that may change the value is a choice.
  *
  * - Four cards left in the stock (the last deal to come) or none: every choice is valued exactly (`LastDeal`).
  * - More: `samples` orders of the unseen cards are drawn from the game's stream, and from the position after
