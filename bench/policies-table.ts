@@ -7,7 +7,7 @@
 // files given later replace the verdicts of earlier ones for the same deals (a larger budget last).
 //
 //   npx tsx bench/policies-table.ts results/policies-1m/*.summary.csv results/policies-expert/*.summary.csv \
-//     results/policies-expert/*.csv.gz results/*-1m*.summary.csv
+//     results/policies-pimc/*.summary.csv results/policies-pimc/*.csv.gz results/*-1m*.summary.csv
 
 import './dev-script.ts';
 import { readFileSync } from 'node:fs';
@@ -79,8 +79,10 @@ function clairvoyant(row: Row): { text: string; winnableLost: string } {
   return { text: range(Number(summary['won']), Number(summary['unknown']), deals), winnableLost: '' };
 }
 
-const order = ['expert', 'greedy', 'basic', 'random'];
-const rank = (policy: string): number => order.findIndex((name) => policy.startsWith(name));
+/** pimc's runs made while it was named expert carry the label expert(samples=…,states=…): shown as pimc. */
+const shown = (policy: string): string => policy.replace(/^expert\((samples=\d+,states=)/u, 'pimc($1');
+const order = ['expert', 'pimc', 'greedy', 'basic', 'random'];
+const rank = (policy: string): number => order.findIndex((name) => shown(policy).startsWith(name));
 for (const discards of ['forced', 'optional']) {
   for (const variant of ['standard', 'strict', 'easy']) {
     const here = policies.filter((r) => r['variant'] === variant && r['discards'] === discards)
@@ -93,7 +95,7 @@ for (const discards of ['forced', 'optional']) {
       const deals = Number(r['deals']), won = Number(r['won']);
       const ci = wilson(won, deals);
       const { text, winnableLost } = clairvoyant(r);
-      console.log(`| ${r['policy']} | ${fmt(deals)} | ${fmt(won)} | ${pct(won / deals)} (${pct(ci.low)}–${pct(ci.high)}) | ${oneIn(won / deals)} | ` +
+      console.log(`| ${shown(r['policy']!)} | ${fmt(deals)} | ${fmt(won)} | ${pct(won / deals)} (${pct(ci.low)}–${pct(ci.high)}) | ${oneIn(won / deals)} | ` +
         `${fmt(Math.round(Number(r['deals_per_second'])))} | ${text} | ${winnableLost} | ${r['commit']!.slice(0, 7)} |`);
     }
   }

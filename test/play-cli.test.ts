@@ -27,10 +27,10 @@ describe('acesup play', () => {
   const deal = formatDeal(dealFor(1, 14));
 
   it('prints the game as JSON whose moves replay through acesup verify', async () => {
-    const ran = await acesup(['play', deal, '--policy', 'expert', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json']);
+    const ran = await acesup(['play', deal, '--policy', 'pimc', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json']);
     expect(ran.code).toBe(0);
     const game = JSON.parse(ran.stdout) as Record<string, unknown>;
-    expect(game).toMatchObject({ deal, variant: 'standard', discards: 'forced', policy: 'expert(samples=3,states=2000)', seed: 1 });
+    expect(game).toMatchObject({ deal, variant: 'standard', discards: 'forced', policy: 'pimc(samples=3,states=2000)', seed: 1 });
     const moves = game['moves'] as string[];
     expect(['won', 'lost']).toContain(game['result']);
     expect(typeof game['discarded']).toBe('number');
@@ -40,8 +40,21 @@ describe('acesup play', () => {
     if (game['result'] === 'won') expect(checked.stdout.trim()).toBe('ok');
     else expect(checked.stdout).toMatch(new RegExp(`^invalid: move ${moves.length + 1}: not won`, 'u'));
     // The same seed plays the same game.
-    const again = JSON.parse((await acesup(['play', deal, '--policy', 'expert', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json'])).stdout) as Record<string, unknown>;
+    const again = JSON.parse((await acesup(['play', deal, '--policy', 'pimc', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json'])).stdout) as Record<string, unknown>;
     expect(again['moves']).toEqual(moves);
+  });
+
+  it('plays the expert by default, its game replaying through the verifier, the same for the same seed', async () => {
+    for (const discards of ['forced', 'optional'] as const) {
+      const args = ['play', deal, '--samples', '8', '--discards', discards, '--json'];
+      const ran = await acesup(args);
+      expect(ran.code, ran.stderr).toBe(0);
+      const game = JSON.parse(ran.stdout) as Record<string, unknown>;
+      expect(game).toMatchObject({ deal, variant: 'standard', discards, policy: 'expert(samples=8)', seed: 1 });
+      const moves = game['moves'] as string[];
+      expect(verify(parseDeal(deal), parseMoves(moves.join(',')), 'standard', discards).ok).toBe(game['result'] === 'won');
+      expect((JSON.parse((await acesup(args)).stdout) as Record<string, unknown>)['moves']).toEqual(moves);
+    }
   });
 
   it('prints numbered moves in suit symbols, the piles with --show, and the move list', async () => {
@@ -59,6 +72,8 @@ describe('acesup play', () => {
     for (const args of [
       ['play', deal, '--policy', 'psychic'],
       ['play', deal, '--policy', 'greedy', '--samples', '5'],
+      ['play', deal, '--policy', 'expert', '--sample-states', '5000'],
+      ['play', deal, '--policy', 'expert', '--samples', '0'],
       ['play', deal, '--policy', 'basic', '--ace-bonus', '1'],
       ['play', 'AS KS'],
       ['play'],
@@ -92,6 +107,25 @@ describe('acesup estimate --policy', () => {
     }
     expect(one.stdout).toMatch(/^standard · forced discards · basic — 240 deals/mu);
     expect(one.stdout).toMatch(/games\/s per worker/u);
+  });
+
+  it('gives the same per-deal CSV for the expert on 1 and 2 workers, agreeing with its games played one by one', async () => {
+    const expert = ['estimate', '--variant', 'standard', '--discards', 'both', '--deals', '40', '--seed', '9', '--no-timings', '--policy', 'expert', '--samples', '6'];
+    const one = await acesup([...expert, '--workers', '1', '--csv', file('expert-1.csv')]);
+    const two = await acesup([...expert, '--workers', '2', '--csv', file('expert-2.csv')]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(two.code, two.stderr).toBe(0);
+    expect(readFileSync(file('expert-1.csv'), 'utf8')).toBe(readFileSync(file('expert-2.csv'), 'utf8'));
+    const table = rows('expert-1.csv');
+    expect(table).toHaveLength(80);
+    for (const row of table.filter((_, i) => i % 4 === 0)) {
+      expect(row['policy']).toBe('expert(samples=6)');
+      const index = Number(row['index']);
+      const discards = row['discards'] as 'optional' | 'forced';
+      const game = playGame(dealFor(9, index), makePolicy('expert', 'standard', discards, { samples: 6 }), 'standard', discards, new Rng(9, index));
+      expect(row['result']).toBe(game.won ? 'won' : 'lost');
+      expect(Number(row['max_discards_lower'])).toBe(game.discarded);
+    }
   });
 
   it('--compare solver puts the solver\'s verdict of each deal in the policy\'s row, and the summary\'s figures come from those rows', async () => {

@@ -55,7 +55,7 @@ export interface ChunkResult {
 }
 
 const solver = new Solver();
-/** The policies of this thread, by name, settings, variant and rule (the expert keeps solver tables). */
+/** The policies of this thread, by name, settings, variant and rule (pimc keeps solver tables, expert its buffers). */
 const policies = new Map<string, Policy>();
 
 /**

@@ -5,7 +5,7 @@ import { formatDeal, parseDeal } from '../core/cards.ts';
 import { describeMove, formatMove } from '../core/notation.ts';
 import { playGame } from '../core/play/game.ts';
 import {
-  DEFAULT_ACE_BONUS, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES, type PolicyName, type PolicySettings, makePolicy,
+  DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES, type PolicyName, type PolicySettings, makePolicy,
 } from '../core/play/policies.ts';
 import { Rng } from '../core/play/rng.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
@@ -26,11 +26,14 @@ interface PlayFlags {
 
 /** The policy's settings from the flags; a setting given to a policy that has no use for it is an error. */
 export function policySettings(policy: PolicyName, flags: { aceBonus?: number; samples?: number; sampleStates?: number }): PolicySettings {
-  if (flags.aceBonus !== undefined && policy !== 'greedy' && policy !== 'expert') {
-    throw new UsageError('--ace-bonus applies to --policy greedy and expert only');
+  if (flags.aceBonus !== undefined && policy !== 'greedy' && policy !== 'pimc' && policy !== 'expert') {
+    throw new UsageError('--ace-bonus applies to --policy greedy, pimc and expert only');
   }
-  if ((flags.samples !== undefined || flags.sampleStates !== undefined) && policy !== 'expert') {
-    throw new UsageError(`--${flags.samples !== undefined ? 'samples' : 'sample-states'} applies to --policy expert only`);
+  if (flags.samples !== undefined && policy !== 'pimc' && policy !== 'expert') {
+    throw new UsageError('--samples applies to --policy pimc and expert only');
+  }
+  if (flags.sampleStates !== undefined && policy !== 'pimc') {
+    throw new UsageError('--sample-states applies to --policy pimc only');
   }
   const settings: PolicySettings = {};
   if (flags.aceBonus !== undefined) settings.aceBonus = flags.aceBonus;
@@ -43,9 +46,9 @@ export function policySettings(policy: PolicyName, flags: { aceBonus?: number; s
 export function policyOptions(command: Command, defaultPolicy: string, policies: readonly string[]): Command {
   return command
     .addOption(new Option('--policy <name>', 'who plays (docs/play.md)').choices([...policies]).default(defaultPolicy))
-    .addOption(new Option('--ace-bonus <k>', `greedy (and expert's ties): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS})`).argParser(integerOption(0, 48)))
-    .addOption(new Option('--samples <n>', `expert: sampled stock orders per decision (default ${DEFAULT_SAMPLES})`).argParser(integerOption(1, 100_000)))
-    .addOption(new Option('--sample-states <n>', `expert: solver state budget per sample and choice; an unknown counts as no win (default ${DEFAULT_SAMPLE_STATES.toLocaleString('en-US')})`).argParser(integerOption(1)));
+    .addOption(new Option('--ace-bonus <k>', `greedy (and pimc's ties, expert's rollouts): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS}; expert: 2 in standard, 0 otherwise)`).argParser(integerOption(0, 48)))
+    .addOption(new Option('--samples <n>', `pimc: sampled stock orders per decision (default ${DEFAULT_SAMPLES}); expert: rollouts per choice, four times as many where a sample wins (default ${DEFAULT_EXPERT_SAMPLES})`).argParser(integerOption(1, 100_000)))
+    .addOption(new Option('--sample-states <n>', `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${DEFAULT_SAMPLE_STATES.toLocaleString('en-US')})`).argParser(integerOption(1)));
 }
 
 function playCommand(words: string[], flags: PlayFlags): number {
@@ -93,11 +96,13 @@ export function addPlayCommand(program: Command): void {
       'result, the cards discarded and every move in the notation of solve; the move list replays through ' +
       '"acesup verify" (which answers "ok" for a win). Policies: random (a uniformly random legal move), basic ' +
       '(every discard; fill an empty pile from the leftmost pile of two cards or more; deal), greedy (every ' +
-      'discard; the fill that leads to the most discards before the next deal), expert (samples orders of the ' +
-      'unseen cards, solves each exactly, plays the choice that wins the most samples).')
+      'discard; the fill that leads to the most discards before the next deal), pimc (samples orders of the ' +
+      'unseen cards, solves each exactly, plays the choice that wins the most samples), expert (judges each ' +
+      'choice by greedy\'s play to the end on sampled orders of the unseen cards, the last deal exactly).')
     .addHelpText('after', '\nExamples:\n' +
       '  acesup play "7S JS 5H AC 4C 3H KD 2D …" --policy greedy --ace-bonus 2 --discards forced\n' +
-      '  acesup play "…" --policy expert --samples 50 --variant strict --json\n' +
+      '  acesup play "…" --policy expert --samples 64 --variant strict --json\n' +
+      '  acesup play "…" --policy pimc --samples 50 --sample-states 20000 --discards forced\n' +
       '  acesup deal --seed 1 --index 7 | xargs -0 acesup play --policy basic --show')
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
     .addOption(new Option('--variant <name>', 'which card may fill an empty pile').choices([...VARIANTS]).default('standard'))

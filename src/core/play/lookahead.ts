@@ -44,6 +44,29 @@ export class FillLookahead {
       this.height[pile] = cards.length;
       for (let i = 0; i < cards.length; i++) this.cards[pile * HEIGHT + i] = cards[i]!;
     }
+    return this.search(target);
+  }
+
+  /**
+   * The same choice on piles held as typed arrays (`cards[pile * 52 + i]`, bottom first; `height[pile]`),
+   * for rollouts that allocate nothing per step: `source * 52 + index` of the best fill, or -1.
+   */
+  bestOn(cards: Uint8Array, height: Int32Array): number {
+    let target = NONE;
+    for (let pile = 0; pile < PILES; pile++) {
+      if (height[pile] === 0) {
+        target = pile;
+        break;
+      }
+    }
+    if (target === NONE) return NONE;
+    this.cards.set(cards);
+    this.height.set(height);
+    const best = this.search(target);
+    return best === undefined ? NONE : best.pile * HEIGHT + best.index;
+  }
+
+  private search(target: number): { pile: number; index: number; card: Card } | undefined {
     this.memo.clear();
     this.left = this.budget;
     let best: { pile: number; index: number; card: Card } | undefined;

@@ -1,43 +1,53 @@
-// The policies: ways of playing that see only the view (view.ts) — random, basic, greedy and expert.
+// The policies: ways of playing that see only the view (view.ts) — random, basic, greedy, pimc and expert.
 
 import { type Card, isAce } from '../cards.ts';
 import type { GameMove } from '../notation.ts';
 import { PositionSolver, playOnFrame, positionFrame } from '../position-solve.ts';
 import type { DiscardRule, Variant } from '../rules.ts';
 import type { Policy } from './game.ts';
+import { ExpertPolicy } from './expert.ts';
 import { FillLookahead } from './lookahead.ts';
 import type { Rng } from './rng.ts';
+import { LOOKAHEAD_FILLS } from './rollout.ts';
 import { type View, fills, isRemovable, legalMoves, removals } from './view.ts';
 
-export const POLICY_NAMES = ['random', 'basic', 'greedy', 'expert'] as const;
+export const POLICY_NAMES = ['random', 'basic', 'greedy', 'pimc', 'expert'] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 export const isPolicyName = (name: string): name is PolicyName => (POLICY_NAMES as readonly string[]).includes(name);
 
 export interface PolicySettings {
   /** greedy: what a fill that puts an ace into an empty pile is worth, in discards. */
   aceBonus?: number;
-  /** expert: sampled stock orders per decision. */
+  /** pimc and expert: sampled stock orders per decision. */
   samples?: number;
-  /** expert: state budget of the solver per sample and choice. */
+  /** pimc: state budget of the solver per sample and choice. */
   sampleStates?: number;
 }
 
 export const DEFAULT_ACE_BONUS = 0;
 export const DEFAULT_SAMPLES = 20;
 export const DEFAULT_SAMPLE_STATES = 20_000;
+/** expert: sampled orders per decision. */
+export const DEFAULT_EXPERT_SAMPLES = 32;
+/** expert: the ace bonus of its greedy rollouts, greedy's best per variant (results/policies.md). */
+export const EXPERT_ACE_BONUS: Record<Variant, number> = { standard: 2, strict: 0, easy: 0 };
 
 /** The policy's label for reports and CSV: its name with the settings that change its play. */
 export function policyLabel(name: PolicyName, settings: PolicySettings = {}): string {
   if (name === 'greedy') return `greedy(ace-bonus=${settings.aceBonus ?? DEFAULT_ACE_BONUS})`;
   if (name === 'expert') {
+    const bonus = settings.aceBonus === undefined ? '' : `,ace-bonus=${settings.aceBonus}`;
+    return `expert(samples=${settings.samples ?? DEFAULT_EXPERT_SAMPLES}${bonus})`;
+  }
+  if (name === 'pimc') {
     const bonus = settings.aceBonus ?? DEFAULT_ACE_BONUS;
-    return `expert(samples=${settings.samples ?? DEFAULT_SAMPLES},states=${settings.sampleStates ?? DEFAULT_SAMPLE_STATES}` +
+    return `pimc(samples=${settings.samples ?? DEFAULT_SAMPLES},states=${settings.sampleStates ?? DEFAULT_SAMPLE_STATES}` +
       `${bonus === DEFAULT_ACE_BONUS ? '' : `,ace-bonus=${bonus}`})`;
   }
   return name;
 }
 
-/** A new policy for games of one variant × discard rule (the expert keeps solver tables between games). */
+/** A new policy for games of one variant × discard rule (pimc keeps solver tables between games). */
 export function makePolicy(name: PolicyName, variant: Variant, rule: DiscardRule, settings: PolicySettings = {}): Policy {
   const label = policyLabel(name, settings);
   switch (name) {
@@ -49,8 +59,15 @@ export function makePolicy(name: PolicyName, variant: Variant, rule: DiscardRule
       const lookahead = greedyLookahead(variant, settings.aceBonus ?? DEFAULT_ACE_BONUS);
       return { name: label, choose: (view) => chooseGreedy(view, lookahead) };
     }
+    case 'pimc':
+      return new PimcPolicy(label, variant, rule, settings);
     case 'expert':
-      return new ExpertPolicy(label, variant, rule, settings);
+      return new ExpertPolicy(label, variant, rule, {
+        samples: settings.samples ?? DEFAULT_EXPERT_SAMPLES,
+        aceBonus: settings.aceBonus ?? EXPERT_ACE_BONUS[variant],
+        maxSamples: 4 * (settings.samples ?? DEFAULT_EXPERT_SAMPLES),
+        z: 1,
+      });
   }
 }
 
@@ -106,13 +123,11 @@ function chooseGreedy(view: View, lookahead: FillLookahead): GameMove | null {
   return view.stockLeft > 0 ? { kind: 'deal' } : null;
 }
 
-/** Fills one greedy decision may try: the lookahead stops exploring past this (rarely reached). */
-const LOOKAHEAD_FILLS = 2_000;
 
 const greedyLookahead = (variant: Variant, aceBonus: number): FillLookahead => new FillLookahead(variant, aceBonus, LOOKAHEAD_FILLS);
 
 /**
- * expert: perfect-information Monte Carlo. Where there is a choice (which card fills an empty pile, or
+ * pimc: perfect-information Monte Carlo. Where there is a choice (which card fills an empty pile, or
  * none; under optional also which card to remove and whether to deal over removable cards), it draws
  * `samples` orders of the unseen cards from the game's random stream, solves each sampled deal from the
  * position after each choice with the exact solver (a budget of `sampleStates` states per sample and
@@ -125,7 +140,7 @@ const greedyLookahead = (variant: Variant, aceBonus: number): FillLookahead => n
  * so removing it first loses nothing. Every choice sees the same samples. With the stock empty there is
  * nothing unseen: one sample is the game itself.
  */
-class ExpertPolicy implements Policy {
+class PimcPolicy implements Policy {
   states = 0;
   private readonly solver: PositionSolver;
   private readonly samples: number;
@@ -161,7 +176,7 @@ class ExpertPolicy implements Policy {
   }
 
   choose(view: View, rng: Rng): GameMove | null {
-    if (view.variant !== this.variant || view.rule !== this.rule) throw new Error('expert: a game of another variant or rule');
+    if (view.variant !== this.variant || view.rule !== this.rule) throw new Error('pimc: a game of another variant or rule');
     const choices = this.choices(view);
     if (choices.length === 0) return null; // the stock is empty (else the deal is a choice)
     if (choices.length === 1) return choices[0]!;
