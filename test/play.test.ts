@@ -237,9 +237,9 @@ describe('exact expectimax on small endgames bounds the policies', () => {
         const p = (n: number): number => n / orders.length;
         expect(value).toBeLessThanOrEqual(p(clairvoyant) + 1e-12);
         for (const name of ['random', 'basic', 'greedy']) expect(p(wins[name]!)).toBeLessThanOrEqual(value + 1e-12);
-        // pimc with many samples, and the expert at its default settings (those of results/policies.md): never
-        // above the optimum over every order (one deal left), close to it over every order or every 168th (two).
-        const tried = stock === 4 ? orders : orders.filter((_, i) => i % 168 === 0);
+        // pimc with many samples, and the expert at its default settings (those of results/policies.md), with one
+        // deal left: never above the optimum over every order, and the expert close to it. (With two deals left a
+        // subsample of the 1,680 orders measures nothing this small, and every order takes minutes.)
         const chance = (name: PolicyName, settings: PolicySettings, of: Card[][]): number => {
           let won = 0;
           for (const order of of) {
@@ -250,10 +250,11 @@ describe('exact expectimax on small endgames bounds the policies', () => {
           }
           return won / of.length;
         };
-        const expert = chance('expert', {}, tried);
-        if (stock === 4) expect(expert).toBeLessThanOrEqual(value + 1e-12);
+        if (stock !== 4) continue;
+        const expert = chance('expert', {}, orders);
+        expect(expert).toBeLessThanOrEqual(value + 1e-12);
         expertGap += value - expert;
-        if (stock === 4 && (discards === 'forced' || variant === 'standard')) {
+        if (discards === 'forced' || variant === 'standard') {
           const pimc = chance('pimc', { samples: 50, sampleStates: 5_000 }, orders);
           expect(pimc).toBeLessThanOrEqual(value + 1e-12);
           pimcGap = Math.max(pimcGap, value - pimc);
@@ -261,8 +262,8 @@ describe('exact expectimax on small endgames bounds the policies', () => {
       }
       expect(interesting).toBeGreaterThan(0);
       expect(pimcGap).toBeLessThanOrEqual(0.1);
-      // The expert's target: within 0.02 of the optimum on average over the positions.
-      expect(expertGap / interesting).toBeLessThanOrEqual(0.02);
+      // The expert's target: within 0.02 of the optimum on average over the positions with one deal left.
+      if (stock === 4) expect(expertGap / interesting).toBeLessThanOrEqual(0.02);
     });
   }
 });
