@@ -102,7 +102,8 @@ describe('no policy wins a deal that the exact solver proves lost', () => {
       let winsChecked = 0;
       for (let index = 0; index < 300; index++) {
         const deal = dealFor(53, index);
-        const games = POLICY_NAMES.filter((name) => !slow(name) || index < 8).map((name) => play(deal, name, variant, discards, index));
+        // The sampling players on the first deals only (fewer in easy, whose fills of buried cards make them slow).
+        const games = POLICY_NAMES.filter((name) => !slow(name) || index < (variant === 'easy' ? 2 : 8)).map((name) => play(deal, name, variant, discards, index));
         const anyWin = games.some((game) => game.won);
         if (!anyWin && index % 10 !== 0) continue;
         const verdict = solver.solve(deal, { variant, rule: discards, maxStates: discards === 'forced' ? 200_000 : 50_000, solution: false, maxDiscards: 'bounds' });
