@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Deal } from '../core/cards.ts';
 import { type Escalated, type PassProgress, isOpen, solveWithin } from '../core/escalate.ts';
+import { WIN_DISCARDS } from '../core/rules.ts';
 import type { SolveOptions, SolveResult } from '../core/solve.ts';
 import { Solver, discardBounds } from '../core/solve.ts';
 
@@ -56,9 +57,9 @@ export interface DealHandlers {
 }
 
 /**
- * Solves the task on a thread and hands each answer over as it comes. On SIGINT or SIGTERM the thread is stopped and
- * every entry not yet answered gets the best bounds proven for it (its last pass's, raised by the running
- * pass's lower bound); resolves with whether that happened.
+ * Solves the task on a thread and hands each answer over as it comes. On SIGINT or SIGTERM the thread is
+ * stopped and every entry not yet answered gets the best bounds proven for it (its last pass's, raised by the
+ * running pass's lower bound); resolves with the signal, when one came.
  */
 export async function solveDealOnThread(task: DealTask, handlers: DealHandlers): Promise<{ stoppedBy?: StoppedBy }> {
   const thread = new URL(`./solve-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
@@ -83,7 +84,7 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
           if (answered[index]) continue;
           const running = latest?.index === index ? latest : undefined;
           const before = best[index];
-          let result: SolveResult = before?.result ?? { kind: 'unknown', states: 0, lower: 0, upper: 48, limit: 'poll' };
+          let result: SolveResult = before?.result ?? { kind: 'unknown', states: 0, lower: 0, upper: WIN_DISCARDS, limit: 'poll' };
           const open = isOpen(result, task.options[index]!.maxDiscards);
           if (open && running !== undefined) result = { ...result, lower: Math.max(discardBounds(result).lower, running.lower), states: running.states } as SolveResult;
           handlers.answer(index, {
