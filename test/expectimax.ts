@@ -8,7 +8,6 @@ import type { DiscardRule, Variant } from '../src/core/rules.ts';
  * average over every order in which the unseen cards can come; elsewhere the best move. Moves are those of
  * docs/rules.md but for two that change no chance (piles are interchangeable when the stock order is unknown):
  * the choice of empty pile to fill (the leftmost), and a lone card's move into another empty pile.
- * (The same recursion as test/play.test.ts's.)
  */
 export function expectimax(piles: Card[][], unseen: Card[], variant: Variant, discards: DiscardRule, memo: Map<string, number>): number {
   const key = `${piles.map((p) => p.join(',')).join('|')}#${unseen.join(',')}`;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { type Card, type Deal, isAce, rankOf, suitOf } from '../src/core/cards.ts';
+import type { Card, Deal } from '../src/core/cards.ts';
 import type { GameMove } from '../src/core/notation.ts';
 import { type PlayedGame, playGame } from '../src/core/play/game.ts';
 import { POLICY_NAMES, type PolicyName, type PolicySettings, makePolicy } from '../src/core/play/policies.ts';
@@ -15,6 +15,7 @@ import { PositionSolver, positionFrame } from '../src/core/position-solve.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../src/core/rules.ts';
 import { Solver } from '../src/core/solve.ts';
 import { Game, verify } from '../src/core/verify.ts';
+import { expectimax, permutations } from './expectimax.ts';
 
 const COMBOS: [Variant, DiscardRule][] = VARIANTS.flatMap((v) => DISCARD_RULES.map((r): [Variant, DiscardRule] => [v, r]));
 /** pimc and the expert at settings small enough for tests (their play, not their strength, is under test here). */
@@ -121,68 +122,6 @@ describe('no policy wins a deal that the exact solver proves lost', () => {
     });
   }
 });
-
-/**
- * The best chance of winning of a player who does not see the stock, by exact expectimax: at a deal, the
- * average over every order in which the unseen cards can come; elsewhere the best move. Moves are those of
- * docs/rules.md but for two that change no chance (piles are interchangeable when the stock order is unknown):
- * the choice of empty pile to fill (the leftmost), and a lone card's move into another empty pile.
- */
-function expectimax(piles: Card[][], unseen: Card[], variant: Variant, discards: DiscardRule, memo: Map<string, number>): number {
-  const key = `${piles.map((p) => p.join(',')).join('|')}#${unseen.join(',')}`;
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  const onPiles = piles.reduce((n, p) => n + p.length, 0);
-  if (unseen.length === 0 && onPiles === 4 && piles.every((p) => p.length === 1)) return 1;
-  let best = 0;
-  const removable: number[] = [];
-  for (let p = 0; p < 4; p++) {
-    const top = piles[p]!.at(-1);
-    if (top === undefined) continue;
-    if (piles.some((q, o) => o !== p && q.length > 0 && suitOf(q.at(-1)!) === suitOf(top) && rankOf(q.at(-1)!) > rankOf(top))) removable.push(p);
-  }
-  for (const p of removable) {
-    const next = piles.map((q) => q.slice());
-    next[p]!.pop();
-    best = Math.max(best, expectimax(next, unseen, variant, discards, memo));
-  }
-  const target = piles.findIndex((p) => p.length === 0);
-  if (target >= 0) {
-    for (let s = 0; s < 4; s++) {
-      const cards = piles[s]!;
-      if (cards.length < 2) continue;
-      for (let i = 0; i < cards.length; i++) {
-        if (i !== cards.length - 1 && variant !== 'easy') continue;
-        if (variant === 'strict' && !isAce(cards[i]!)) continue;
-        const next = piles.map((q) => q.slice());
-        next[target]!.push(next[s]!.splice(i, 1)[0]!);
-        best = Math.max(best, expectimax(next, unseen, variant, discards, memo));
-      }
-    }
-  }
-  if (unseen.length > 0 && !(discards === 'forced' && removable.length > 0)) {
-    // The deal: every ordered choice of 4 of the unseen cards, equally likely.
-    let sum = 0;
-    let count = 0;
-    const n = unseen.length;
-    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) for (let c = 0; c < n; c++) for (let d = 0; d < n; d++) {
-      if (a === b || a === c || a === d || b === c || b === d || c === d) continue;
-      const next = piles.map((q) => q.slice());
-      next[0]!.push(unseen[a]!); next[1]!.push(unseen[b]!); next[2]!.push(unseen[c]!); next[3]!.push(unseen[d]!);
-      sum += expectimax(next, unseen.filter((_, i) => i !== a && i !== b && i !== c && i !== d), variant, discards, memo);
-      count += 1;
-    }
-    best = Math.max(best, sum / count);
-  }
-  memo.set(key, best);
-  return best;
-}
-
-/** Every order of `cards`. */
-function permutations(cards: Card[]): Card[][] {
-  if (cards.length <= 1) return [cards.slice()];
-  return cards.flatMap((card, i) => permutations(cards.filter((_, j) => j !== i)).map((rest) => [card, ...rest]));
-}
 
 describe('exact expectimax on small endgames bounds the policies', () => {
   // Positions reached by the greedy policy right after the deal that leaves `stock` cards (one or two deals

@@ -122,6 +122,8 @@ export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveO
   const deadline = started + timeLimitMs;
   const timed = timeLimitMs > 0;
   const answers: Escalated[] = [];
+  /** Per entry, its last pass's positions and milliseconds: the speed the next pass is planned at. */
+  const lastPass: { states: number; ms: number }[] = [];
 
   const pass = (index: number, number: number, maxStates: number, stopAt: number, before?: SolveResult): SolveResult => {
     const known = before === undefined ? { lower: 0, upper: WIN_DISCARDS } : discardBounds(before);
@@ -144,7 +146,6 @@ export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveO
     limits.onPassEnd?.(index, answers[index]!);
     return answer;
   };
-  const lastPass: { states: number; ms: number }[] = [];
 
   for (let i = 0; i < options.length; i++) {
     const time = now();

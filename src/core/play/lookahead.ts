@@ -4,7 +4,8 @@
 import { type Card, RANKS, isAce } from '../cards.ts';
 import { type Variant, PILES, VARIANT_RULES } from '../rules.ts';
 
-const HEIGHT = 52;
+/** Slots of a pile in the typed arrays of the lookahead and the rollouts (rollout.ts). */
+export const HEIGHT = 52;
 const NONE = -1;
 
 /**
@@ -131,27 +132,9 @@ export class FillLookahead {
     return best;
   }
 
-  /**
-   * The position's key, the same whatever the order of its piles: two 26-bit hashes of each pile's cards,
-   * summed over the piles. Two positions sharing a key (about one chance in 2^52) would only mislead a
-   * heuristic's choice, never a verdict.
-   */
+  /** The position's key, the same whatever the order of its piles (`pilesKey`). */
   private key(): number {
-    let lo = 0;
-    let hi = 0;
-    for (let pile = 0; pile < PILES; pile++) {
-      let a = 0x811c9dc5 | 0;
-      let b = 0x1b873593 | 0;
-      const base = pile * HEIGHT;
-      for (let i = 0, h = this.height[pile]!; i < h; i++) {
-        const card = this.cards[base + i]! + 1;
-        a = Math.imul(a ^ card, 0x01000193);
-        b = Math.imul(b ^ card, 0x5bd1e995) ^ (b >>> 15);
-      }
-      lo = (lo + (a & 0x3ffffff)) & 0x3ffffff;
-      hi = (hi + (b & 0x3ffffff)) & 0x3ffffff;
-    }
-    return hi * 0x4000000 + lo;
+    return pilesKey(this.cards, this.height);
   }
 
   /** Moves card `index` of `source` onto the empty `target`; the cards above it close the gap. */
@@ -214,4 +197,28 @@ export class FillLookahead {
     }
     return false;
   }
+}
+
+/**
+ * A key of the piles in `cards` (HEIGHT slots a pile) to `height`, the same whatever the order of the piles
+ * (for a player who does not see the stock they are interchangeable): two 26-bit hashes per pile, summed.
+ * Two positions sharing a key (about one chance in 2^52) could only mislead a heuristic's choice, never a
+ * verdict or the engine's checks.
+ */
+export function pilesKey(cards: Uint8Array, height: Int32Array): number {
+  let lo = 0;
+  let hi = 0;
+  for (let pile = 0; pile < PILES; pile++) {
+    let a = 0x811c9dc5 | 0;
+    let b = 0x1b873593 | 0;
+    const base = pile * HEIGHT;
+    for (let i = 0, h = height[pile]!; i < h; i++) {
+      const card = cards[base + i]! + 1;
+      a = Math.imul(a ^ card, 0x01000193);
+      b = Math.imul(b ^ card, 0x5bd1e995) ^ (b >>> 15);
+    }
+    lo = (lo + (a & 0x3ffffff)) & 0x3ffffff;
+    hi = (hi + (b & 0x3ffffff)) & 0x3ffffff;
+  }
+  return hi * 0x4000000 + lo;
 }

@@ -3,11 +3,11 @@
 
 import { RANKS } from '../cards.ts';
 import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from '../rules.ts';
-import { FillLookahead } from './lookahead.ts';
+import { FillLookahead, HEIGHT, pilesKey } from './lookahead.ts';
 import type { View } from './view.ts';
 
 /** Room per pile, as in lookahead.ts: `cards[pile * HEIGHT + i]`, bottom first. */
-export const HEIGHT = 52;
+export { HEIGHT };
 const NONE = -1;
 
 /** A position and a stock order: what a rollout plays on. The stock is `stock[stockPos … stockEnd)`. */
@@ -111,27 +111,9 @@ export class Sim {
     return this.discarded === WIN_DISCARDS && this.stockPos === this.stockEnd;
   }
 
-  /**
-   * The position's key, the same whatever the order of its piles (for a player who does not see the stock
-   * the piles are interchangeable): two 26-bit hashes per pile, summed. A collision (about one chance in
-   * 2^52) could only mislead a choice, never the engine's checks.
-   */
+  /** The position's key, the same whatever the order of its piles (lookahead.ts, `pilesKey`). */
   key(): number {
-    let lo = 0;
-    let hi = 0;
-    for (let pile = 0; pile < PILES; pile++) {
-      let a = 0x811c9dc5 | 0;
-      let b = 0x1b873593 | 0;
-      const base = pile * HEIGHT;
-      for (let i = 0, h = this.height[pile]!; i < h; i++) {
-        const card = this.cards[base + i]! + 1;
-        a = Math.imul(a ^ card, 0x01000193);
-        b = Math.imul(b ^ card, 0x5bd1e995) ^ (b >>> 15);
-      }
-      lo = (lo + (a & 0x3ffffff)) & 0x3ffffff;
-      hi = (hi + (b & 0x3ffffff)) & 0x3ffffff;
-    }
-    return hi * 0x4000000 + lo;
+    return pilesKey(this.cards, this.height);
   }
 }
 
