@@ -120,7 +120,6 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
   if (flags.show && flags.json) throw new UsageError('--show prints the piles in the text output: it does nothing with --json');
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const maxTableBytes = flags.maxMemory * 1024 * 1024;
-  const solver = new Solver({ maxTableBytes });
   // A deal typed as an argument gets time to be decided; deals read from a file keep their budget.
   const timeLimit = flags.timeLimit ?? (words.length > 0 ? DEFAULT_TIME_LIMIT : 0);
   const page = flags.html === undefined ? undefined : new DealPageGames();
@@ -173,6 +172,8 @@ async function solveCommand(words: string[], flags: SolveFlags): Promise<number>
     if (flags.file === undefined && process.stdin.isTTY) {
       throw new UsageError('no deal given: pass it as an argument, with --file F, or on standard input (see acesup solve --help)');
     }
+    // One solver for every line: its tables are kept between deals (the thread above makes its own).
+    const solver = new Solver({ maxTableBytes });
     for await (const [line, text] of inputLines(flags.file)) {
       const deal = parse(text, `line ${line}: `);
       if (deal === undefined) continue;

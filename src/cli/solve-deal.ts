@@ -30,7 +30,7 @@ export type ThreadMessage =
 /** Progress is posted at most this often: a terminal line needs no more. */
 const PROGRESS_MS = 100;
 
-/** Runs a task, posting what happens (the thread's body; also run in place from the TypeScript sources). */
+/** Runs a task, posting what happens: the thread's body. */
 export function runDealTask(task: DealTask, post: (message: ThreadMessage) => void): void {
   let posted = -Infinity;
   solveWithin(new Solver({ maxTableBytes: task.maxTableBytes }), task.deal, task.options, {
@@ -62,12 +62,8 @@ export interface DealHandlers {
  * running pass's lower bound); resolves with the signal, when one came.
  */
 export async function solveDealOnThread(task: DealTask, handlers: DealHandlers): Promise<{ stoppedBy?: StoppedBy }> {
-  const thread = new URL(`./solve-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  if (thread.pathname.endsWith('.ts')) {
-    // From the TypeScript sources (no compiled thread entry): in place, without the progress line or Ctrl-C.
-    runDealTask(task, (message) => { if (message.type === 'answer') handlers.answer(message.index, message.answer); });
-    return {};
-  }
+  // The compiled thread entry beside this file (the command runs from dist/, bin/acesup.js).
+  const thread = new URL('./solve-thread.js', import.meta.url);
   const status = process.stderr.isTTY ? new StatusLine(process.stderr) : undefined;
   const best: (Escalated | undefined)[] = [];
   const answered: boolean[] = [];
