@@ -17,7 +17,7 @@
 // budget would cut, is left to the ordinary walk, which builds the winning line or stops where the budget
 // ends.
 
-import { ExposedCards } from './movegen.ts';
+import { ExposedCards } from './engine/exposed.ts';
 import type { DealTables } from './masks.ts';
 import { highestPosition } from './masks.ts';
 import { WIN_DISCARDS } from './rules.ts';

@@ -37,7 +37,7 @@
 
 import type { DealTables } from './masks.ts';
 import { setPositions } from './masks.ts';
-import type { ExposedCards } from './movegen.ts';
+import type { ExposedCards } from './engine/exposed.ts';
 import { type Move, moveMove } from './move.ts';
 import { F_DEALT, inPlayHi, inPlayLo } from './state.ts';
 
