@@ -9,13 +9,13 @@
 import './dev-script.ts';
 import { writeFileSync } from 'node:fs';
 import { dealFor } from '../src/batch/deals.ts';
-import type { GameMove } from '../src/core/notation.ts';
+import type { GameMove } from '../src/core/game/notation.ts';
 import { Board, FEATURE_COUNT, FEATURES, featuresOf } from '../src/core/play/ceiling.ts';
 import { type Policy, playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
-import { Rng } from '../src/core/play/rng.ts';
+import { Rng } from '../src/core/game/random.ts';
 import { type View, fills, removals } from '../src/core/play/view.ts';
-import { VARIANTS, type Variant } from '../src/core/rules.ts';
+import { VARIANTS, type Variant } from '../src/core/game/rules.ts';
 
 const SEED = 101;
 const args = process.argv.slice(2);

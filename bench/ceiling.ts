@@ -20,7 +20,7 @@ import { dealFor } from '../src/batch/deals.ts';
 import { Z95 } from '../src/batch/stats.ts';
 import { Backup, CeilingSearch, ExactAtEnd, ExactLastDeal, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/core/play/ceiling.ts';
 import { FITTED_WEIGHTS } from '../src/core/play/ceiling-weights.ts';
-import { type DiscardRule, type Variant, isDiscardRule, isVariant } from '../src/core/rules.ts';
+import { type DiscardRule, type Variant, isDiscardRule, isVariant } from '../src/core/game/rules.ts';
 
 const OPTIONS = ['--variant', '--discards', '--deals', '--seed', '--from', '--value', '--backup-samples', '--samples', '--exact-tuples', '--max-states', '--csv'];
 const args = process.argv.slice(2);

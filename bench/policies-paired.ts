@@ -11,8 +11,8 @@ import { dealFor } from '../src/batch/deals.ts';
 import { WON } from '../src/batch/results.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { EXPERT_ACE_BONUS, makePolicy } from '../src/core/play/policies.ts';
-import { Rng } from '../src/core/play/rng.ts';
-import type { DiscardRule, Variant } from '../src/core/rules.ts';
+import { Rng } from '../src/core/game/random.ts';
+import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 
 const [file, bonus] = process.argv.slice(2);
 if (file === undefined) throw new Error('usage: npx tsx bench/policies-paired.ts PER-DEAL.csv[.gz] [ACE_BONUS]');

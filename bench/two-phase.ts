@@ -15,8 +15,8 @@ import './dev-script.ts';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { wilson } from '../src/batch/stats.ts';
-import { parseDeal } from '../src/core/cards.ts';
-import { isVariant } from '../src/core/rules.ts';
+import { parseDeal } from '../src/core/game/cards.ts';
+import { isVariant } from '../src/core/game/rules.ts';
 import { Solver } from '../src/core/solve.ts';
 
 const { positionals, values } = parseArgs({

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardName, parseDeal } from '../src/core/cards.ts';
-import { parseMoves } from '../src/core/notation.ts';
-import { Game, verify } from '../src/core/verify.ts';
+import { cardName, parseDeal } from '../src/core/game/cards.ts';
+import { parseMoves } from '../src/core/game/notation.ts';
+import { Game, verify } from '../src/core/game/verify.ts';
 import { findChromium } from './browser-path.ts';
 
 // What the callbacks that run in the page use of it (the project is typed for Node, without the DOM library).

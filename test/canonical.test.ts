@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RANKS } from '../src/core/cards.ts';
+import { RANKS } from '../src/core/game/cards.ts';
 import { CANONICAL_CARDS, CanonicalKey } from '../src/core/canonical.ts';
 import { DealTables } from '../src/core/masks.ts';
 import { F_DEALT, F_KEPT, F_OWED_LO, FRAME, PILE_KEY_WORDS, addToPile, writeKey } from '../src/core/state.ts';

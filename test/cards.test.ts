@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InputError, cardLabel, cardName, formatDeal, parseCard, parseDeal } from '../src/core/cards.ts';
+import { InputError, cardLabel, cardName, formatDeal, parseCard, parseDeal } from '../src/core/game/cards.ts';
 
 const ORDERED = Array.from({ length: 52 }, (_, card) => cardName(card)).join(' ');
 const deckArb = fc.shuffledSubarray(Array.from({ length: 52 }, (_, i) => i), { minLength: 52, maxLength: 52 });

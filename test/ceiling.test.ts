@@ -4,15 +4,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import type { Card, Deal } from '../src/core/cards.ts';
+import type { Card, Deal } from '../src/core/game/cards.ts';
 import { Board, CeilingSearch, type CeilingSettings, ExactAtEnd, ExactLastDeal, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/core/play/ceiling.ts';
 import { FITTED_WEIGHTS } from '../src/core/play/ceiling-weights.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
-import { Rng } from '../src/core/play/rng.ts';
+import { Rng } from '../src/core/game/random.ts';
 import { PositionSolver, positionFrame } from '../src/core/position-solve.ts';
-import type { DiscardRule, Variant } from '../src/core/rules.ts';
-import { Game } from '../src/core/verify.ts';
+import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
+import { Game } from '../src/core/game/verify.ts';
 import { expectimax, permutations } from './expectimax.ts';
 
 /** A position of a real game: greedy's, right after the deal that leaves `stock` cards in the stock. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscardRule, Variant } from '../src/core/rules.ts';
+import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
 import { DEAL_COLUMNS, LEGACY_DEAL_COLUMNS, PASS_COLUMNS } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';

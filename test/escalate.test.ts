@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { type Deal, formatDeal, parseDeal } from '../src/core/cards.ts';
+import { type Deal, formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import { GROWTH, GROWTH_MS_PER_POSITION, LAST_STRETCH, MIN_GAIN, STEP_ROOM, combine, isOpen, nextBudget, solveWithin } from '../src/core/escalate.ts';
 import { POLL_STATES } from '../src/core/search.ts';
 import { type SolveOptions, Solver } from '../src/core/solve.ts';

@@ -1,7 +1,7 @@
 // Exact expectimax over small endgames: the best chance of winning of a player who does not see the stock.
 
-import { type Card, isAce, rankOf, suitOf } from '../src/core/cards.ts';
-import type { DiscardRule, Variant } from '../src/core/rules.ts';
+import { type Card, isAce, rankOf, suitOf } from '../src/core/game/cards.ts';
+import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 
 /**
  * The best chance of winning of a player who does not see the stock, by exact expectimax: at a deal, the

@@ -3,14 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { type Card } from '../src/core/cards.ts';
+import { type Card } from '../src/core/game/cards.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { FillLookahead } from '../src/core/play/lookahead.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
-import { Rng } from '../src/core/play/rng.ts';
+import { Rng } from '../src/core/game/random.ts';
 import { LOOKAHEAD_FILLS, LastDeal, Sim, playGreedy } from '../src/core/play/rollout.ts';
 import type { View } from '../src/core/play/view.ts';
-import { DISCARD_RULES, VARIANTS } from '../src/core/rules.ts';
+import { DISCARD_RULES, VARIANTS } from '../src/core/game/rules.ts';
 import { PositionSolver, positionFrame } from '../src/core/position-solve.ts';
 
 /** A view of `piles` with `discarded` cards gone (all a Sim reads of a view). */

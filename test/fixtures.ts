@@ -1,6 +1,6 @@
 // Deals that several test files use, written out once.
 
-import { type Deal, parseDeal } from '../src/core/cards.ts';
+import { type Deal, parseDeal } from '../src/core/game/cards.ts';
 
 /**
  * A strict deal that the optional rule wins and the forced rule loses with at most 46 discards (both

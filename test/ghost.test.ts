@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { GhostSearch } from '../src/core/ghost.ts';
-import { VARIANTS, type Variant } from '../src/core/rules.ts';
+import { VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Search } from '../src/core/search.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';

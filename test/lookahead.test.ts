@@ -3,10 +3,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Card, isAce } from '../src/core/cards.ts';
+import { type Card, isAce } from '../src/core/game/cards.ts';
 import { FillLookahead } from '../src/core/play/lookahead.ts';
 import { fills, isRemovable } from '../src/core/play/view.ts';
-import { type Variant, VARIANTS } from '../src/core/rules.ts';
+import { type Variant, VARIANTS } from '../src/core/game/rules.ts';
 
 /** Removes every removable card, leftmost first, until none is left; how many went. */
 function removeAll(piles: Card[][]): number {

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { ACE_RANK, RANKS } from '../src/core/cards.ts';
+import { ACE_RANK, RANKS } from '../src/core/game/cards.ts';
 import { DealTables, highestPosition, setPositions } from '../src/core/masks.ts';
 
 /** A set of dealing positions 0–51 as the two words of state.ts. */

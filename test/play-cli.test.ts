@@ -9,12 +9,12 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { formatDeal, parseDeal } from '../src/core/cards.ts';
-import { parseMoves } from '../src/core/notation.ts';
+import { formatDeal, parseDeal } from '../src/core/game/cards.ts';
+import { parseMoves } from '../src/core/game/notation.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
-import { Rng } from '../src/core/play/rng.ts';
-import { verify } from '../src/core/verify.ts';
+import { Rng } from '../src/core/game/random.ts';
+import { verify } from '../src/core/game/verify.ts';
 import { acesup } from './cli-run.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-play-'));

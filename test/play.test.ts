@@ -4,17 +4,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import type { Card, Deal } from '../src/core/cards.ts';
-import type { GameMove } from '../src/core/notation.ts';
+import type { Card, Deal } from '../src/core/game/cards.ts';
+import type { GameMove } from '../src/core/game/notation.ts';
 import { type PlayedGame, playGame } from '../src/core/play/game.ts';
 import { POLICY_NAMES, type PolicyName, type PolicySettings, makePolicy } from '../src/core/play/policies.ts';
-import { Rng } from '../src/core/play/rng.ts';
+import { Rng } from '../src/core/game/random.ts';
 import { LastDeal, Sim } from '../src/core/play/rollout.ts';
 import type { View } from '../src/core/play/view.ts';
 import { PositionSolver, positionFrame } from '../src/core/position-solve.ts';
-import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../src/core/rules.ts';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Solver } from '../src/core/solve.ts';
-import { Game, verify } from '../src/core/verify.ts';
+import { Game, verify } from '../src/core/game/verify.ts';
 import { expectimax, permutations } from './expectimax.ts';
 
 const COMBOS: [Variant, DiscardRule][] = VARIANTS.flatMap((v) => DISCARD_RULES.map((r): [Variant, DiscardRule] => [v, r]));

@@ -1,7 +1,7 @@
 // A slow, plain solver of the ghost game (src/core/ghost.ts) for the tests: piles as arrays, string keys.
 
-import { type Deal, isAce, rankOf, suitOf } from '../src/core/cards.ts';
-import { VARIANT_RULES, type Variant } from '../src/core/rules.ts';
+import { type Deal, isAce, rankOf, suitOf } from '../src/core/game/cards.ts';
+import { VARIANT_RULES, type Variant } from '../src/core/game/rules.ts';
 
 /** A pile entry: a card (0–51), plus GHOST once it is discarded and left on its pile as a ghost. */
 const GHOST = 64;

@@ -1,8 +1,8 @@
 // A slow, obviously correct exhaustive solver for the tests: every legal move of verify's Game, a visited set.
 
-import type { Deal } from '../src/core/cards.ts';
-import type { DiscardRule, Variant } from '../src/core/rules.ts';
-import { Game } from '../src/core/verify.ts';
+import type { Deal } from '../src/core/game/cards.ts';
+import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
+import { Game } from '../src/core/game/verify.ts';
 
 export interface ReferenceResult {
   readonly won: boolean;

@@ -1,8 +1,8 @@
 // A slow, plain solver of the subset game R_S (src/core/subset.ts) for the tests: piles as arrays of dealing
 // positions, string keys, every legal move, no reduction and no orbit.
 
-import { ACE_RANK, type Deal, RANKS, rankOf, suitOf } from '../src/core/cards.ts';
-import { VARIANT_RULES, type Variant } from '../src/core/rules.ts';
+import { ACE_RANK, type Deal, RANKS, rankOf, suitOf } from '../src/core/game/cards.ts';
+import { VARIANT_RULES, type Variant } from '../src/core/game/rules.ts';
 
 /**
  * The deficit of the R_S position (piles of dealing positions, `dealt` cards dealt) for S = the top `ranks`

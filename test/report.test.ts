@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { wilson } from '../src/batch/stats.ts';
 import { Solver } from '../src/core/solve.ts';
-import { Game } from '../src/core/verify.ts';
+import { Game } from '../src/core/game/verify.ts';
 import { bestLine } from '../src/report/best-line.ts';
 import { checkpoints, readInputs, runningEstimate } from '../src/report/data.ts';
 

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import type { DiscardRule, Variant } from '../src/core/rules.ts';
+import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Solver } from '../src/core/solve.ts';
 
 /** Deals 0, 1, 2, … of seed 99 at a budget of 200,000 states: W won, a number the max discards of a loss,

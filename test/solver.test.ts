@@ -3,14 +3,14 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { parseDeal } from '../src/core/cards.ts';
-import { type GameMove } from '../src/core/notation.ts';
+import { parseDeal } from '../src/core/game/cards.ts';
+import { type GameMove } from '../src/core/game/notation.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/movegen.ts';
-import { DISCARD_RULES, VARIANT_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/rules.ts';
+import { DISCARD_RULES, VARIANT_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/game/rules.ts';
 import { type SolveResult, Solver, discardBounds } from '../src/core/solve.ts';
 import { F_DEALT, F_DISCARDS, FRAME, dealFrame, startFrame } from '../src/core/state.ts';
 import { Search } from '../src/core/search.ts';
-import { verify } from '../src/core/verify.ts';
+import { verify } from '../src/core/game/verify.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { referenceSolve } from './reference-solver.ts';
 

@@ -3,10 +3,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import type { Deal } from '../src/core/cards.ts';
+import type { Deal } from '../src/core/game/cards.ts';
 import { setPositions } from '../src/core/masks.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/movegen.ts';
-import { DISCARD_RULES, VARIANTS, type Variant } from '../src/core/rules.ts';
+import { DISCARD_RULES, VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Search } from '../src/core/search.ts';
 import { Solver } from '../src/core/solve.ts';
 import { F_DEALT, FRAME, addToPile, dealFrame, pileOf, startFrame, takeFromPile } from '../src/core/state.ts';

@@ -1,10 +1,10 @@
 // Known answers for the replayer (Game, verify, formatPiles) and the slow reference solver, one rule at a time.
 
 import { describe, expect, it } from 'vitest';
-import { type Deal, CARDS, cardName, formatDeal, parseCard, parseCards, parseDeal } from '../src/core/cards.ts';
-import { type GameMove, formatMove, parseMove, parseMoves } from '../src/core/notation.ts';
-import type { DiscardRule, Variant } from '../src/core/rules.ts';
-import { Game, formatPiles, verify } from '../src/core/verify.ts';
+import { type Deal, CARDS, cardName, formatDeal, parseCard, parseCards, parseDeal } from '../src/core/game/cards.ts';
+import { type GameMove, formatMove, parseMove, parseMoves } from '../src/core/game/notation.ts';
+import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
+import { Game, formatPiles, verify } from '../src/core/game/verify.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { referenceSolve } from './reference-solver.ts';
 

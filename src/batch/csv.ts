@@ -6,8 +6,8 @@ import type * as CsvStringify from 'csv-stringify';
 import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { InputError, formatDeal } from '../core/cards.ts';
-import { WIN_DISCARDS } from '../core/rules.ts';
+import { InputError, formatDeal } from '../core/game/cards.ts';
+import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { MAX_SEED, dealFor } from './deals.ts';
 import { openInput, writeFileAtomic } from './files.ts';
 import {

@@ -9,8 +9,8 @@
 //   The shuffled deck is the deal in dealing order.
 
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { Deal } from '../core/cards.ts';
-import { fmix32, generatorFrom } from '../core/play/rng.ts';
+import type { Deal } from '../core/game/cards.ts';
+import { fmix32, generatorFrom } from '../core/game/random.ts';
 
 /** Largest accepted seed and index. */
 export const MAX_SEED = 0xffffffff;

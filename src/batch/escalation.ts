@@ -2,8 +2,8 @@
 // once to find its seed, rule sets, deals, provenance and unknown results before any work. The rows
 // themselves are read again, segment by segment, by the run that escalates it (run.ts).
 
-import { InputError } from '../core/cards.ts';
-import { DISCARD_RULES, VARIANTS, isDiscardRule, isVariant } from '../core/rules.ts';
+import { InputError } from '../core/game/cards.ts';
+import { DISCARD_RULES, VARIANTS, isDiscardRule, isVariant } from '../core/game/rules.ts';
 import { readDealRows } from './csv.ts';
 import { type Provenance, UNRECORDED, describeField, provenanceDiffers, provenanceKey } from './provenance.ts';
 import { type Ruleset, UNKNOWN, rulesetsFor } from './results.ts';

@@ -7,7 +7,7 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { InputError } from '../core/cards.ts';
+import { InputError } from '../core/game/cards.ts';
 
 /** The temporary name a file is written under before it is renamed into place. */
 export const temporaryName = (file: string): string => `${file}.${process.pid}.tmp`;

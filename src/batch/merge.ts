@@ -2,8 +2,8 @@
 // the discard rules and what the results depend on (provenance.ts), and no deal may appear twice. Each
 // row records the deal range of its whole run, so a shard that is missing altogether shows as a gap.
 
-import { InputError } from '../core/cards.ts';
-import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant, isDiscardRule, isVariant } from '../core/rules.ts';
+import { InputError } from '../core/game/cards.ts';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant, isDiscardRule, isVariant } from '../core/game/rules.ts';
 import { dealMatcher, readDealsCsv } from './csv.ts';
 import { type Provenance, type ProvenanceField, describeField, provenanceDiffers, provenanceKey } from './provenance.ts';
 import { MAX_RESULTS, ResultTable, resultsPerDeal, rulesetName, rulesetsFor } from './results.ts';

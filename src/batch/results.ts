@@ -2,7 +2,7 @@
 // the verdict, the max-discards bounds, the states searched and the time (and beside a policy's game, the
 // solver's verdict of the same deal with --compare solver), kept in typed arrays.
 
-import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { type Provenance, UNRECORDED, passBudgets, provenanceKey } from './provenance.ts';
 
 /** One variant under one discard rule; with `policy`, played by that policy (its label, policies.ts)

@@ -8,7 +8,7 @@
 import { link, copyFile, open, rm, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { InputError } from '../core/cards.ts';
+import { InputError } from '../core/game/cards.ts';
 import { type DealRow, csvText, dealHeader, dealRowFields, dealRows, provenanceFields, readDealRows, resumeChecker } from './csv.ts';
 import { isStdio, renameInto, writeFileAtomic } from './files.ts';
 import { type Provenance, passBudgets } from './provenance.ts';

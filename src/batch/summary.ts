@@ -3,7 +3,7 @@
 
 import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
-import { WIN_DISCARDS } from '../core/rules.ts';
+import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { passBudgets } from './provenance.ts';
 import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
 import { winRate } from './stats.ts';

@@ -3,9 +3,9 @@
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
-import { formatDeal } from '../core/cards.ts';
+import { formatDeal } from '../core/game/cards.ts';
 import { POLICY_NAMES } from '../core/play/policies.ts';
-import { DISCARD_RULES, VARIANTS } from '../core/rules.ts';
+import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { DEFAULT_MAX_STATES } from '../core/solve.ts';
 import { writeDealsCsv } from '../batch/csv.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from '../batch/deals.ts';

@@ -1,7 +1,7 @@
 // How the CLI reports problems: known errors print one line and exit with a code; anything else is a bug.
 
 import { InvalidArgumentError } from 'commander';
-import { InputError } from '../core/cards.ts';
+import { InputError } from '../core/game/cards.ts';
 
 /** Exit codes: 0 success; 1 a verdict of "no" (verify: invalid) or a failed run (a deal threw, a worker
  *  died, a file could not be written); 2 bad input or options; 130 interrupted by SIGINT, 143 by SIGTERM

@@ -4,7 +4,7 @@
 
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import type { MaxDiscardsMode } from '../core/solve.ts';
 import { MAX_INDEX } from '../batch/deals.ts';
 import { type PoolEnd, type SolverPool, createPool, solveMissing } from '../batch/estimate.ts';

@@ -4,12 +4,12 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { InputError, formatDeal, parseDeal } from '../core/cards.ts';
-import { type GameMove, describeMove, formatMove, parseMoves } from '../core/notation.ts';
-import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
+import { InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
+import { type GameMove, describeMove, formatMove, parseMoves } from '../core/game/notation.ts';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { type Escalated, GROWTH, solveWithin } from '../core/escalate.ts';
 import { DEFAULT_MAX_STATES, type MaxDiscardsMode, type SolveResult, Solver } from '../core/solve.ts';
-import { Game, formatPiles, verify } from '../core/verify.ts';
+import { Game, formatPiles, verify } from '../core/game/verify.ts';
 import { useRename } from '../batch/files.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import type { EstimateOptions } from './estimate-command.ts';

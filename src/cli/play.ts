@@ -1,15 +1,15 @@
 // The play command: one deal played by a policy that does not see the stock order, move by move.
 
 import { type Command, Option } from 'commander';
-import { formatDeal, parseDeal } from '../core/cards.ts';
-import { describeMove, formatMove } from '../core/notation.ts';
+import { formatDeal, parseDeal } from '../core/game/cards.ts';
+import { describeMove, formatMove } from '../core/game/notation.ts';
 import { playGame } from '../core/play/game.ts';
 import {
   DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES, type PolicyName, type PolicySettings, makePolicy,
 } from '../core/play/policies.ts';
-import { Rng } from '../core/play/rng.ts';
-import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/rules.ts';
-import { Game, formatPiles } from '../core/verify.ts';
+import { Rng } from '../core/game/random.ts';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
+import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_OK, UsageError, integerOption } from './errors.ts';
 
 interface PlayFlags {

@@ -3,9 +3,9 @@
 // proven so far.
 
 import { Worker } from 'node:worker_threads';
-import type { Deal } from '../core/cards.ts';
+import type { Deal } from '../core/game/cards.ts';
 import { type Escalated, type PassProgress, isOpen, solveWithin } from '../core/escalate.ts';
-import { WIN_DISCARDS } from '../core/rules.ts';
+import { WIN_DISCARDS } from '../core/game/rules.ts';
 import type { SolveOptions, SolveResult } from '../core/solve.ts';
 import { Solver, discardBounds } from '../core/solve.ts';
 

@@ -43,7 +43,7 @@
 // good. The locked test is the same: a pile that can empty holds no ace. (In strict aces move, and the
 // rule above stands.)
 
-import { ACE_RANK } from './cards.ts';
+import { ACE_RANK } from './game/cards.ts';
 import { type DealTables, LANDING_HI, LANDING_LO, highestPosition, popcount32 } from './masks.ts';
 import type { OwedCards } from './owed.ts';
 import { F_DEALT, stockHi, stockLo } from './state.ts';

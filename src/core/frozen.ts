@@ -20,7 +20,7 @@
 import { ExposedCards } from './engine/exposed.ts';
 import type { DealTables } from './masks.ts';
 import { highestPosition } from './masks.ts';
-import { WIN_DISCARDS } from './rules.ts';
+import { WIN_DISCARDS } from './game/rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, dealFrame, takeFromPile } from './state.ts';
 
 export class FrozenLine {

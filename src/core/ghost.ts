@@ -51,10 +51,10 @@
 // which only forbids plays), and the ghost game's max discards is an upper bound of the optional rule's.
 // A ghost win proves nothing: the optional rule is then searched as before.
 
-import { ACE_RANK, type Deal } from './cards.ts';
+import { ACE_RANK, type Deal } from './game/cards.ts';
 import { DealTables, highestPosition, pilesHi, pilesLo, setPositions } from './masks.ts';
 import { DEAL, type Move, dealMove, moveFrom, moveKind, movePosition, moveMove, moveTo } from './move.ts';
-import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
+import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, dealFrame, startFrame, stockHi, stockLo, writeKey } from './state.ts';
 import { VisitedSet } from './table.ts';
 

@@ -2,14 +2,14 @@
 // at the state budget with proven lower and upper bounds. Reusable across deals (tables are kept).
 
 import { CanonicalKey } from './canonical.ts';
-import type { Deal } from './cards.ts';
+import type { Deal } from './game/cards.ts';
 import { FrozenLine } from './frozen.ts';
 import { GhostSearch } from './ghost.ts';
 import type { ExposedCards } from './engine/exposed.ts';
 import { MAX_MOVES, MoveGenerator } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from './move.ts';
-import type { DiscardRule, Variant } from './rules.ts';
-import { VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
+import type { DiscardRule, Variant } from './game/rules.ts';
+import { VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from './state.ts';
 import type { SubsetGame } from './subset.ts';
 import { VisitedSet } from './table.ts';

@@ -1,11 +1,11 @@
 // Solving one deal: the public entry of the core. Runs the searches, turns a winning line into a clean,
 // 1-minimal solution in docs/rules.md notation, and returns a tagged result: won, lost or unknown.
 
-import { type Deal, isAce } from './cards.ts';
+import { type Deal, isAce } from './game/cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './move.ts';
-import type { GameMove } from './notation.ts';
+import type { GameMove } from './game/notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
 import { GhostSearch } from './ghost.ts';
 import { Search, type SearchLimits, type SearchRun } from './search.ts';
 import { SubsetGame } from './subset.ts';

@@ -47,9 +47,9 @@
 // free (with two or more empty piles the child's orbit does not depend on the arrangement: the canonical
 // one suffices; with one, every arrangement).
 
-import { ACE_RANK, type Deal, RANKS } from './cards.ts';
+import { ACE_RANK, type Deal, RANKS } from './game/cards.ts';
 import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
-import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
+import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
 import { F_DEALT, FRAME, PILE_KEY_WORDS, stockHi, stockLo, writeKey } from './state.ts';
 import { OwedCards } from './owed.ts';
 import { ValueMemo } from './table.ts';

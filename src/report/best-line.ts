@@ -2,10 +2,10 @@
 // max discards but keeps no line, so a plain depth-first search over the verifier's game looks for a line
 // that reaches the proven max (stopping there, or at its budget with the best line it saw).
 
-import type { Deal } from '../core/cards.ts';
-import type { GameMove } from '../core/notation.ts';
-import type { DiscardRule, Variant } from '../core/rules.ts';
-import { Game } from '../core/verify.ts';
+import type { Deal } from '../core/game/cards.ts';
+import type { GameMove } from '../core/game/notation.ts';
+import type { DiscardRule, Variant } from '../core/game/rules.ts';
+import { Game } from '../core/game/verify.ts';
 
 export interface BestLine {
   moves: GameMove[];

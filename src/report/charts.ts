@@ -2,7 +2,7 @@
 
 import * as vega from 'vega';
 import { type TopLevelSpec, compile } from 'vega-lite';
-import { WIN_DISCARDS } from '../core/rules.ts';
+import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { type DealSeries, type SummaryRow, runningEstimate } from './data.ts';
 
 export interface Chart {

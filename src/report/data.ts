@@ -6,8 +6,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { InputError } from '../core/cards.ts';
-import { WIN_DISCARDS } from '../core/rules.ts';
+import { InputError } from '../core/game/cards.ts';
+import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { winRate } from '../batch/stats.ts';
 
 /** One row of a summary CSV: a variant × discard rule of one run, with the run's provenance. */

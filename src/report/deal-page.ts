@@ -1,9 +1,9 @@
 // The replay page of one deal: a self-contained HTML file (inline CSS and script, nothing fetched) that
 // draws the four piles as cards and steps through the solver's solution with buttons and keys.
 
-import { type Deal, cardName } from '../core/cards.ts';
-import { describeMove, formatMove } from '../core/notation.ts';
-import type { DiscardRule, Variant } from '../core/rules.ts';
+import { type Deal, cardName } from '../core/game/cards.ts';
+import { describeMove, formatMove } from '../core/game/notation.ts';
+import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import type { MaxDiscardsMode, SolveResult } from '../core/solve.ts';
 import { bestLine } from './best-line.ts';
 import { escapeHtml, pageHead } from './html.ts';

@@ -31,12 +31,12 @@
 // held to those moves (already a ceiling). With v the exact non-clairvoyant value and m an exact mean, W(ω)
 // equals that value for every ω (the penalties telescope), so the bound is tight.
 
-import { type Card, CARDS, type Deal, RANKS, isAce } from '../cards.ts';
+import { type Card, CARDS, type Deal, RANKS, isAce } from '../game/cards.ts';
 import { DealTables, highestPosition, pilesHi, pilesLo } from '../masks.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES } from '../rules.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES } from '../game/rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, PILE_KEY_WORDS, addToPile, dealFrame, pileSize, startFrame, stockHi, stockLo, takeFromPile, writeKey } from '../state.ts';
 import { VisitedSet } from '../table.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../game/random.ts';
 
 /** Most cards one pile can hold. */
 const HEIGHT = CARDS;

@@ -1,11 +1,11 @@
 // expert: rollout policy improvement over greedy. Each choice is judged by greedy's play to the end on
 // sampled orders of the unseen cards (the same orders for every choice), the last deal by exact expectimax.
 
-import type { GameMove } from '../notation.ts';
-import { type DiscardRule, type Variant, PILES } from '../rules.ts';
+import type { GameMove } from '../game/notation.ts';
+import { type DiscardRule, type Variant, PILES } from '../game/rules.ts';
 import type { Policy } from './game.ts';
 import { FillLookahead } from './lookahead.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../game/random.ts';
 import { HEIGHT, LOOKAHEAD_FILLS, LastDeal, Sim, playGreedy } from './rollout.ts';
 import { type View, fills, removals } from './view.ts';
 

@@ -1,10 +1,10 @@
 // The game engine of play: holds the deal (the stock order stays here), asks a policy for each move on the
 // table's view alone, checks and applies it, deals, and records the game.
 
-import { type Card, type Deal, isDeal } from '../cards.ts';
-import { type GameMove, formatMove } from '../notation.ts';
-import type { DiscardRule, Variant } from '../rules.ts';
-import type { Rng } from './rng.ts';
+import { type Card, type Deal, isDeal } from '../game/cards.ts';
+import { type GameMove, formatMove } from '../game/notation.ts';
+import type { DiscardRule, Variant } from '../game/rules.ts';
+import type { Rng } from '../game/random.ts';
 import { type View, Table, illegalMove, isWon } from './view.ts';
 
 /**

@@ -1,8 +1,8 @@
 // greedy's lookahead: the best line of fills before the next deal, searched on typed arrays with
 // make/undo, so that a decision costs microseconds even in easy, where any buried card may fill a pile.
 
-import { type Card, RANKS, isAce } from '../cards.ts';
-import { type Variant, PILES, VARIANT_RULES } from '../rules.ts';
+import { type Card, RANKS, isAce } from '../game/cards.ts';
+import { type Variant, PILES, VARIANT_RULES } from '../game/rules.ts';
 
 /** Slots of a pile in the typed arrays of the lookahead and the rollouts (rollout.ts). */
 export const HEIGHT = 52;

@@ -1,13 +1,13 @@
 // The policies: ways of playing that see only the view (view.ts) — random, basic, greedy, pimc and expert.
 
-import { type Card, isAce } from '../cards.ts';
-import type { GameMove } from '../notation.ts';
+import { type Card, isAce } from '../game/cards.ts';
+import type { GameMove } from '../game/notation.ts';
 import { PositionSolver, playOnFrame, positionFrame } from '../position-solve.ts';
-import type { DiscardRule, Variant } from '../rules.ts';
+import type { DiscardRule, Variant } from '../game/rules.ts';
 import type { Policy } from './game.ts';
 import { ExpertPolicy } from './expert.ts';
 import { FillLookahead } from './lookahead.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../game/random.ts';
 import { LOOKAHEAD_FILLS } from './rollout.ts';
 import { type View, fills, isRemovable, legalMoves, removals } from './view.ts';
 

@@ -1,8 +1,8 @@
 // The expert's machinery: a game on typed arrays with a sampled stock order, played to its end by greedy
 // without allocating, and the exact value of the last deal's decisions (expectimax over its 24 orders).
 
-import { RANKS } from '../cards.ts';
-import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from '../rules.ts';
+import { RANKS } from '../game/cards.ts';
+import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
 import { FillLookahead, HEIGHT, pilesKey } from './lookahead.ts';
 import type { View } from './view.ts';
 

@@ -1,9 +1,9 @@
 // What a player sees of a game: the table (every pile, buried cards included), the cards dealt so far and
 // the set of unseen cards, never the order of the stock; and the rules' moves read off that view alone.
 
-import { type Card, CARDS, isAce, rankOf, suitOf } from '../cards.ts';
-import type { GameMove } from '../notation.ts';
-import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from '../rules.ts';
+import { type Card, CARDS, isAce, rankOf, suitOf } from '../game/cards.ts';
+import type { GameMove } from '../game/notation.ts';
+import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
 
 /**
  * The view a policy decides on. It holds no stock order, by construction: the table (`Table`, below) that
