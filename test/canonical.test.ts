@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RANKS } from '../src/core/game/cards.ts';
 import { CANONICAL_CARDS, CanonicalKey } from '../src/core/canonical.ts';
-import { DealTables } from '../src/core/masks.ts';
-import { F_DEALT, F_KEPT, F_OWED_LO, FRAME, PILE_KEY_WORDS, addToPile, writeKey } from '../src/core/state.ts';
+import { DealTables } from '../src/core/engine/masks.ts';
+import { F_DEALT, F_KEPT, F_OWED_LO, FRAME, PILE_KEY_WORDS, addToPile, writeKey } from '../src/core/engine/state.ts';
 
 /** A tableau: four piles of cards (suit × 13 + rank), each from the bottom. */
 type Tableau = number[][];

@@ -8,7 +8,7 @@ import { type Deal, formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import { GROWTH, GROWTH_MS_PER_POSITION, LAST_STRETCH, MIN_GAIN, STEP_ROOM, combine, isOpen, nextBudget, solveWithin } from '../src/core/escalate.ts';
 import { POLL_STATES } from '../src/core/search.ts';
 import { type SolveOptions, Solver } from '../src/core/solve.ts';
-import { VisitedSet } from '../src/core/table.ts';
+import { VisitedSet } from '../src/core/engine/table.ts';
 import { start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;

@@ -1,10 +1,10 @@
-// The bit-mask helpers and per-deal tables of src/core/masks.ts against plain readings of the same facts.
+// The bit-mask helpers and per-deal tables of src/core/engine/masks.ts against plain readings of the same facts.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { ACE_RANK, RANKS } from '../src/core/game/cards.ts';
-import { DealTables, highestPosition, setPositions } from '../src/core/masks.ts';
+import { DealTables, highestPosition, setPositions } from '../src/core/engine/masks.ts';
 
 /** A set of dealing positions 0–51 as the two words of state.ts. */
 function words(positions: readonly number[]): [number, number] {

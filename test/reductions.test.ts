@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, isAce, parseCard, parseCards } from '../src/core/game/cards.ts';
 import { FrozenLine } from '../src/core/frozen.ts';
-import { DealTables } from '../src/core/masks.ts';
-import { MAX_MOVES, MoveGenerator } from '../src/core/movegen.ts';
-import { MOVE, REMOVE, moveFrom, moveKind, movePosition } from '../src/core/move.ts';
+import { DealTables } from '../src/core/engine/masks.ts';
+import { MAX_MOVES, MoveGenerator } from '../src/core/engine/movegen.ts';
+import { MOVE, REMOVE, moveFrom, moveKind, movePosition } from '../src/core/engine/move.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, VARIANTS } from '../src/core/game/rules.ts';
 import { positionFrame } from '../src/core/position-solve.ts';
 import { Search } from '../src/core/search.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';
-import { F_DEALT, FRAME, pileOf, pileSize, startFrame } from '../src/core/state.ts';
+import { F_DEALT, FRAME, pileOf, pileSize, startFrame } from '../src/core/engine/state.ts';
 import { verify } from '../src/core/game/verify.ts';
 
 /** A small xorshift stream, so that the plays are the same on every run. */

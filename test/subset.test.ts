@@ -4,12 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import type { Deal } from '../src/core/game/cards.ts';
-import { setPositions } from '../src/core/masks.ts';
-import { MAX_MOVES, MoveGenerator } from '../src/core/movegen.ts';
+import { setPositions } from '../src/core/engine/masks.ts';
+import { MAX_MOVES, MoveGenerator } from '../src/core/engine/movegen.ts';
 import { DISCARD_RULES, VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Search } from '../src/core/search.ts';
 import { Solver } from '../src/core/solve.ts';
-import { F_DEALT, FRAME, addToPile, dealFrame, pileOf, startFrame, takeFromPile } from '../src/core/state.ts';
+import { F_DEALT, FRAME, addToPile, dealFrame, pileOf, startFrame, takeFromPile } from '../src/core/engine/state.ts';
 import { SubsetGame } from '../src/core/subset.ts';
 import { referenceDeficit } from './reference-subset.ts';
 

@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VisitedSet } from '../src/core/table.ts';
+import { VisitedSet } from '../src/core/engine/table.ts';
 
 /** The keys of one deal: `count` keys of `words` words drawn from a small alphabet by a seeded generator (so
  *  that repeats are common; fast-check's own arrays stay short); word 1 is never 0, as in state.ts. */

@@ -2,8 +2,8 @@
 // at the next, a multiple of --max-states; and what a pass may take in memory, so that the threads that run
 // a large pass at once fit the machine (the tables' cap itself stays fixed, so results never depend on it).
 
-import { DEFAULT_MAX_TABLE_BYTES } from '../core/table.ts';
-import { KEY_WORDS, PILE_KEY_WORDS } from '../core/state.ts';
+import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
+import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 
 /** The passes of `--escalate` when --passes is not given: 8× and 64× the budget of the earlier run. */
 export const DEFAULT_ESCALATE_PASSES: readonly number[] = [8, 64];
@@ -33,7 +33,7 @@ export function readPassesOption(text: string): number[] | string {
 const THREAD_BYTES = 64 * 2 ** 20;
 
 /**
- * The most bytes one visited set (core/table.ts) with keys of `keyWords` words may hold in a search of
+ * The most bytes one visited set (core/engine/table.ts) with keys of `keyWords` words may hold in a search of
  * `states` positions: every position stored at a load of at most 1/2, in slots of a stamp and the key,
  * starting from 2^16 slots and doubling, never past the cap `maxBytes` (as the table grows it).
  */

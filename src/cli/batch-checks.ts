@@ -7,8 +7,8 @@ import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isStdio, temporaryName } from '../batch/files.ts';
 import { fitPasses, tableBytes } from '../batch/passes.ts';
-import { KEY_WORDS, PILE_KEY_WORDS } from '../core/state.ts';
-import { DEFAULT_MAX_TABLE_BYTES } from '../core/table.ts';
+import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
+import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
 import { UsageError } from './errors.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');

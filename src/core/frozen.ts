@@ -18,10 +18,10 @@
 // ends.
 
 import { ExposedCards } from './engine/exposed.ts';
-import type { DealTables } from './masks.ts';
-import { highestPosition } from './masks.ts';
+import type { DealTables } from './engine/masks.ts';
+import { highestPosition } from './engine/masks.ts';
 import { WIN_DISCARDS } from './game/rules.ts';
-import { F_DEALT, F_DISCARDS, FRAME, dealFrame, takeFromPile } from './state.ts';
+import { F_DEALT, F_DISCARDS, FRAME, dealFrame, takeFromPile } from './engine/state.ts';
 
 export class FrozenLine {
   /** The line's last position, once `playOut` has run: its discards, and how many positions the line

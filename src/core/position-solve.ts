@@ -6,7 +6,7 @@ import type { DiscardRule, Variant } from './game/rules.ts';
 import { WIN_DISCARDS } from './game/rules.ts';
 import { Search } from './search.ts';
 import type { GameMove } from './game/notation.ts';
-import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, pileOf, takeFromPile } from './state.ts';
+import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, pileOf, takeFromPile } from './engine/state.ts';
 
 export interface PositionResult {
   verdict: 'won' | 'lost' | 'unknown';

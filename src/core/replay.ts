@@ -4,9 +4,9 @@
 import { ACE_RANK, type Deal, RANKS } from './game/cards.ts';
 import type { GameMove } from './game/notation.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
-import { DEAL, MOVE, moveKind, movePosition, moveTo } from './move.ts';
-import { MAX_MOVES, MoveGenerator } from './movegen.ts';
-import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, exposedPosition, pileOf, pileSize, startFrame, takeFromPile } from './state.ts';
+import { DEAL, MOVE, moveKind, movePosition, moveTo } from './engine/move.ts';
+import { MAX_MOVES, MoveGenerator } from './engine/movegen.ts';
+import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, exposedPosition, pileOf, pileSize, startFrame, takeFromPile } from './engine/state.ts';
 
 export class PackedGame {
   readonly frame = new Int32Array(FRAME);

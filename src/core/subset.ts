@@ -48,11 +48,11 @@
 // one suffices; with one, every arrangement).
 
 import { ACE_RANK, type Deal, RANKS } from './game/cards.ts';
-import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
+import { DealTables, highestPosition, popcount32, setPositions } from './engine/masks.ts';
 import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
-import { F_DEALT, FRAME, PILE_KEY_WORDS, stockHi, stockLo, writeKey } from './state.ts';
+import { F_DEALT, FRAME, PILE_KEY_WORDS, stockHi, stockLo, writeKey } from './engine/state.ts';
 import { OwedCards } from './owed.ts';
-import { ValueMemo } from './table.ts';
+import { ValueMemo } from './engine/table.ts';
 
 /** Positions one query may compute before it answers "unknown" (its finished values stay stored). */
 const QUERY_CAP = 20_000;

@@ -1,8 +1,8 @@
 // The exposed cards of one position, per pile and per suit: read by the move generator (movegen.ts), R10
 // (frozen.ts), R11 / R13 (idle-card.ts) and the search's runs of removals (search.ts).
 
-import { type DealTables, highestPosition } from '../masks.ts';
-import { F_DEALT } from '../state.ts';
+import { type DealTables, highestPosition } from './masks.ts';
+import { F_DEALT } from './state.ts';
 
 /**
  * The exposed cards of one position: per pile its exposed position (−1: empty), and per suit the ranks

@@ -32,10 +32,10 @@
 // equals that value for every ω (the penalties telescope), so the bound is tight.
 
 import { type Card, CARDS, type Deal, RANKS, isAce } from '../game/cards.ts';
-import { DealTables, highestPosition, pilesHi, pilesLo } from '../masks.ts';
+import { DealTables, highestPosition, pilesHi, pilesLo } from '../engine/masks.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES } from '../game/rules.ts';
-import { F_DEALT, F_DISCARDS, FRAME, PILE_KEY_WORDS, addToPile, dealFrame, pileSize, startFrame, stockHi, stockLo, takeFromPile, writeKey } from '../state.ts';
-import { VisitedSet } from '../table.ts';
+import { F_DEALT, F_DISCARDS, FRAME, PILE_KEY_WORDS, addToPile, dealFrame, pileSize, startFrame, stockHi, stockLo, takeFromPile, writeKey } from '../engine/state.ts';
+import { VisitedSet } from '../engine/table.ts';
 import { Rng } from '../game/random.ts';
 
 /** Most cards one pile can hold. */

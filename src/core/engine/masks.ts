@@ -1,7 +1,7 @@
 // Bit-mask helpers over dealing positions (a 52-bit mask as two int32 words: positions 0–31 in `lo`,
 // 32–51 in `hi`) and the per-deal card tables that the search, its bounds and the ghost game read.
 
-import { ACE_RANK, type Deal, RANKS } from './game/cards.ts';
+import { ACE_RANK, type Deal, RANKS } from '../game/cards.ts';
 
 /** Highest set position of a 52-bit mask, or -1 when empty. */
 export function highestPosition(lo: number, hi: number): number {
