@@ -1,11 +1,11 @@
-// R12's canonical key (src/core/canonical.ts) against a brute-force reading of "the same position up to piles,
+// R12's canonical key (src/core/proofs/canonical.ts) against a brute-force reading of "the same position up to piles,
 // suits and ranks": every relabelling of a position gets its key, and two positions share a key only when
 // one is a relabelling of the other.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RANKS } from '../src/core/game/cards.ts';
-import { CANONICAL_CARDS, CanonicalKey } from '../src/core/canonical.ts';
+import { CANONICAL_CARDS, CanonicalKey } from '../src/core/proofs/canonical.ts';
 import { DealTables } from '../src/core/engine/masks.ts';
 import { F_DEALT, F_KEPT, F_OWED_LO, FRAME, PILE_KEY_WORDS, addToPile, writeKey } from '../src/core/engine/state.ts';
 

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { GhostSearch } from '../src/core/ghost.ts';
+import { GhostSearch } from '../src/core/proofs/ghost.ts';
 import { VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Search } from '../src/core/search.ts';
 import { Solver, discardBounds } from '../src/core/solve.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, isAce, parseCard, parseCards } from '../src/core/game/cards.ts';
-import { FrozenLine } from '../src/core/frozen.ts';
+import { FrozenLine } from '../src/core/proofs/frozen.ts';
 import { DealTables } from '../src/core/engine/masks.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/engine/movegen.ts';
 import { MOVE, REMOVE, moveFrom, moveKind, movePosition } from '../src/core/engine/move.ts';

@@ -1,4 +1,4 @@
-// A slow, plain solver of the ghost game (src/core/ghost.ts) for the tests: piles as arrays, string keys.
+// A slow, plain solver of the ghost game (src/core/proofs/ghost.ts) for the tests: piles as arrays, string keys.
 
 import { type Deal, isAce, rankOf, suitOf } from '../src/core/game/cards.ts';
 import { VARIANT_RULES, type Variant } from '../src/core/game/rules.ts';

@@ -1,4 +1,4 @@
-// A slow, plain solver of the subset game R_S (src/core/subset.ts) for the tests: piles as arrays of dealing
+// A slow, plain solver of the subset game R_S (src/core/proofs/subset.ts) for the tests: piles as arrays of dealing
 // positions, string keys, every legal move, no reduction and no orbit.
 
 import { ACE_RANK, type Deal, RANKS, rankOf, suitOf } from '../src/core/game/cards.ts';

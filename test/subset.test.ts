@@ -1,4 +1,4 @@
-// The subset games R_S (src/core/subset.ts): the solver against a plain brute force of the small game, and
+// The subset games R_S (src/core/proofs/subset.ts): the solver against a plain brute force of the small game, and
 // its bound against real values: never below a real position's max discards, never cutting a winning line.
 
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { DISCARD_RULES, VARIANTS, type Variant } from '../src/core/game/rules.ts
 import { Search } from '../src/core/search.ts';
 import { Solver } from '../src/core/solve.ts';
 import { F_DEALT, FRAME, addToPile, dealFrame, pileOf, startFrame, takeFromPile } from '../src/core/engine/state.ts';
-import { SubsetGame } from '../src/core/subset.ts';
+import { SubsetGame } from '../src/core/proofs/subset.ts';
 import { referenceDeficit } from './reference-subset.ts';
 
 const RANKS_TRIED = [2, 3, 4, 5, 6];

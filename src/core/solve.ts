@@ -6,9 +6,9 @@ import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './engi
 import type { GameMove } from './game/notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
-import { GhostSearch } from './ghost.ts';
+import { GhostSearch } from './proofs/ghost.ts';
 import { Search, type SearchLimits, type SearchRun } from './search.ts';
-import { SubsetGame } from './subset.ts';
+import { SubsetGame } from './proofs/subset.ts';
 import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from './engine/table.ts';
 import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './engine/state.ts';
 

@@ -63,12 +63,12 @@
 // Moves into empty piles and the deal are otherwise generated in full.
 
 import { ACE_RANK, type Deal } from '../game/cards.ts';
-import { DiscardBound } from '../bound.ts';
+import { DiscardBound } from '../proofs/bound.ts';
 import { ExposedCards } from './exposed.ts';
-import { IdleCardOut } from '../idle-card.ts';
+import { IdleCardOut } from '../proofs/idle-card.ts';
 import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
 import { DEAL, KEEP, MOVE, type Move, REMOVE, dealMove, keepMove, moveFrom, moveKind, movePosition, moveMove, moveTo, removeMove } from './move.ts';
-import { OwedCards } from '../owed.ts';
+import { OwedCards } from '../proofs/owed.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
 import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, FRAME, addToPile, dealFrame, takeFromPile } from './state.ts';
 

@@ -43,10 +43,10 @@
 // good. The locked test is the same: a pile that can empty holds no ace. (In strict aces move, and the
 // rule above stands.)
 
-import { ACE_RANK } from './game/cards.ts';
-import { type DealTables, LANDING_HI, LANDING_LO, highestPosition, popcount32 } from './engine/masks.ts';
+import { ACE_RANK } from '../game/cards.ts';
+import { type DealTables, LANDING_HI, LANDING_LO, highestPosition, popcount32 } from '../engine/masks.ts';
 import type { OwedCards } from './owed.ts';
-import { F_DEALT, stockHi, stockLo } from './engine/state.ts';
+import { F_DEALT, stockHi, stockLo } from '../engine/state.ts';
 
 export class DiscardBound {
   /** R6: cards dealt from which no deal that matters is left (48 when the last deal is inert, else 52). */

@@ -27,9 +27,9 @@
 // ace may move, and with R6's inert deal left an ace may still be in the stock, so the highest card of a
 // suit on the piles need not be its ace.
 
-import type { DealTables } from './engine/masks.ts';
-import { pilesHi, pilesLo, popcount32, setPositions } from './engine/masks.ts';
-import { F_DEALT, F_KEPT, F_OWED_HI, F_OWED_LO, PILE_KEY_WORDS } from './engine/state.ts';
+import type { DealTables } from '../engine/masks.ts';
+import { pilesHi, pilesLo, popcount32, setPositions } from '../engine/masks.ts';
+import { F_DEALT, F_KEPT, F_OWED_HI, F_OWED_LO, PILE_KEY_WORDS } from '../engine/state.ts';
 
 /** Most cards on the piles a canonical key holds: 26 cards of 6 bits in the five words besides word 1. */
 export const CANONICAL_CARDS = 26;

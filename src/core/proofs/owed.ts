@@ -31,9 +31,9 @@
 // round (Lemma C). So a round whose four dealt cards include one of c's suit that outranks c cannot
 // discharge c: there `see` does not discharge it, and a deal drops the line when every round left is such.
 
-import { RANKS } from './game/cards.ts';
-import { type DealTables, LANDING_HI, LANDING_LO, highestPosition, pilesHi, pilesLo, setPositions } from './engine/masks.ts';
-import { F_DEALT, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO, dealFrame, inPlayHi, inPlayLo } from './engine/state.ts';
+import { RANKS } from '../game/cards.ts';
+import { type DealTables, LANDING_HI, LANDING_LO, highestPosition, pilesHi, pilesLo, setPositions } from '../engine/masks.ts';
+import { F_DEALT, F_KEPT, F_OWED_HI, F_OWED_LO, F_SEEN_HI, F_SEEN_LO, dealFrame, inPlayHi, inPlayLo } from '../engine/state.ts';
 
 export class OwedCards {
   /** Per position: mask (lo, hi) of the lower cards of its suit that could still meet it on another pile

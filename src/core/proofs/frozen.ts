@@ -17,11 +17,11 @@
 // budget would cut, is left to the ordinary walk, which builds the winning line or stops where the budget
 // ends.
 
-import { ExposedCards } from './engine/exposed.ts';
-import type { DealTables } from './engine/masks.ts';
-import { highestPosition } from './engine/masks.ts';
-import { WIN_DISCARDS } from './game/rules.ts';
-import { F_DEALT, F_DISCARDS, FRAME, dealFrame, takeFromPile } from './engine/state.ts';
+import { ExposedCards } from '../engine/exposed.ts';
+import type { DealTables } from '../engine/masks.ts';
+import { highestPosition } from '../engine/masks.ts';
+import { WIN_DISCARDS } from '../game/rules.ts';
+import { F_DEALT, F_DISCARDS, FRAME, dealFrame, takeFromPile } from '../engine/state.ts';
 
 export class FrozenLine {
   /** The line's last position, once `playOut` has run: its discards, and how many positions the line

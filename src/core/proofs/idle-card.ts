@@ -35,11 +35,11 @@
 // follows it.) Without these conditions y may be a shield: B deals over y while A, showing the card below
 // it, must first discard that card; or y may be the only card left to remove a lower one after a deal.
 
-import type { DealTables } from './engine/masks.ts';
-import { setPositions } from './engine/masks.ts';
-import type { ExposedCards } from './engine/exposed.ts';
-import { type Move, moveMove } from './engine/move.ts';
-import { F_DEALT, inPlayHi, inPlayLo } from './engine/state.ts';
+import type { DealTables } from '../engine/masks.ts';
+import { setPositions } from '../engine/masks.ts';
+import type { ExposedCards } from '../engine/exposed.ts';
+import { type Move, moveMove } from '../engine/move.ts';
+import { F_DEALT, inPlayHi, inPlayLo } from '../engine/state.ts';
 
 export class IdleCardOut {
   /** Per position: bit k set when the deal of positions 4k … 4k+3 brings a card of its suit that outranks it. */

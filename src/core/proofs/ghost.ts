@@ -51,12 +51,12 @@
 // which only forbids plays), and the ghost game's max discards is an upper bound of the optional rule's.
 // A ghost win proves nothing: the optional rule is then searched as before.
 
-import { ACE_RANK, type Deal } from './game/cards.ts';
-import { DealTables, highestPosition, pilesHi, pilesLo, setPositions } from './engine/masks.ts';
-import { DEAL, type Move, dealMove, moveFrom, moveKind, movePosition, moveMove, moveTo } from './engine/move.ts';
-import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
-import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, dealFrame, startFrame, stockHi, stockLo, writeKey } from './engine/state.ts';
-import { VisitedSet } from './engine/table.ts';
+import { ACE_RANK, type Deal } from '../game/cards.ts';
+import { DealTables, highestPosition, pilesHi, pilesLo, setPositions } from '../engine/masks.ts';
+import { DEAL, type Move, dealMove, moveFrom, moveKind, movePosition, moveMove, moveTo } from '../engine/move.ts';
+import { type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, dealFrame, startFrame, stockHi, stockLo, writeKey } from '../engine/state.ts';
+import { VisitedSet } from '../engine/table.ts';
 
 /** Deepest line of positions with a choice; beyond it the search stops as if out of budget (never seen). */
 const MAX_DEPTH = 2048;

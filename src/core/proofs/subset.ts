@@ -47,12 +47,12 @@
 // free (with two or more empty piles the child's orbit does not depend on the arrangement: the canonical
 // one suffices; with one, every arrangement).
 
-import { ACE_RANK, type Deal, RANKS } from './game/cards.ts';
-import { DealTables, highestPosition, popcount32, setPositions } from './engine/masks.ts';
-import { type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
-import { F_DEALT, FRAME, PILE_KEY_WORDS, stockHi, stockLo, writeKey } from './engine/state.ts';
+import { ACE_RANK, type Deal, RANKS } from '../game/cards.ts';
+import { DealTables, highestPosition, popcount32, setPositions } from '../engine/masks.ts';
+import { type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { F_DEALT, FRAME, PILE_KEY_WORDS, stockHi, stockLo, writeKey } from '../engine/state.ts';
 import { OwedCards } from './owed.ts';
-import { ValueMemo } from './engine/table.ts';
+import { ValueMemo } from '../engine/table.ts';
 
 /** Positions one query may compute before it answers "unknown" (its finished values stay stored). */
 const QUERY_CAP = 20_000;
