@@ -19,7 +19,7 @@ import { createPool, solveMissing } from '../src/batch/estimate.ts';
 import { LOST, ResultTable, UNKNOWN, WON } from '../src/batch/results.ts';
 import { quantile } from '../src/batch/stats.ts';
 import { DISCARD_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/game/rules.ts';
-import { DEFAULT_MAX_STATES, Solver } from '../src/core/solve.ts';
+import { DEFAULT_MAX_STATES, Solver } from '../src/core/search/solve.ts';
 
 const { values } = parseArgs({
   options: {

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { wilson } from '../src/batch/stats.ts';
 import { parseDeal } from '../src/core/game/cards.ts';
 import { isVariant } from '../src/core/game/rules.ts';
-import { Solver } from '../src/core/solve.ts';
+import { Solver } from '../src/core/search/solve.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

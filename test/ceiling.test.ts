@@ -10,7 +10,7 @@ import { FITTED_WEIGHTS } from '../src/core/play/ceiling-weights.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';
-import { PositionSolver, positionFrame } from '../src/core/position-solve.ts';
+import { PositionSolver, positionFrame } from '../src/core/search/position-solve.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Game } from '../src/core/game/verify.ts';
 import { expectimax, permutations } from './expectimax.ts';

@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
-import { Solver, discardBounds } from '../src/core/solve.ts';
+import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { DEAL_COLUMNS, LEGACY_DEAL_COLUMNS, PASS_COLUMNS } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Ran, acesup, expectUsageError, start } from './cli-run.ts';

@@ -1,13 +1,13 @@
-// A deal's budget growing pass by pass (core/escalate.ts, `solve --time-limit`), and the visited set's
+// A deal's budget growing pass by pass (core/search/escalate.ts, `solve --time-limit`), and the visited set's
 // memory cap that ends a search in `unknown` instead of an out-of-memory crash.
 
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, formatDeal, parseDeal } from '../src/core/game/cards.ts';
-import { GROWTH, GROWTH_MS_PER_POSITION, LAST_STRETCH, MIN_GAIN, STEP_ROOM, combine, isOpen, nextBudget, solveWithin } from '../src/core/escalate.ts';
-import { POLL_STATES } from '../src/core/search.ts';
-import { type SolveOptions, Solver } from '../src/core/solve.ts';
+import { GROWTH, GROWTH_MS_PER_POSITION, LAST_STRETCH, MIN_GAIN, STEP_ROOM, combine, isOpen, nextBudget, solveWithin } from '../src/core/search/escalate.ts';
+import { POLL_STATES } from '../src/core/search/search.ts';
+import { type SolveOptions, Solver } from '../src/core/search/solve.ts';
 import { VisitedSet } from '../src/core/engine/table.ts';
 import { start } from './cli-run.ts';
 

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDeal } from '../src/core/game/cards.ts';
 import { type DiscardRule, type Variant } from '../src/core/game/rules.ts';
-import { Solver, discardBounds } from '../src/core/solve.ts';
+import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
 import { type Ran, acesup, expectUsageError, interruptAfterSomeDeals, start } from './cli-run.ts';

@@ -11,7 +11,7 @@ import { Rng } from '../src/core/game/random.ts';
 import { LOOKAHEAD_FILLS, LastDeal, Sim, playGreedy } from '../src/core/play/rollout.ts';
 import type { View } from '../src/core/play/view.ts';
 import { DISCARD_RULES, VARIANTS } from '../src/core/game/rules.ts';
-import { PositionSolver, positionFrame } from '../src/core/position-solve.ts';
+import { PositionSolver, positionFrame } from '../src/core/search/position-solve.ts';
 
 /** A view of `piles` with `discarded` cards gone (all a Sim reads of a view). */
 const viewOf = (piles: Card[][], discarded: number): View => ({ piles, discarded } as unknown as View);

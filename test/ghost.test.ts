@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { GhostSearch } from '../src/core/proofs/ghost.ts';
 import { VARIANTS, type Variant } from '../src/core/game/rules.ts';
-import { Search } from '../src/core/search.ts';
-import { Solver, discardBounds } from '../src/core/solve.ts';
+import { Search } from '../src/core/search/search.ts';
+import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { referenceGhost } from './reference-ghost.ts';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../src/core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../src/core/engine/table.ts';
-import { Solver, discardBounds } from '../src/core/solve.ts';
+import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { DEAL_COLUMNS, PASS_COLUMNS, readDealsCsv, readIntoTable, resumeChecker, writeDealsCsv } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { scanEscalation } from '../src/batch/escalation.ts';

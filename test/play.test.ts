@@ -11,9 +11,9 @@ import { POLICY_NAMES, type PolicyName, type PolicySettings, makePolicy } from '
 import { Rng } from '../src/core/game/random.ts';
 import { LastDeal, Sim } from '../src/core/play/rollout.ts';
 import type { View } from '../src/core/play/view.ts';
-import { PositionSolver, positionFrame } from '../src/core/position-solve.ts';
+import { PositionSolver, positionFrame } from '../src/core/search/position-solve.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../src/core/game/rules.ts';
-import { Solver } from '../src/core/solve.ts';
+import { Solver } from '../src/core/search/solve.ts';
 import { Game, verify } from '../src/core/game/verify.ts';
 import { expectimax, permutations } from './expectimax.ts';
 

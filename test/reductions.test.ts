@@ -10,9 +10,9 @@ import { DealTables } from '../src/core/engine/masks.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/engine/movegen.ts';
 import { MOVE, REMOVE, moveFrom, moveKind, movePosition } from '../src/core/engine/move.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, VARIANTS } from '../src/core/game/rules.ts';
-import { positionFrame } from '../src/core/position-solve.ts';
-import { Search } from '../src/core/search.ts';
-import { Solver, discardBounds } from '../src/core/solve.ts';
+import { positionFrame } from '../src/core/search/position-solve.ts';
+import { Search } from '../src/core/search/search.ts';
+import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { F_DEALT, FRAME, pileOf, pileSize, startFrame } from '../src/core/engine/state.ts';
 import { verify } from '../src/core/game/verify.ts';
 

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { wilson } from '../src/batch/stats.ts';
-import { Solver } from '../src/core/solve.ts';
+import { Solver } from '../src/core/search/solve.ts';
 import { Game } from '../src/core/game/verify.ts';
 import { bestLine } from '../src/report/best-line.ts';
 import { checkpoints, readInputs, runningEstimate } from '../src/report/data.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
-import { Solver } from '../src/core/solve.ts';
+import { Solver } from '../src/core/search/solve.ts';
 
 /** Deals 0, 1, 2, … of seed 99 at a budget of 200,000 states: W won, a number the max discards of a loss,
  *  Llow-high a loss whose max discards the budget did not pin, ? unknown. */

@@ -6,7 +6,7 @@
 
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
-import type { MaxDiscardsMode } from '../core/solve.ts';
+import type { MaxDiscardsMode } from '../core/search/solve.ts';
 import { type DealRecord, type Outcome, ResultTable, UNKNOWN, type Verdict, WON } from './results.ts';
 import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec, fieldsOf } from './worker.ts';
 

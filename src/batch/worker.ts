@@ -6,7 +6,7 @@ import { playGame } from '../core/play/game.ts';
 import { type PolicyName, type PolicySettings, makePolicy } from '../core/play/policies.ts';
 import { Rng } from '../core/game/random.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
-import { type MaxDiscardsMode, Solver, discardBounds } from '../core/solve.ts';
+import { type MaxDiscardsMode, Solver, discardBounds } from '../core/search/solve.ts';
 import { verify } from '../core/game/verify.ts';
 import { dealFor } from './deals.ts';
 import { LOST, UNKNOWN, WON } from './results.ts';

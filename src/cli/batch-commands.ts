@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { formatDeal } from '../core/game/cards.ts';
 import { POLICY_NAMES } from '../core/play/policies.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
-import { DEFAULT_MAX_STATES } from '../core/solve.ts';
+import { DEFAULT_MAX_STATES } from '../core/search/solve.ts';
 import { writeDealsCsv } from '../batch/csv.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from '../batch/deals.ts';
 import { isStdio } from '../batch/files.ts';

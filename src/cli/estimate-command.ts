@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
-import type { MaxDiscardsMode } from '../core/solve.ts';
+import type { MaxDiscardsMode } from '../core/search/solve.ts';
 import { MAX_INDEX } from '../batch/deals.ts';
 import { type PoolEnd, type SolverPool, createPool, solveMissing } from '../batch/estimate.ts';
 import { isStdio } from '../batch/files.ts';

@@ -4,10 +4,10 @@
 
 import { Worker } from 'node:worker_threads';
 import type { Deal } from '../core/game/cards.ts';
-import { type Escalated, type PassProgress, isOpen, solveWithin } from '../core/escalate.ts';
+import { type Escalated, type PassProgress, isOpen, solveWithin } from '../core/search/escalate.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
-import type { SolveOptions, SolveResult } from '../core/solve.ts';
-import { Solver, discardBounds } from '../core/solve.ts';
+import type { SolveOptions, SolveResult } from '../core/search/solve.ts';
+import { Solver, discardBounds } from '../core/search/solve.ts';
 
 /** What the thread is given; options without their `poll`, which the thread adds (functions do not cross). */
 export interface DealTask {

@@ -4,7 +4,7 @@
 import { type Deal, cardName } from '../core/game/cards.ts';
 import { describeMove, formatMove } from '../core/game/notation.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
-import type { MaxDiscardsMode, SolveResult } from '../core/solve.ts';
+import type { MaxDiscardsMode, SolveResult } from '../core/search/solve.ts';
 import { bestLine } from './best-line.ts';
 import { escapeHtml, pageHead } from './html.ts';
 

@@ -2,7 +2,7 @@
 
 import { type Card, isAce } from '../game/cards.ts';
 import type { GameMove } from '../game/notation.ts';
-import { PositionSolver, playOnFrame, positionFrame } from '../position-solve.ts';
+import { PositionSolver, playOnFrame, positionFrame } from '../search/position-solve.ts';
 import type { DiscardRule, Variant } from '../game/rules.ts';
 import type { Policy } from './game.ts';
 import { ExpertPolicy } from './expert.ts';

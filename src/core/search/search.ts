@@ -1,18 +1,18 @@
 // The memoised depth-first search over packed positions: finds a win, or the exact max discards, or stops
 // at the state budget with proven lower and upper bounds. Reusable across deals (tables are kept).
 
-import { CanonicalKey } from './proofs/canonical.ts';
-import type { Deal } from './game/cards.ts';
-import { FrozenLine } from './proofs/frozen.ts';
-import { GhostSearch } from './proofs/ghost.ts';
-import type { ExposedCards } from './engine/exposed.ts';
-import { MAX_MOVES, MoveGenerator } from './engine/movegen.ts';
-import { DEAL, MOVE, type Move, REMOVE, moveKind } from './engine/move.ts';
-import type { DiscardRule, Variant } from './game/rules.ts';
-import { VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
-import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from './engine/state.ts';
-import type { SubsetGame } from './proofs/subset.ts';
-import { VisitedSet } from './engine/table.ts';
+import { CanonicalKey } from '../proofs/canonical.ts';
+import type { Deal } from '../game/cards.ts';
+import { FrozenLine } from '../proofs/frozen.ts';
+import { GhostSearch } from '../proofs/ghost.ts';
+import type { ExposedCards } from '../engine/exposed.ts';
+import { MAX_MOVES, MoveGenerator } from '../engine/movegen.ts';
+import { DEAL, MOVE, type Move, REMOVE, moveKind } from '../engine/move.ts';
+import type { DiscardRule, Variant } from '../game/rules.ts';
+import { VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from '../engine/state.ts';
+import type { SubsetGame } from '../proofs/subset.ts';
+import { VisitedSet } from '../engine/table.ts';
 
 /** Deepest stack the search can build (one level per position with a choice); far above any real line
  *  (≤ 48 removals, 12 deals, a few moves each). */

@@ -1,16 +1,16 @@
 // Solving one deal: the public entry of the core. Runs the searches, turns a winning line into a clean,
 // 1-minimal solution in docs/rules.md notation, and returns a tagged result: won, lost or unknown.
 
-import { type Deal, isAce } from './game/cards.ts';
-import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from './engine/move.ts';
-import type { GameMove } from './game/notation.ts';
+import { type Deal, isAce } from '../game/cards.ts';
+import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
+import type { GameMove } from '../game/notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
-import { GhostSearch } from './proofs/ghost.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { GhostSearch } from '../proofs/ghost.ts';
 import { Search, type SearchLimits, type SearchRun } from './search.ts';
-import { SubsetGame } from './proofs/subset.ts';
-import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from './engine/table.ts';
-import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from './engine/state.ts';
+import { SubsetGame } from '../proofs/subset.ts';
+import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from '../engine/table.ts';
+import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from '../engine/state.ts';
 
 /** Default state budget per deal: bounds time and memory. A state is a position searched; the visited set
  *  stores only the positions with a choice (search.ts), at most all of them: ≤ 4 slots of 28 bytes, or 44

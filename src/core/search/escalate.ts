@@ -6,8 +6,8 @@
 // of the one before; with a growth factor of 8 that repeats at most 1/7 of the total). Every pass's bounds
 // are proven, so the answer keeps the best of them. The clock is passed in: the core has no host API.
 
-import type { Deal } from './game/cards.ts';
-import { WIN_DISCARDS } from './game/rules.ts';
+import type { Deal } from '../game/cards.ts';
+import { WIN_DISCARDS } from '../game/rules.ts';
 import { DEFAULT_MAX_STATES, discardBounds, type MaxDiscardsMode, type SolveOptions, type SolveResult, type Solver } from './solve.ts';
 
 /** A pass's budget is this many times the last one's while a pass after it would still fit (see nextBudget). */

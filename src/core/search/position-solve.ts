@@ -1,12 +1,12 @@
 // Solving from a position in the middle of a game (not only from a deal's start): the verdict of one
 // position of one deal under perfect play, within a state budget. Used by the expert policy's samples.
 
-import { type Card, CARDS, type Deal } from './game/cards.ts';
-import type { DiscardRule, Variant } from './game/rules.ts';
-import { WIN_DISCARDS } from './game/rules.ts';
+import { type Card, CARDS, type Deal } from '../game/cards.ts';
+import type { DiscardRule, Variant } from '../game/rules.ts';
+import { WIN_DISCARDS } from '../game/rules.ts';
 import { Search } from './search.ts';
-import type { GameMove } from './game/notation.ts';
-import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, pileOf, takeFromPile } from './engine/state.ts';
+import type { GameMove } from '../game/notation.ts';
+import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, pileOf, takeFromPile } from '../engine/state.ts';
 
 export interface PositionResult {
   verdict: 'won' | 'lost' | 'unknown';

@@ -1,12 +1,12 @@
 // Replays readable moves on a packed position with the rules' legality checks, and shortens winning
 // lines: used to finish the search's solutions. (The independent referee is verify.ts; this one shares state.ts.)
 
-import { ACE_RANK, type Deal, RANKS } from './game/cards.ts';
-import type { GameMove } from './game/notation.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from './game/rules.ts';
-import { DEAL, MOVE, moveKind, movePosition, moveTo } from './engine/move.ts';
-import { MAX_MOVES, MoveGenerator } from './engine/movegen.ts';
-import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, exposedPosition, pileOf, pileSize, startFrame, takeFromPile } from './engine/state.ts';
+import { ACE_RANK, type Deal, RANKS } from '../game/cards.ts';
+import type { GameMove } from '../game/notation.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { DEAL, MOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
+import { MAX_MOVES, MoveGenerator } from '../engine/movegen.ts';
+import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, exposedPosition, pileOf, pileSize, startFrame, takeFromPile } from '../engine/state.ts';
 
 export class PackedGame {
   readonly frame = new Int32Array(FRAME);
