@@ -1,8 +1,8 @@
-// Fits the ceiling's value estimate (src/core/play/ceiling.ts, FittedValue): per variant and per deal, a logistic
+// Fits the ceiling's value estimate (src/core/ceiling/ceiling.ts, FittedValue): per variant and per deal, a logistic
 // regression of the chance that greedy (ace bonus 2) wins from a position right after a deal, on the position's
 // features. The games are played on seed 101 (not the deals the bound is measured on); in each game the first
 // rounds (a random number, 0–11) are played by a random choice of fill or none, so that the positions are varied,
-// and only positions from which greedy plays on are kept. Writes src/core/play/ceiling-weights.ts.
+// and only positions from which greedy plays on are kept. Writes src/core/ceiling/weights.ts.
 //
 //   npx tsx bench/ceiling-fit.ts [--games 100000]
 
@@ -10,7 +10,7 @@ import './dev-script.ts';
 import { writeFileSync } from 'node:fs';
 import { dealFor } from '../src/batch/deals.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
-import { Board, FEATURE_COUNT, FEATURES, featuresOf } from '../src/core/play/ceiling.ts';
+import { Board, FEATURE_COUNT, FEATURES, featuresOf } from '../src/core/ceiling/ceiling.ts';
 import { type Policy, playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';
@@ -141,7 +141,7 @@ for (const variant of VARIANTS) {
   out.push(`  ${variant}: [\n${rows.join('\n')}\n  ],`);
 }
 
-writeFileSync(new URL('../src/core/play/ceiling-weights.ts', import.meta.url), `// The ceiling's fitted value estimate: logistic weights per variant and deal (written by bench/ceiling-fit.ts,
+writeFileSync(new URL('../src/core/ceiling/weights.ts', import.meta.url), `// The ceiling's fitted value estimate: logistic weights per variant and deal (written by bench/ceiling-fit.ts,
 // ${GAMES} games of seed ${SEED} per variant, greedy with ace bonus 2 after a random opening; features: ${FEATURES.join(', ')}).
 
 import type { Variant } from '../rules.ts';
