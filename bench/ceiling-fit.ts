@@ -1,4 +1,4 @@
-// Fits the ceiling's value estimate (src/core/ceiling/ceiling.ts, FittedValue): per variant and per deal, a logistic
+// Fits the ceiling's value estimate (src/core/ceiling/value.ts, FittedValue): per variant and per deal, a logistic
 // regression of the chance that greedy (ace bonus 2) wins from a position right after a deal, on the position's
 // features. The games are played on seed 101 (not the deals the bound is measured on); in each game the first
 // rounds (a random number, 0–11) are played by a random choice of fill or none, so that the positions are varied,
@@ -10,7 +10,8 @@ import './dev-script.ts';
 import { writeFileSync } from 'node:fs';
 import { dealFor } from '../src/batch/deals.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
-import { Board, FEATURE_COUNT, FEATURES, featuresOf } from '../src/core/ceiling/ceiling.ts';
+import { Board } from '../src/core/ceiling/board.ts';
+import { FEATURE_COUNT, FEATURES, featuresOf } from '../src/core/ceiling/value.ts';
 import { type Policy, playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';

@@ -1,11 +1,14 @@
-// The ceiling (src/core/ceiling/ceiling.ts) against exact expectimax on small endgames from real games: never below
+// The ceiling (src/core/ceiling/) against exact expectimax on small endgames from real games: never below
 // the optimum of a player who does not see the stock, the clairvoyant verdict with no penalty, tight with the
 // exact value; and its sampled tuples: drawn from the unseen set alone, and of mean zero.
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import type { Card, Deal } from '../src/core/game/cards.ts';
-import { Board, CeilingSearch, type CeilingSettings, ExactAtEnd, ExactLastDeal, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/core/ceiling/ceiling.ts';
+import { Board } from '../src/core/ceiling/board.ts';
+import { ExactLastDeal } from '../src/core/ceiling/last-deal.ts';
+import { CeilingSearch, type CeilingSettings } from '../src/core/ceiling/search.ts';
+import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/core/ceiling/value.ts';
 import { FITTED_WEIGHTS } from '../src/core/ceiling/weights.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
