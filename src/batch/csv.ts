@@ -11,8 +11,10 @@ import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { MAX_SEED, dealFor } from './deals.ts';
 import { openInput, writeFileAtomic } from './files.ts';
 import {
-  PASSES_FIELD, PROVENANCE_COLUMNS, type Provenance, UNRECORDED, describeField, isPlanPrefix, parsePasses, passBudgets, provenanceDiffers,
+  PROVENANCE_COLUMNS, type Provenance, SAMPLE_FIELD, UNRECORDED, describeField, parsePasses, passBudgets, planBlocker,
+  provenanceDiffers, PASSES_FIELD,
 } from './provenance.ts';
+import { inSample, sampleShareOf } from './sample.ts';
 import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable, type Ruleset, type Verdict, isRulesetOf, rulesetName } from './results.ts';
 
 export { temporaryName, writeFileAtomic } from './files.ts';
@@ -52,17 +54,24 @@ export const SOLVER_COLUMNS = ['solver_result', 'solver_max_discards_lower', 'so
  */
 export const PASS_COLUMNS = [PASSES_FIELD, 'pass_max_states'] as const;
 
+/** The very last column, in a run that samples the unknown deals (`--sample-unknowns P`): P. Absent otherwise. */
+export const SAMPLE_COLUMN = SAMPLE_FIELD;
+
 /** The columns of a run's per-deal CSV: with the policy column when its rule sets name policies, the
- *  solver's when they compare, and the passes' when `passes`. */
-export const dealColumns = (rulesets: readonly Ruleset[], passes = false): string[] => [
+ *  solver's when they compare, the passes' when `passes` and the sample's when `sample`. */
+export const dealColumns = (rulesets: readonly Ruleset[], passes = false, sample = false): string[] => [
   ...DEAL_COLUMNS,
   ...(rulesets.some((r) => r.policy !== undefined) ? [POLICY_COLUMN] : []),
   ...(rulesets.some((r) => r.compare === true) ? SOLVER_COLUMNS : []),
   ...(passes ? PASS_COLUMNS : []),
+  ...(sample ? [SAMPLE_COLUMN] : []),
 ];
 
 /** Whether a table's rows are written with the pass columns: when some result of it comes from a plan of passes. */
 export const hasPasses = (provenances: readonly Provenance[]): boolean => provenances.some((p) => p.passes !== '');
+
+/** Whether a table's rows are written with the sample column: when some result of it comes from a sampling run. */
+export const hasSample = (provenances: readonly Provenance[]): boolean => provenances.some((p) => p.sample_unknowns !== '');
 
 /** The fields `result` … `ms` of a verdict: `ms` empty without timings or when unknown. */
 const verdictFields = (verdict: Verdict, timings: boolean): string[] => [
@@ -71,11 +80,12 @@ const verdictFields = (verdict: Verdict, timings: boolean): string[] => [
 
 /**
  * A row's fields as written: `provenance` and `run` as the provenance and run-range fields; `passes`, the
- * row's plan in a file with the pass columns (undefined: a file without them).
+ * row's plan in a file with the pass columns (undefined: a file without them); `sample`, its sample share in a
+ * file with the sample column.
  */
 export function dealRowFields(
   seed: number, index: number, deal: string, ruleset: Ruleset, record: DealRecord, timings: boolean, provenance: readonly string[], run: readonly string[],
-  passes?: string,
+  passes?: string, sample?: string,
 ): string[] {
   return [
     String(seed), String(index), deal, ruleset.variant, ruleset.rule, ...verdictFields(record, timings), ...provenance, ...run,
@@ -83,6 +93,7 @@ export function dealRowFields(
     ...(record.solver === undefined ? [] : verdictFields(record.solver, timings)),
     // The first provenance field is max_states: the budget of the first pass.
     ...(passes === undefined ? [] : [passes, record.budget === undefined ? provenance[0]! : String(record.budget)]),
+    ...(sample === undefined ? [] : [sample]),
   ];
 }
 
@@ -94,6 +105,7 @@ export function* dealRows(table: ResultTable, timings: boolean): Generator<strin
   const run = [String(table.run.first), String(table.run.last)];
   const provenances = table.provenances.map(provenanceFields);
   const passes = hasPasses(table.provenances);
+  const sample = hasSample(table.provenances);
   for (let index = table.first; index < table.first + table.count; index++) {
     let deal: string | undefined;
     for (let slot = 0; slot < table.rulesets.length; slot++) {
@@ -102,14 +114,15 @@ export function* dealRows(table: ResultTable, timings: boolean): Generator<strin
       deal ??= formatDeal(dealFor(table.seed, index));
       const source = provenances.length === 1 ? undefined : table.provenanceOf(slot, index);
       const provenance = source === undefined ? provenances[0]! : provenanceFields(source);
+      const of = source ?? table.provenances[0]!;
       yield dealRowFields(table.seed, index, deal, table.rulesets[slot]!, record, timings, provenance, run,
-        passes ? (source ?? table.provenances[0]!).passes : undefined);
+        passes ? of.passes : undefined, sample ? of.sample_unknowns : undefined);
     }
   }
 }
 
-/** The header line of the per-deal CSV (`passes`: with the pass columns). */
-export const dealHeader = (rulesets: readonly Ruleset[], passes = false): string => stringifySync([dealColumns(rulesets, passes)]);
+/** The header line of the per-deal CSV (`passes`: with the pass columns; `sample`: with the sample column). */
+export const dealHeader = (rulesets: readonly Ruleset[], passes = false, sample = false): string => stringifySync([dealColumns(rulesets, passes, sample)]);
 
 /** Rows as CSV text (no header), as `writeDealsCsv` writes them. */
 export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Readable => Readable.from(rows).pipe(stringify());
@@ -121,7 +134,7 @@ export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Rea
  */
 export async function writeDealsCsv(file: string, table: ResultTable, timings: boolean): Promise<void> {
   const rows = Readable.from(dealRows(table, timings));
-  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: dealColumns(table.rulesets, hasPasses(table.provenances)) })));
+  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: dealColumns(table.rulesets, hasPasses(table.provenances), hasSample(table.provenances)) })));
 }
 
 /** One row of a per-deal CSV, read and checked for form (not yet against a run). */
@@ -169,6 +182,8 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
   let solverAt = -1;
   /** Where passes and pass_max_states are (−1: a file of a run without passes, or of an older version). */
   let passesAt = -1;
+  /** Where sample_unknowns is (−1: a file of a run that did not sample). */
+  let sampleAt = -1;
   let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -183,7 +198,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
         }
         const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
-        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS, ...PASS_COLUMNS];
+        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS, ...PASS_COLUMNS, SAMPLE_COLUMN];
         const unknown = extra.find((column) => !known.includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
         if (unknown !== undefined) throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
         provenanceAt = PROVENANCE_COLUMNS.map((column) => fields.indexOf(column));
@@ -198,6 +213,8 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
         if (fields.indexOf(PASS_COLUMNS[1]) !== (passesAt < 0 ? -1 : passesAt + 1) || (passesAt >= 0 && provenanceAt[0]! < 0)) {
           throw new InputError(`${name}: the columns ${PASS_COLUMNS.join(', ')} go together, in this order, with ${PROVENANCE_COLUMNS[0]}`);
         }
+        sampleAt = fields.indexOf(SAMPLE_COLUMN);
+        if (sampleAt >= 0 && passesAt < 0) throw new InputError(`${name}: the column ${SAMPLE_COLUMN} needs the columns ${PASS_COLUMNS.join(', ')}`);
         columns = fields.length;
         continue;
       }
@@ -226,6 +243,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
       const provenance = provenanceAt.every((at) => at < 0) ? UNRECORDED : {
         ...Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])),
         passes: passesAt < 0 ? '' : fields[passesAt]!,
+        sample_unknowns: sampleAt < 0 ? '' : fields[sampleAt]!,
       } as Provenance;
       if (passesAt >= 0) {
         // The plan must be one, and the row's budget one of its passes (the first: no budget in the record).
@@ -235,6 +253,14 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
         const budgets = passBudgets(provenance);
         if (!budgets.includes(budget)) throw new InputError(`${where}: pass_max_states ${budget} is not the budget of a pass of the row's plan (${budgets.join(', ')})`);
         if (budget !== budgets[0]) record.budget = budget;
+      }
+      if (sampleAt >= 0) {
+        // The share must be one, and a row given a later pass must be a deal of its sample.
+        const share = sampleShareOf(provenance.sample_unknowns);
+        if (share === undefined) throw new InputError(`${where}: ${SAMPLE_COLUMN} "${provenance.sample_unknowns}" is not a share between 0 and 1`);
+        if (record.budget !== undefined && !inSample(whole(seed, 'seed', MAX_SEED), whole(index, 'index'), share)) {
+          throw new InputError(`${where}: deal ${index} was given a later pass but is not in the sample of ${SAMPLE_COLUMN} ${provenance.sample_unknowns}`);
+        }
       }
       const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
       const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, rule, record, provenance };
@@ -327,9 +353,11 @@ export function resumeChecker(
     }
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);
     const differs = provenanceDiffers(row.provenance, provenance);
-    if (differs !== undefined && !(escalating && differs === PASSES_FIELD && isPlanPrefix(row.provenance, provenance))) {
-      const more = differs === PASSES_FIELD && isPlanPrefix(row.provenance, provenance) ? ' (or --escalate it into another --csv file: it gives the unknown deals the passes)' : '';
-      throw new InputError(`${where}: the row has ${describeField(row.provenance, differs)} but this run has ${describeField(provenance, differs)}: results that differ in it do not mix; ${hint}${more}`);
+    const blocker = planBlocker(row.provenance, provenance);
+    if (differs !== undefined && !(escalating && blocker === undefined)) {
+      const more = blocker === undefined ? ' (or --escalate it into another --csv file: it gives the unknown deals the passes)' : '';
+      const field = escalating ? blocker! : differs;
+      throw new InputError(`${where}: the row has ${describeField(row.provenance, field)} but this run has ${describeField(provenance, field)}: results that differ in it do not mix; ${hint}${more}`);
     }
     return slot;
   };

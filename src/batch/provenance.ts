@@ -23,21 +23,26 @@ export type ProvenanceColumn = (typeof PROVENANCE_COLUMNS)[number];
  * runs without them keep the columns they always had.
  */
 export const PASSES_FIELD = 'passes';
-export type ProvenanceField = ProvenanceColumn | typeof PASSES_FIELD;
-export const PROVENANCE_FIELDS: readonly ProvenanceField[] = [...PROVENANCE_COLUMNS, PASSES_FIELD];
+/**
+ * The share of the first pass's unknown deals that the later passes solve (`--sample-unknowns P`, sample.ts;
+ * '' : every one). Its column is written only by runs that sample, so that a run of P = 1 is a run without it.
+ */
+export const SAMPLE_FIELD = 'sample_unknowns';
+export type ProvenanceField = ProvenanceColumn | typeof PASSES_FIELD | typeof SAMPLE_FIELD;
+export const PROVENANCE_FIELDS: readonly ProvenanceField[] = [...PROVENANCE_COLUMNS, PASSES_FIELD, SAMPLE_FIELD];
 
 /** A row's provenance: each field as written in the CSV; '' when not recorded (a file of an older acesup),
- *  and `passes` '' for a run of one pass. */
+ *  `passes` '' for a run of one pass and `sample_unknowns` '' for a run that gives every unknown deal its passes. */
 export type Provenance = Readonly<Record<ProvenanceField, string>>;
 
 /** The provenance of rows that record none. */
 export const UNRECORDED: Provenance = Object.fromEntries(PROVENANCE_FIELDS.map((field) => [field, ''])) as Provenance;
 
 /** The provenance of a run of this program; `passes`: the factors of its later passes (none: one pass). */
-export function runProvenance(run: { maxStates: number; maxDiscards: string; version: string; passes?: readonly number[] }): Provenance {
+export function runProvenance(run: { maxStates: number; maxDiscards: string; version: string; passes?: readonly number[]; sample?: string }): Provenance {
   return {
     max_states: String(run.maxStates), max_discards_mode: run.maxDiscards, version: run.version, search: SEARCH_VERSION,
-    passes: (run.passes ?? []).join(' '),
+    passes: (run.passes ?? []).join(' '), sample_unknowns: run.sample ?? '',
   };
 }
 
@@ -52,7 +57,8 @@ export const provenanceKey = (p: Provenance): string => PROVENANCE_FIELDS.map((f
 /** A field's value for messages: "max_states 100000", "no max_states recorded", "passes 8 64", "no passes". */
 export const describeField = (p: Provenance, field: ProvenanceField): string =>
   field === PASSES_FIELD ? (p.passes === '' ? 'no passes (one budget)' : `passes ${p.passes}`)
-    : p[field] === '' ? `no ${field} recorded (a file of an older acesup)` : `${field} ${p[field]}`;
+    : field === SAMPLE_FIELD ? (p.sample_unknowns === '' ? 'no sample_unknowns (every unknown deal given the passes)' : `sample_unknowns ${p.sample_unknowns}`)
+      : p[field] === '' ? `no ${field} recorded (a file of an older acesup)` : `${field} ${p[field]}`;
 
 /** The factors of a `passes` field ("8 64" → [8, 64]; '' → []), or undefined when it is not a plan: whole
  *  numbers of 2 or more, each larger than the one before. */
@@ -77,4 +83,21 @@ export function isPlanPrefix(earlier: Provenance, later: Provenance): boolean {
   const a = passBudgets(earlier);
   const b = passBudgets(later);
   return a.length > 0 && a.length <= b.length && a.every((budget, i) => budget === b[i]);
+}
+
+/** A sample share as a number ('' : 1, every unknown deal). */
+const shareValue = (text: string): number => (text === '' ? 1 : Number(text));
+
+/**
+ * Whether rows of `earlier` are steps on the way to the rows `later` writes (--escalate): the same in every
+ * field but the plan, whose passes are the start of `later`'s, and the sample, which may only grow when
+ * `earlier` had passes (a sample lies inside every larger one, so its deals' rows are `later`'s too; a run of one
+ * pass sampled nothing yet). The first field that stands in the way, or undefined when none does.
+ */
+export function planBlocker(earlier: Provenance, later: Provenance): ProvenanceField | undefined {
+  const differs = PROVENANCE_FIELDS.find((field) => field !== PASSES_FIELD && field !== SAMPLE_FIELD && earlier[field] !== later[field]);
+  if (differs !== undefined) return differs;
+  if (!isPlanPrefix(earlier, later)) return PASSES_FIELD;
+  if (earlier.passes !== '' && shareValue(earlier.sample_unknowns) > shareValue(later.sample_unknowns)) return SAMPLE_FIELD;
+  return undefined;
 }

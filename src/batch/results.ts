@@ -4,6 +4,7 @@
 
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { type Provenance, UNRECORDED, passBudgets, provenanceKey } from './provenance.ts';
+import { type SampleShare, WHOLE_SAMPLE, inSample, sampleShareOf } from './sample.ts';
 
 /** One variant under one discard rule; with `policy`, played by that policy (its label, policies.ts)
  *  instead of solved; with `compare` too, each deal also solved exactly, its verdict kept beside the game
@@ -131,6 +132,8 @@ export class ResultTable {
   private passes: Uint8Array | undefined;
   /** The budgets of each provenance's passes (passBudgets), by provenance number. */
   private readonly budgets: number[][];
+  /** The sample of unknown deals that each provenance gives the later passes (sample.ts), by provenance number. */
+  private readonly samples: SampleShare[];
   /** The deal range of the whole run these results belong to (wider than the table for a shard). */
   run: { first: number; last: number };
 
@@ -147,6 +150,7 @@ export class ResultTable {
     }
     this.provenances = [provenance];
     this.budgets = [passBudgets(provenance)];
+    this.samples = [sampleShareOf(provenance.sample_unknowns) ?? WHOLE_SAMPLE];
     this.run = { first, last: first + count - 1 };
     this.results = new VerdictColumns(cells);
     this.outcomes = this.results.outcomes;
@@ -179,6 +183,7 @@ export class ResultTable {
     this.sources ??= new Uint8Array(this.outcomes.length);
     this.provenances.push(provenance);
     this.budgets.push(passBudgets(provenance));
+    this.samples.push(sampleShareOf(provenance.sample_unknowns) ?? WHOLE_SAMPLE);
     return this.provenances.length - 1;
   }
 
@@ -230,12 +235,13 @@ export class ResultTable {
   /**
    * Whether the result of a deal under a rule set is still to be found at pass `pass` of the plan (0: the
    * first, at max_states): for the first, when there is none yet; for a later one, when it is unknown at the
-   * pass before.
+   * pass before and its deal is in the sample of unknown deals that the later passes solve.
    */
   needs(slot: number, index: number, pass: number): boolean {
     const cell = this.cell(slot, index);
     if (pass === 0) return this.outcomes[cell] === NONE;
-    return this.outcomes[cell] === UNKNOWN && (this.passes?.[cell] ?? 0) === pass - 1;
+    return this.outcomes[cell] === UNKNOWN && (this.passes?.[cell] ?? 0) === pass - 1 &&
+      inSample(this.seed, index, this.samples[this.sources?.[cell] ?? 0]!);
   }
 
   /** Deals solved under the rule set in `slot`. */

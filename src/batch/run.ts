@@ -78,7 +78,7 @@ export class SegmentedRun {
     this.resumedDone = resumed?.done ?? spec.rulesets.map(() => 0);
     this.resumedWon = resumed?.won ?? spec.rulesets.map(() => 0);
     this.resumedRows = resumed?.rows ?? 0;
-    this.accumulator = new SummaryAccumulator(spec.rulesets, passBudgets(spec.provenance));
+    this.accumulator = new SummaryAccumulator(spec.rulesets, passBudgets(spec.provenance), spec.seed);
     this.next = spec.range.first;
     const file = spec.csv !== undefined && !isStdio(spec.csv) ? spec.csv : undefined;
     this.rowsFile = file === undefined ? undefined : `${file}.${process.pid}.rows.tmp`;
@@ -109,7 +109,7 @@ export class SegmentedRun {
     try {
       if (run.rowsFile !== undefined) {
         const handle = await open(run.rowsFile, 'w');
-        await handle.writeFile(dealHeader(spec.rulesets, spec.provenance.passes !== ''));
+        await handle.writeFile(dealHeader(spec.rulesets, spec.provenance.passes !== '', spec.provenance.sample_unknowns !== ''));
         await handle.close();
         run.rowsBytes = (await stat(run.rowsFile)).size;
       }
@@ -185,7 +185,7 @@ export class SegmentedRun {
 
   /** Writes the header (the first time) and the rows of `table` to standard output. */
   private async toStdout(table: ResultTable | undefined): Promise<void> {
-    const header = this.headerWritten ? '' : dealHeader(this.spec.rulesets, this.spec.provenance.passes !== '');
+    const header = this.headerWritten ? '' : dealHeader(this.spec.rulesets, this.spec.provenance.passes !== '', this.spec.provenance.sample_unknowns !== '');
     this.headerWritten = true;
     const timings = this.spec.timings;
     async function* parts(): AsyncGenerator<string> {
@@ -201,9 +201,10 @@ export class SegmentedRun {
     const run = [String(this.spec.run.first), String(this.spec.run.last)];
     const provenance = provenanceFields(this.spec.provenance);
     const passes = this.spec.provenance.passes === '' ? undefined : this.spec.provenance.passes;
+    const sample = this.spec.provenance.sample_unknowns === '' ? undefined : this.spec.provenance.sample_unknowns;
     for await (const { row } of this.earlierRows()) {
       if (row.index < from) continue;
-      yield dealRowFields(row.seed, row.index, row.deal, this.spec.rulesets[this.slotOf(row)]!, row.record, this.spec.timings, provenance, run, passes);
+      yield dealRowFields(row.seed, row.index, row.deal, this.spec.rulesets[this.slotOf(row)]!, row.record, this.spec.timings, provenance, run, passes, sample);
     }
   }
 
@@ -249,7 +250,7 @@ export class SegmentedRun {
       const first = passBudgets(this.spec.provenance)[0];
       for await (const { row } of this.earlierRows()) {
         if (row.index < this.next) continue;
-        accumulator.add(this.slotOf(row), row.index, row.record, first);
+        accumulator.add(this.slotOf(row), row.index, row.record, first, this.spec.provenance.sample_unknowns);
       }
     }
     return accumulator.summaries();

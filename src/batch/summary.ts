@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { passBudgets } from './provenance.ts';
 import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
+import { type SampleShare, type TwoPhase, TwoPhaseTally, inSample, sampleShareOf } from './sample.ts';
 import { winRate } from './stats.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
@@ -45,6 +46,9 @@ export interface RulesetSummary {
   /** With passes (more than one budget planned or found): per budget, in increasing order, the deals whose
    *  result came from a pass at that budget, decided and still unknown. */
   passes?: PassCount[];
+  /** In a run that samples the first pass's unknown deals (--sample-unknowns): the two-phase estimate
+   *  (sample.ts), and the first pass's and the sample's costs per deal (seconds; NaN when not timed). */
+  twoPhase?: TwoPhase & { firstSeconds: number; laterSeconds: number };
 }
 
 /** The results of one pass: deals decided at its budget, and deals unknown at it (after the last pass, what
@@ -53,6 +57,9 @@ export interface PassCount {
   maxStates: number;
   decided: number;
   unknown: number;
+  /** Of `unknown`, the deals outside the sample of a run that samples (--sample-unknowns): they get no later
+   *  pass, so they await none. */
+  unsampled?: number;
 }
 
 export interface Comparison {
@@ -92,17 +99,30 @@ class RulesetTally {
   private dense: Uint32Array | undefined;
   private readonly sparse = new Map<number, number>();
   private max = Number.NaN;
-  /** Per budget (the planned ones from the start): deals decided and unknown at it. */
-  readonly passes = new Map<number, { decided: number; unknown: number }>();
+  /** Per budget (the planned ones from the start): deals decided and unknown at it, and the unknown ones
+   *  outside the sample. */
+  readonly passes = new Map<number, { decided: number; unknown: number; unsampled: number }>();
+  /** The two-phase estimate, over every deal; `sampling`: whether some result comes from a run that samples. */
+  private readonly twoPhase = new TwoPhaseTally();
+  private sampling = false;
+  /** Time of the first pass's deals (decided, and unknown outside the sample) and of the sampled deals' last passes. */
+  private readonly phaseMs = { first: 0, firstTimed: 0, unsampledMs: 0, unsampledTimed: 0, later: 0, laterTimed: 0 };
 
-  /** `budget`: the budget of the pass that gave the result (undefined when not recorded). */
-  add(index: number, record: DealRecord, budget: number | undefined): void {
+  /**
+   * `budget`: the budget of the pass that gave the result (undefined when not recorded); `first`: the budget of
+   * the run's first pass; `sample`: the run's sample of unknown deals and whether this deal is in it (undefined
+   * when the run's first budget is not recorded).
+   */
+  add(index: number, record: DealRecord, budget: number | undefined, first?: number, sample?: { share: SampleShare; sampled: boolean }): void {
+    const sampled = sample?.sampled ?? true;
     if (budget !== undefined) {
       let pass = this.passes.get(budget);
-      if (pass === undefined) this.passes.set(budget, (pass = { decided: 0, unknown: 0 }));
+      if (pass === undefined) this.passes.set(budget, (pass = { decided: 0, unknown: 0, unsampled: 0 }));
       if (record.outcome === UNKNOWN) pass.unknown += 1;
       else pass.decided += 1;
+      if (record.outcome === UNKNOWN && !sampled && budget === first) pass.unsampled += 1;
     }
+    if (sample !== undefined) this.addTwoPhase(record, budget === first, sample);
     if (this.firstIndex === null || index < this.firstIndex) this.firstIndex = index;
     if (this.lastIndex === null || index > this.lastIndex) this.lastIndex = index;
     if (record.outcome === WON) this.won += 1;
@@ -124,6 +144,43 @@ class RulesetTally {
       this.timed += 1;
     }
     if (record.solver !== undefined) this.addSolver(record.outcome, record.solver);
+  }
+
+  private addTwoPhase(record: DealRecord, atFirst: boolean, sample: { share: SampleShare; sampled: boolean }): void {
+    if (sample.share.text !== '') this.sampling = true;
+    const timed = !Number.isNaN(record.ms);
+    const ms = this.phaseMs;
+    if (atFirst && record.outcome !== UNKNOWN) {
+      this.twoPhase.addDecided(record.outcome === WON);
+      if (timed) {
+        ms.first += record.ms;
+        ms.firstTimed += 1;
+      }
+      return;
+    }
+    this.twoPhase.addUnknown(sample.share, sample.sampled, atFirst || record.outcome === UNKNOWN ? 'unknown' : record.outcome === WON ? 'won' : 'lost');
+    if (timed && atFirst && !sample.sampled) {
+      ms.unsampledMs += record.ms;
+      ms.unsampledTimed += 1;
+    } else if (timed && !atFirst) {
+      ms.later += record.ms;
+      ms.laterTimed += 1;
+    }
+  }
+
+  /** The two-phase estimate with the costs per deal of each phase: the first pass's (a sampled deal's first
+   *  pass cost what an unsampled unknown one did: the sample is blind to the cards) and the later passes'. */
+  private twoPhaseSummary(): NonNullable<RulesetSummary['twoPhase']> {
+    const t = this.twoPhase.result();
+    const ms = this.phaseMs;
+    const unknownMs = ms.unsampledTimed === 0 ? Number.NaN : ms.unsampledMs / ms.unsampledTimed;
+    const timed = ms.firstTimed + ms.unsampledTimed;
+    const firstMs = t.sampled === 0 ? ms.first + ms.unsampledMs : ms.first + ms.unsampledMs + t.sampled * unknownMs;
+    return {
+      ...t,
+      firstSeconds: timed === 0 ? Number.NaN : firstMs / (timed + (t.sampled === 0 ? 0 : t.sampled)) / 1000,
+      laterSeconds: ms.laterTimed === 0 ? Number.NaN : ms.later / ms.laterTimed / 1000,
+    };
   }
 
   private addSolver(played: Outcome, exact: Verdict): void {
@@ -181,7 +238,10 @@ class RulesetTally {
       timedDeals: this.timed,
       ...(ruleset.policy === undefined ? {} : { policy: ruleset.policy }),
       ...(ruleset.compare === true ? { compare: this.comparison() } : {}),
-      ...(this.passes.size > 1 ? { passes: [...this.passes].sort(([a], [b]) => a - b).map(([maxStates, counts]) => ({ maxStates, ...counts })) } : {}),
+      ...(this.passes.size > 1 ? { passes: [...this.passes].sort(([a], [b]) => a - b).map(([maxStates, { decided, unknown, unsampled }]) => ({
+        maxStates, decided, unknown, ...(this.sampling ? { unsampled } : {}),
+      })) } : {}),
+      ...(this.sampling ? { twoPhase: this.twoPhaseSummary() } : {}),
     };
   }
 }
@@ -194,27 +254,31 @@ class RulesetTally {
 export class SummaryAccumulator {
   private readonly tallies: RulesetTally[];
 
-  /** `budgets`: the budgets of the passes planned (counted per pass even where no deal ends at one). */
-  constructor(readonly rulesets: readonly Ruleset[], budgets: readonly number[] = []) {
+  /** `budgets`: the budgets of the passes planned (counted per pass even where no deal ends at one); `seed`:
+   *  the deals' seed, which with a row's sample share says whether its deal is in the sample. */
+  constructor(readonly rulesets: readonly Ruleset[], budgets: readonly number[] = [], private readonly seed = 0) {
     this.tallies = rulesets.map(() => {
       const tally = new RulesetTally();
-      for (const budget of budgets) tally.passes.set(budget, { decided: 0, unknown: 0 });
+      for (const budget of budgets) tally.passes.set(budget, { decided: 0, unknown: 0, unsampled: 0 });
       return tally;
     });
   }
 
   /** `firstBudget`: the budget of the first pass of the record's run (its max_states; undefined when not
-   *  recorded), which gave the result unless the record names a later one. */
-  add(slot: number, index: number, record: DealRecord, firstBudget?: number): void {
-    this.tallies[slot]!.add(index, record, record.budget ?? firstBudget);
+   *  recorded), which gave the result unless the record names a later one; `sample`: the run's sample share
+   *  as recorded ('' : every unknown deal). */
+  add(slot: number, index: number, record: DealRecord, firstBudget?: number, sample = ''): void {
+    const share = firstBudget === undefined ? undefined : sampleShareOf(sample);
+    this.tallies[slot]!.add(index, record, record.budget ?? firstBudget, firstBudget,
+      share === undefined ? undefined : { share, sampled: inSample(this.seed, index, share) });
   }
 
-  /** Adds every result of `table` (whose rule sets are these, in this order), deal by deal. */
+  /** Adds every result of `table` (whose rule sets are these, in this order, and whose seed is this one's), deal by deal. */
   addTable(table: ResultTable): void {
     for (let slot = 0; slot < table.rulesets.length; slot++) {
       for (let index = table.first; index < table.first + table.count; index++) {
         const record = table.get(slot, index);
-        if (record !== undefined) this.add(slot, index, record, table.budgetsOf(slot, index)[0]);
+        if (record !== undefined) this.add(slot, index, record, table.budgetsOf(slot, index)[0], table.provenanceOf(slot, index).sample_unknowns);
       }
     }
   }
@@ -226,7 +290,7 @@ export class SummaryAccumulator {
 
 /** Summarises every rule set of `table` over the deals solved so far (with the passes its provenances plan). */
 export function summarise(table: ResultTable): RulesetSummary[] {
-  const accumulator = new SummaryAccumulator(table.rulesets, [...new Set(table.provenances.flatMap(passBudgets))]);
+  const accumulator = new SummaryAccumulator(table.rulesets, [...new Set(table.provenances.flatMap(passBudgets))], table.seed);
   accumulator.addTable(table);
   return accumulator.summaries();
 }
@@ -250,6 +314,9 @@ export interface RunInfo {
   mixed: string[];
   /** The plan of passes (provenance.ts `passes`: "8 64"; '' for one pass; null when the results differ in it). */
   passes?: string | null;
+  /** The sample of unknown deals the later passes solved (provenance.ts `sample_unknowns`; '' every one; null
+   *  when the results differ in it). */
+  sample?: string | null;
 }
 
 const number = (n: number | null, digits?: number): string =>
@@ -273,6 +340,7 @@ export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunI
     wallSeconds: run.wallSeconds, workers: run.workers,
     command: run.command, version: run.version, commit: run.commit, search: run.search, mixed: run.mixed,
     ...(s.passes === undefined ? {} : { passFactors: run.passes, passes: s.passes }),
+    ...(s.twoPhase === undefined ? {} : { sampleUnknowns: run.sample, twoPhase: { ...s.twoPhase, firstSeconds: nullable(s.twoPhase.firstSeconds), laterSeconds: nullable(s.twoPhase.laterSeconds) } }),
   })).join('\n') + '\n';
 }
 
@@ -283,6 +351,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
   const policies = summaries.some((s) => s.policy !== undefined);
   const compares = summaries.some((s) => s.compare !== undefined);
   const passes = summaries.some((s) => s.passes !== undefined);
+  const twoPhase = summaries.some((s) => s.twoPhase !== undefined);
   const columns = [
     'variant', 'discards', 'seed', 'first_index', 'last_index', 'deals', 'won', 'lost', 'unknown',
     'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high',
@@ -295,6 +364,8 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     ...(compares ? ['solver_lost', 'solver_rate_low', 'solver_rate_high', 'solver_ci95_low', 'solver_ci95_high', 'solver_states_total', 'solver_seconds'] : []),
     // A run with passes: the plan, and per pass (space-separated, in the order of the budgets) the deals decided and left unknown.
     ...(passes ? ['passes', 'pass_max_states', 'pass_decided', 'pass_unknown'] : []),
+    // A run that samples the unknown deals (--sample-unknowns): the two-phase estimate, its parts and the costs of each phase.
+    ...(twoPhase ? TWO_PHASE_COLUMNS : []),
   ];
   const rows = summaries.map((s) => [
     s.variant, s.rule, String(run.seed), number(s.firstIndex), number(s.lastIndex),
@@ -309,8 +380,26 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     ...(policies ? [s.policy ?? '', number(s.compare?.solverWon ?? null), number(s.compare?.solverUnknown ?? null), number(s.compare?.winnableLost ?? null)] : []),
     ...(compares ? comparisonFields(s.compare) : []),
     ...(passes ? [run.passes ?? '', ...(['maxStates', 'decided', 'unknown'] as const).map((key) => (s.passes ?? []).map((p) => String(p[key])).join(' '))] : []),
+    ...(twoPhase ? twoPhaseFields(s.twoPhase, run) : []),
   ]);
   return stringify([columns, ...rows]);
+}
+
+const TWO_PHASE_COLUMNS = [
+  'sample_unknowns', 'two_phase_low', 'two_phase_high', 'two_phase_ci95_low', 'two_phase_ci95_high', 'two_phase_standard_error',
+  'variance_deals', 'variance_sample', 'first_decided', 'first_won', 'first_unknown', 'sampled', 'sampled_won', 'sampled_lost', 'sampled_unknown',
+  'first_seconds_per_deal', 'later_seconds_per_sampled_deal',
+];
+
+/** The summary CSV's two-phase fields of a rule set (empty where it has none). */
+function twoPhaseFields(t: RulesetSummary['twoPhase'], run: RunInfo): string[] {
+  if (t === undefined) return TWO_PHASE_COLUMNS.map(() => '');
+  return [
+    run.sample ?? t.sampleShare, number(t.estimate.low, 6), number(t.estimate.high, 6), number(t.ci95.low, 6), number(t.ci95.high, 6),
+    t.standardError.toExponential(4), t.variance.deals.toExponential(4), t.variance.sample.toExponential(4),
+    ...[t.firstDecided, t.firstWon, t.firstUnknown, t.sampled, t.sampledWon, t.sampledLost, t.sampledUnknown].map(String),
+    number(t.firstSeconds, 6), number(t.laterSeconds, 3),
+  ];
 }
 
 /** The summary CSV's solver_lost … solver_seconds of a rule set (empty where it does not compare). */

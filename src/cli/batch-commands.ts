@@ -12,6 +12,7 @@ import { MAX_INDEX, MAX_SEED, dealFor } from '../batch/deals.ts';
 import { isStdio } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
 import { DEFAULT_ESCALATE_PASSES, readPassesOption } from '../batch/passes.ts';
+import { type SampleShare, readSampleShare } from '../batch/sample.ts';
 import { SOLVER } from '../batch/results.ts';
 import { parseShard } from '../batch/shard.ts';
 import { summarise } from '../batch/summary.ts';
@@ -35,6 +36,12 @@ const shardOption = (value: string): { k: number; n: number } => {
   const shard = parseShard(value);
   if (shard === undefined) throw new InvalidArgumentError('expected K/N with 1 ≤ K ≤ N, e.g. 2/8.');
   return shard;
+};
+
+const sampleOption = (value: string): SampleShare => {
+  const share = readSampleShare(value);
+  if (typeof share === 'string') throw new InvalidArgumentError(share);
+  return share;
 };
 
 const passesOption = (value: string): number[] => {
@@ -89,7 +96,10 @@ async function mergeCommand(files: string[], flags: MergeFlags, command: Command
   // '' (one pass) is a plan too.
   const plans = new Set(used.map((p) => p.passes));
   const passes = plans.size === 1 ? [...plans][0]! : null;
+  const samples = new Set(used.map((p) => p.sample_unknowns));
+  const sample = samples.size === 1 ? [...samples][0]! : null;
   const budget = maxStates === null ? '' : ` · max states ${fmt(Number(maxStates))}${passes === null || passes === '' ? '' : `, passes ${passesText(passes.split(' ').map(Number))}`}` +
+    `${sample === null || sample === '' ? '' : ` for a sample of ${sample} of the unknown deals`}` +
     `${uniform('max_discards_mode') === 'bounds' ? ' (verdicts only)' : ''}`;
   const missingText = missing.slice(0, 3).map(([start, stop]) => (stop - start === 1 ? `${start}` : `${start}–${stop - 1}`)).join(', ') + (missing.length > 3 ? ', …' : '');
   const heading = `${mixed.length > 0 ? `MIXED RESULTS (they differ in ${mixed.join(', ')}; merged with --allow-mixed) — ` : ''}` +
@@ -100,7 +110,7 @@ async function mergeCommand(files: string[], flags: MergeFlags, command: Command
     heading, closing, summaries,
     run: {
       command: commandLine(), ...provenance(), seed: table.seed, wallSeconds: null, workers: null, maxStates: maxStates === null ? null : Number(maxStates),
-      complete: gaps === 0, maxDiscards: uniform('max_discards_mode'), search: uniform('search'), mixed, passes,
+      complete: gaps === 0, maxDiscards: uniform('max_discards_mode'), search: uniform('search'), mixed, passes, sample,
     },
   }, flags);
   if (gaps > 0) console.error(`acesup: note: ${fmt(gaps)} results of deals ${table.first}–${table.first + table.count - 1} are missing (deals ${missingText})`);
@@ -151,6 +161,8 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .option('--max-states <n>', 'state budget per deal; past it a deal is "unknown" with proven bounds (the first pass\'s budget with --passes)', integerOption(1), DEFAULT_MAX_STATES)
     .option('--passes <factors>', 'solve each deal still unknown again, pass after pass, at these multiples of --max-states (e.g. 8,64: 16,000,000 then ' +
       '128,000,000 states); each row records the budget of its pass. Off by default: a deal that reaches ×64 takes minutes', passesOption)
+    .option('--sample-unknowns <share>', 'with --passes: give the later passes only this share (0 < P ≤ 1, e.g. 0.05 or 5%) of the deals the first pass left unknown, ' +
+      'chosen by a hash of (seed, index) that is blind to the cards; the summary adds the two-phase estimate of the win rate, unbiased, with its 95% interval (docs/estimate.md). 1: every unknown deal (the default)', sampleOption)
     .option('--escalate <file>', `solve the unknown results of an earlier run's per-deal CSV (plain or .gz) again at the --passes budgets ` +
       `(default ${DEFAULT_ESCALATE_PASSES.join(',')}) and write the whole file, updated, to --csv; seed, deals, rule sets and budget come from the file`)
     .addOption(maxDiscardsOption())

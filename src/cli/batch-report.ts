@@ -1,6 +1,8 @@
 // Printing a batch summary for people: per rule set the counts, the win rate with its 95% interval, a
 // histogram of max discards drawn with block characters, states per deal and time.
 
+import { planFor } from '../batch/sample.ts';
+import { Z95 } from '../batch/stats.ts';
 import type { Comparison, PassCount, RulesetSummary } from '../batch/summary.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -52,6 +54,7 @@ export function rulesetReport(s: RulesetSummary): string[] {
     ...(s.unknown > 0 ? [`${fmt(s.unknown)} unknown`] : []),
     ...(s.lostUnpinned > 0 ? [`${fmt(s.lostUnpinned)} lost with max discards not pinned`] : []),
   ];
+  if (s.twoPhase !== undefined) lines.push(...twoPhaseLines(s.twoPhase));
   if (s.passes !== undefined) lines.push(passesLine(s.passes));
   if (s.compare !== undefined && s.compare.deals > 0) lines.push(...comparisonLines(s.compare));
   lines.push(played
@@ -75,9 +78,39 @@ function passesLine(passes: readonly PassCount[]): string {
   const label = (maxStates: number, i: number): string =>
     i === 0 ? `${fmt(maxStates)} states` : Number.isInteger(maxStates / first) ? `×${maxStates / first} (${fmt(maxStates)})` : fmt(maxStates);
   const left = passes[passes.length - 1]!.unknown;
-  const awaiting = passes.slice(0, -1).reduce((n, p) => n + p.unknown, 0);
+  const unsampled = passes.reduce((n, p) => n + (p.unsampled ?? 0), 0);
+  const awaiting = passes.slice(0, -1).reduce((n, p) => n + p.unknown - (p.unsampled ?? 0), 0);
   return `  by pass: ${passes.map((p, i) => `${label(p.maxStates, i)} ${fmt(p.decided)}${i === 0 ? ' decided' : ''}`).join(' · ')}; ` +
-    `${fmt(left)} still unknown${awaiting > 0 ? `, and ${fmt(awaiting)} unknown still to be given a later pass` : ''}`;
+    `${fmt(left)} still unknown${passes[0]!.unsampled === undefined ? '' : `, ${fmt(unsampled)} unknown outside the sample (given no later pass)`}` +
+    `${awaiting > 0 ? `, and ${fmt(awaiting)} unknown still to be given a later pass` : ''}`;
+}
+
+/** A share of a probability as points: 0.0052 → "0.52". */
+const points = (p: number): string => (p * 100).toFixed(p >= 0.1 ? 1 : 2);
+
+/**
+ * The two-phase estimate of a run that samples the unknown deals, as lines: the estimate and its interval,
+ * what each phase decided, how the variance splits, and what a run to ±0.1 point would take.
+ */
+function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
+  const open = t.sampledUnknown > 0;
+  const half = (t.ci95.high - t.ci95.low) / 2;
+  const lines = [open
+    ? `  two-phase estimate between ${percent(t.estimate.low)} and ${percent(t.estimate.high)} (${fmt(t.sampledUnknown)} sampled deal${t.sampledUnknown === 1 ? '' : 's'} still unknown, counted lost, then won); 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)}`
+    : `  two-phase estimate ${percent(t.estimate.high)}, 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)} (±${points(half)} point)`];
+  lines.push(`    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
+    `the sample (${t.sampleShare} of them): ${fmt(t.sampled)} deals, ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${fmt(t.sampledUnknown)} unknown`);
+  const total = t.variance.deals + t.variance.sample;
+  if (total > 0) {
+    const share = (v: number): string => `${Math.round((v / total) * 100)}%`;
+    const plan = planFor(t, { first: t.firstSeconds, later: t.laterSeconds }, 0.001);
+    const cost = plan === undefined || Number.isNaN(plan.firstSeconds + plan.sampleSeconds) ? ''
+      : `; to ±0.1 point: about ${fmt(plan.deals)} deals with a sample of ${plan.share.toPrecision(2)} of their unknown ones, ` +
+        `${fmt(Math.ceil((plan.firstSeconds + plan.sampleSeconds) / 3600))} core-hours at this run's costs per deal`;
+    lines.push(`    variance: ${share(t.variance.deals)} from the deals (more deals narrow it), ${share(t.variance.sample)} from the sample ` +
+      `(a larger --sample-unknowns narrows it; with every unknown deal decided: ±${points(Z95 * Math.sqrt(t.variance.deals))} point)${cost}`);
+  }
+  return lines;
 }
 
 /** The solver's verdicts on a policy's deals (--compare solver), as lines: its rate (a range with unknown

@@ -11,7 +11,8 @@ import { type PoolEnd, type SolverPool, createPool, solveMissing } from '../batc
 import { isStdio } from '../batch/files.ts';
 import { type EscalationSource, scanEscalation } from '../batch/escalation.ts';
 import { DEFAULT_ESCALATE_PASSES } from '../batch/passes.ts';
-import { PASSES_FIELD, type Provenance, SEARCH_VERSION, describeField, isPlanPrefix, passBudgets, provenanceDiffers, runProvenance } from '../batch/provenance.ts';
+import { PASSES_FIELD, type Provenance, SAMPLE_FIELD, SEARCH_VERSION, describeField, passBudgets, planBlocker, runProvenance } from '../batch/provenance.ts';
+import { type SampleShare, WHOLE_SAMPLE } from '../batch/sample.ts';
 import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
@@ -60,6 +61,8 @@ export interface EstimateFlags {
   /** The factors of --max-states of the passes after the first (--passes). */
   passes?: number[];
   escalate?: string;
+  /** --sample-unknowns: the share of the first pass's unknown deals that the later passes solve. */
+  sampleUnknowns?: SampleShare;
 }
 
 /** What a run does, decided from the options before any work. */
@@ -123,13 +126,17 @@ async function escalationOf(flags: EstimateFlags, command: Command, version: str
     }
   }
   const passes = flags.passes ?? [...DEFAULT_ESCALATE_PASSES];
-  const provenance = runProvenance({ maxStates: Number(earlier.max_states), maxDiscards: earlier.max_discards_mode, version, passes });
-  const field = provenanceDiffers(earlier, provenance);
-  if (field !== undefined && field !== PASSES_FIELD) {
-    throw new UsageError(`${file} has ${describeField(earlier, field)} but this acesup has ${describeField(provenance, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`);
-  }
-  if (!isPlanPrefix(earlier, provenance)) {
+  const sample = (flags.sampleUnknowns ?? WHOLE_SAMPLE).text;
+  const provenance = runProvenance({ maxStates: Number(earlier.max_states), maxDiscards: earlier.max_discards_mode, version, passes, sample });
+  const field = planBlocker(earlier, provenance);
+  if (field === PASSES_FIELD) {
     throw new UsageError(`${file} has ${describeField(earlier, PASSES_FIELD)}, and --passes ${passes.join(',')} does not continue them: give its passes first, then more (e.g. --passes ${[...(earlier.passes === '' ? [] : earlier.passes.split(' ')), '…'].join(',')})`);
+  }
+  if (field === SAMPLE_FIELD) {
+    throw new UsageError(`${file} has ${describeField(earlier, SAMPLE_FIELD)}, and ${describeField(provenance, SAMPLE_FIELD)} would leave out deals it gave the passes: a sample can grow (--sample-unknowns ${earlier.sample_unknowns} or more), not shrink`);
+  }
+  if (field !== undefined) {
+    throw new UsageError(`${file} has ${describeField(earlier, field)} but this acesup has ${describeField(provenance, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`);
   }
   return { source, provenance, passes };
 }
@@ -141,6 +148,9 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
   const played = policiesOf(flags);
   if (flags.passes !== undefined && played.spec !== undefined) {
     throw new UsageError('--passes solves unknown results again at larger budgets: a policy\'s games are never unknown (leave out --policy or --passes)');
+  }
+  if (flags.sampleUnknowns !== undefined && flags.passes === undefined && flags.escalate === undefined) {
+    throw new UsageError('--sample-unknowns chooses which unknown deals the later passes solve: it needs --passes (or --escalate FILE)');
   }
   if (flags.deals > MAX_INDEX - flags.from + 1) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
   const csvFile = flags.csv !== undefined && !isStdio(flags.csv) ? flags.csv : undefined;
@@ -165,7 +175,7 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
   const maxStates = escalation === undefined ? flags.maxStates : Number(escalation.source.provenance.max_states);
   const maxDiscards = (escalation?.source.provenance.max_discards_mode as MaxDiscardsMode | undefined) ?? flags.maxDiscards;
   const passes = escalation?.passes ?? flags.passes ?? [];
-  const provenance = escalation?.provenance ?? runProvenance({ maxStates, maxDiscards, version, passes });
+  const provenance = escalation?.provenance ?? runProvenance({ maxStates, maxDiscards, version, passes, sample: (flags.sampleUnknowns ?? WHOLE_SAMPLE).text });
   const rulesets = escalation?.source.rulesets ?? rulesetsFor(variants, rules, played.labels, played.compare);
   checkWorkers(flags.workers, maxStates);
   const passThreads = checkPasses(passes, maxStates, rulesets.some((r) => r.rule === 'optional'), flags.workers);
@@ -321,7 +331,7 @@ function estimateHeading(flags: EstimateFlags, plan: EstimatePlan, partial: bool
   const { whole, range } = plan;
   const shardText = flags.shard === undefined ? '' : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
   return `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${plan.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
-    `max states ${fmt(plan.maxStates)}${plan.passes.length === 0 ? '' : `, passes ${passesText(plan.passes)}`}${plan.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ` +
+    `max states ${fmt(plan.maxStates)}${plan.passes.length === 0 ? '' : `, passes ${passesText(plan.passes)}`}${plan.provenance.sample_unknowns === '' ? '' : ` for a sample of ${plan.provenance.sample_unknowns} of the unknown deals`}${plan.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ` +
     `${flags.workers} worker${flags.workers === 1 ? '' : 's'}${plan.escalate === undefined ? '' : ` · escalating ${plan.escalate.file}`}`;
 }
 
@@ -423,14 +433,14 @@ export async function estimateCommand(flags: EstimateFlags, command: Command, op
     await run.cleanUp();
   }
   const partial = end.kind !== 'complete' || saves.checkpointFailed;
-  // Unknown results at a pass before the last: an interrupted run's, still to be solved again.
-  const awaiting = summaries.reduce((n, s) => n + (s.passes ?? []).slice(0, -1).reduce((m, p) => m + p.unknown, 0), 0);
+  // Unknown results at a pass before the last and in the sample: an interrupted run's, still to be solved again.
+  const awaiting = summaries.reduce((n, s) => n + (s.passes ?? []).slice(0, -1).reduce((m, p) => m + p.unknown - (p.unsampled ?? 0), 0), 0);
   const counts = { now: finished - resumed, resumed, results: finished, wanted, awaiting };
   const failures = await report({
     heading: estimateHeading(flags, plan, partial), closing: estimateClosing(flags, plan, counts, passCounts, wallSeconds), summaries,
     run: {
       command: commandLine(), ...source, seed: plan.seed, wallSeconds, workers: flags.workers, maxStates: plan.maxStates, complete: !partial,
-      maxDiscards: plan.maxDiscards, search: SEARCH_VERSION, mixed: [], passes: plan.provenance.passes,
+      maxDiscards: plan.maxDiscards, search: SEARCH_VERSION, mixed: [], passes: plan.provenance.passes, sample: plan.provenance.sample_unknowns,
     },
   }, flags);
   const { lines, status } = endMessages(plan, end, saves, csvWritten, counts, failures, interrupts.signal);

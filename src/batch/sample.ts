@@ -1,0 +1,208 @@
+// Two-phase estimation (`estimate --sample-unknowns P`): every deal is solved at a first, cheap budget, and of
+// the deals left unknown only a share P, chosen by a hash of (seed, index), is given the later passes. With
+// d = 1 for a deal decided by the first pass, w = 1 for a win, s = 1 for a sampled deal and π its chance of
+// being sampled, Y = d·w + (1 − d)·s·w/π has mean exactly the win rate (s is independent of the cards), so the
+// mean of Y over the deals is an unbiased estimate, and its standard error gives the interval. docs/estimate.md
+// states the estimator, its variance and when its interval holds.
+
+import { fmix32 } from '../core/play/rng.ts';
+import { Z95 } from './stats.ts';
+
+/** 2³²: a share is a whole number of 2⁻³² steps of the 32-bit hash. */
+const HASH_RANGE = 0x100000000;
+/** Salts that set the sample's hash apart from the deal's (deals.ts), so that being sampled says nothing of the cards. */
+const SAMPLE_SALT = 0x5bd1e995;
+const SAMPLE_FINAL = 0x27d4eb2f;
+
+/** A sample share as given (`text`, as written in the CSV) and as used: deals whose hash is below
+ *  `threshold` are sampled, so each is with probability exactly `share` = threshold / 2³². */
+export interface SampleShare {
+  text: string;
+  threshold: number;
+  share: number;
+}
+
+/** Every deal: the share of a run without --sample-unknowns (and of `--sample-unknowns 1`). */
+export const WHOLE_SAMPLE: SampleShare = { text: '', threshold: HASH_RANGE, share: 1 };
+
+/**
+ * Reads a sample share: a number in (0, 1] written as a decimal ("0.05") or a percentage ("5%"). 1 is every
+ * deal, written '' (so that such a run is a run without the option, byte for byte). A message saying what is
+ * wrong, or the share.
+ */
+export function readSampleShare(text: string): SampleShare | string {
+  const trimmed = text.trim();
+  const percent = trimmed.endsWith('%');
+  const digits = percent ? trimmed.slice(0, -1) : trimmed;
+  const value = /^(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/u.test(digits) ? Number(digits) / (percent ? 100 : 1) : Number.NaN;
+  if (!(value > 0 && value <= 1)) return `"${text}" is not a share of the unknown deals between 0 and 1 (e.g. 0.05 or 5%).`;
+  const threshold = Math.round(value * HASH_RANGE);
+  if (threshold < 1) return `"${text}" is below the smallest share, 2⁻³².`;
+  return threshold === HASH_RANGE ? WHOLE_SAMPLE : { text: String(value), threshold, share: threshold / HASH_RANGE };
+}
+
+/** The share a provenance records ('' : every deal); undefined when the text is not a share. */
+export function sampleShareOf(text: string): SampleShare | undefined {
+  if (text === '') return WHOLE_SAMPLE;
+  const read = readSampleShare(text);
+  return typeof read === 'string' || read.text !== text ? undefined : read;
+}
+
+/** The sample's 32-bit hash of deal `index` of `seed` (unsigned). */
+export function sampleHash(seed: number, index: number): number {
+  let h = fmix32((seed ^ SAMPLE_SALT) >>> 0);
+  h = fmix32(h ^ (index % HASH_RANGE));
+  h = fmix32(h ^ Math.floor(index / HASH_RANGE));
+  return fmix32(h + SAMPLE_FINAL) >>> 0;
+}
+
+/** Whether deal `index` of `seed` is in the sample of `share` (samples of smaller shares lie inside larger ones). */
+export const inSample = (seed: number, index: number, share: SampleShare): boolean =>
+  share.threshold === HASH_RANGE || sampleHash(seed, index) < share.threshold;
+
+/** The two-phase estimate of one rule set (see the file's head). */
+export interface TwoPhase {
+  /** The sample share P (the largest, when merged rows differ) as written, and π. */
+  sampleShare: string;
+  share: number;
+  deals: number;
+  /** Deals the first pass decided, and its wins. */
+  firstDecided: number;
+  firstWon: number;
+  /** Deals the first pass left unknown; those sampled; of them won, lost, and still unknown (after the last
+   *  pass, or awaiting one in an unfinished run). */
+  firstUnknown: number;
+  sampled: number;
+  sampledWon: number;
+  sampledLost: number;
+  sampledUnknown: number;
+  /** The estimate (low = high unless some sampled deal is still unknown: it counts lost at `low`, won at `high`). */
+  estimate: { low: number; high: number };
+  /** The 95% interval: from the low estimate's lower end to the high estimate's upper end. */
+  ci95: { low: number; high: number };
+  /** The estimate's standard error (of the high estimate) and its square split in two: `deals`, the
+   *  variance the rate would have were every unknown deal decided; `sample`, what sampling the unknown adds. */
+  standardError: number;
+  variance: { deals: number; sample: number };
+}
+
+/** Y summed, and squared, over the deals; and the sampling variance's sum (Σ over sampled wins of (1 − π)/π²). */
+interface Moments {
+  sum: number;
+  squares: number;
+  sampling: number;
+}
+
+/** Gathers the two-phase estimate deal by deal, in memory that does not grow with the deals. */
+export class TwoPhaseTally {
+  deals = 0;
+  firstDecided = 0;
+  firstWon = 0;
+  firstUnknown = 0;
+  sampled = 0;
+  sampledWon = 0;
+  sampledLost = 0;
+  sampledUnknown = 0;
+  private share = 1;
+  private shareText = '';
+  private readonly low: Moments = { sum: 0, squares: 0, sampling: 0 };
+  private readonly high: Moments = { sum: 0, squares: 0, sampling: 0 };
+
+  /** A deal the first pass decided. */
+  addDecided(won: boolean): void {
+    this.deals += 1;
+    this.firstDecided += 1;
+    if (won) {
+      this.firstWon += 1;
+      for (const m of [this.low, this.high]) add(m, 1, 0);
+    }
+  }
+
+  /**
+   * A deal the first pass left unknown. `sampled`: whether it is in the sample of `share`; `outcome`: what the
+   * later passes found for a sampled deal ('unknown' when none decided it).
+   */
+  addUnknown(share: SampleShare, sampled: boolean, outcome: 'won' | 'lost' | 'unknown'): void {
+    this.deals += 1;
+    this.firstUnknown += 1;
+    if (share.share < this.share || this.shareText === '') {
+      this.share = Math.min(this.share, share.share);
+      if (share.text !== '' || this.shareText === '') this.shareText = share.text;
+    }
+    if (!sampled) return;
+    this.sampled += 1;
+    const y = 1 / share.share;
+    const sampling = (1 - share.share) / (share.share * share.share);
+    if (outcome === 'won') {
+      this.sampledWon += 1;
+      for (const m of [this.low, this.high]) add(m, y, sampling);
+    } else if (outcome === 'lost') {
+      this.sampledLost += 1;
+    } else {
+      this.sampledUnknown += 1;
+      add(this.high, y, sampling);
+    }
+  }
+
+  result(): TwoPhase {
+    const n = this.deals;
+    const mean = (m: Moments): number => (n === 0 ? 0 : m.sum / n);
+    // The sample variance of Y over the deals, over n: an unbiased estimate of the mean's variance.
+    const variance = (m: Moments): number => (n < 2 ? 0 : Math.max(0, (m.squares - n * mean(m) ** 2) / (n - 1) / n));
+    const sampling = (m: Moments): number => (n === 0 ? 0 : m.sampling / (n * n));
+    const total = variance(this.high);
+    const sample = Math.min(total, sampling(this.high));
+    const clamp = (p: number): number => Math.min(1, Math.max(0, p));
+    return {
+      sampleShare: this.shareText, share: this.share, deals: n,
+      firstDecided: this.firstDecided, firstWon: this.firstWon, firstUnknown: this.firstUnknown,
+      sampled: this.sampled, sampledWon: this.sampledWon, sampledLost: this.sampledLost, sampledUnknown: this.sampledUnknown,
+      estimate: { low: mean(this.low), high: mean(this.high) },
+      ci95: n === 0 ? { low: 0, high: 1 } : {
+        low: clamp(mean(this.low) - Z95 * Math.sqrt(variance(this.low))),
+        high: clamp(mean(this.high) + Z95 * Math.sqrt(total)),
+      },
+      standardError: Math.sqrt(total),
+      variance: { deals: total - sample, sample },
+    };
+  }
+}
+
+function add(m: Moments, y: number, sampling: number): void {
+  m.sum += y;
+  m.squares += y * y;
+  m.sampling += sampling;
+}
+
+/** What a run to a 95% half-width `halfWidth` takes, at the measured costs of each phase. */
+export interface RunPlan {
+  halfWidth: number;
+  /** The deals, and the share of their unknown deals to sample (the cheapest for the half-width). */
+  deals: number;
+  share: number;
+  /** Core-seconds: first pass over the deals, and the later passes of the sampled unknown deals. */
+  firstSeconds: number;
+  sampleSeconds: number;
+}
+
+/**
+ * The cheapest plan to reach ±`halfWidth` from a two-phase estimate and the costs per deal of each phase
+ * (`first`: seconds of the first pass per deal; `later`: seconds of the later passes per sampled deal).
+ * With p the rate, u the unknown share and q·u the rate's part among the unknown deals, the mean of N deals at
+ * share π has variance (p(1 − p) + u·q·(1 − π)/π)/N and costs N·(first + u·π·later): the best π is
+ * √(first·u·q / (u·later·(p(1 − p) − u·q))), at most 1. Undefined when the estimate has no deals.
+ */
+export function planFor(t: TwoPhase, costs: { first: number; later: number }, halfWidth: number): RunPlan | undefined {
+  if (t.deals === 0 || !(halfWidth > 0)) return undefined;
+  const p = t.estimate.high;
+  const u = t.firstUnknown / t.deals;
+  // The rate's part that lies among the unknown deals: the sample's wins (open ones counted won), weighted.
+  const uq = t.sampled === 0 ? u : (t.sampledWon + t.sampledUnknown) / t.share / t.deals;
+  const s1 = Math.max(p * (1 - p) - uq, 1e-12);
+  let share = 1;
+  if (uq > 0 && u > 0 && costs.later > 0) share = Math.min(1, Math.sqrt((costs.first * uq) / (u * costs.later * s1)));
+  if (uq === 0) share = Math.min(1, t.share);
+  const perDeal = s1 + (uq * 1) / share;
+  const deals = Math.ceil(perDeal * (Z95 / halfWidth) ** 2);
+  return { halfWidth, deals, share, firstSeconds: deals * costs.first, sampleSeconds: deals * u * share * costs.later };
+}
