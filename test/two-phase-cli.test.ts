@@ -1,0 +1,136 @@
+// Black-box tests of `acesup estimate --sample-unknowns P`: the sample and the per-deal CSV are the same for
+// any worker count, shard split, resume or escalation; P = 1 is a run without the option, byte for byte; the
+// summary gives the two-phase estimate in text, JSON and CSV; merge refuses to mix two shares.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inSample, readSampleShare } from '../src/batch/sample.ts';
+import { type Ran, acesup, expectUsageError } from './cli-run.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'acesup-two-phase-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string): string => join(dir, name);
+const read = (name: string): string => readFileSync(file(name), 'utf8');
+
+/** Standard under both rules at a low first budget, so that a third of the deals are unknown at it. */
+const RUN = ['--variant', 'standard', '--discards', 'both', '--deals', '40', '--seed', '12', '--max-states', '4000', '--max-discards', 'bounds', '--no-timings'];
+const PASSES = ['--passes', '4,16'];
+
+let sampled: Ran, oneWorker: Ran, plain: Ran, whole: Ran, first: Ran, shards: Ran[];
+beforeAll(async () => {
+  [sampled, oneWorker, plain, whole, first, ...shards] = await Promise.all([
+    acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.4', '--workers', '2', '--csv', file('p40.csv'), '--summary', file('p40-summary.csv')]),
+    acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '40%', '--workers', '1', '--csv', file('p40-w1.csv'), '--json']),
+    acesup(['estimate', ...RUN, ...PASSES, '--workers', '1', '--csv', file('plain.csv')]),
+    acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '1', '--workers', '1', '--csv', file('p100.csv')]),
+    acesup(['estimate', ...RUN, '--workers', '1', '--csv', file('first.csv')]),
+    ...[1, 2].map((k) => acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.4', '--workers', '1', '--shard', `${k}/2`, '--csv', file(`shard${k}.csv`)])),
+  ]);
+}, 120_000);
+
+/** The rows of a per-deal CSV as records. */
+const rows = (name: string): Record<string, string>[] => parse(read(name), { columns: true }) as Record<string, string>[];
+
+describe('estimate --sample-unknowns', () => {
+  it('gives the later passes exactly the sampled unknown deals, and records P in every row', () => {
+    for (const ran of [sampled, oneWorker, plain, whole, first, ...shards]) expect(ran.code, ran.stderr).toBe(0);
+    const share = readSampleShare('0.4');
+    if (typeof share === 'string') throw new Error(share);
+    const all = rows('p40.csv');
+    const unknownFirst = rows('first.csv').filter((row) => row.result === 'unknown');
+    expect(unknownFirst.length).toBeGreaterThan(10);
+    for (const row of all) {
+      expect(row.sample_unknowns).toBe('0.4');
+      const before = unknownFirst.find((r) => r.index === row.index && r.discards === row.discards);
+      const escalated = row.pass_max_states !== '4000';
+      // A row has a later pass exactly when its deal was unknown at the first and is in the sample.
+      expect(escalated).toBe(before !== undefined && inSample(12, Number(row.index), share));
+    }
+    expect(all.some((row) => row.pass_max_states !== '4000')).toBe(true);
+    expect(all.some((row) => row.result === 'unknown' && row.pass_max_states === '4000')).toBe(true);
+  });
+
+  it('writes the same file on 1 and 2 workers and in shards merged', async () => {
+    expect(read('p40-w1.csv')).toBe(read('p40.csv'));
+    const merged = await acesup(['merge', file('shard1.csv'), file('shard2.csv'), '--csv', file('merged.csv'), '--no-timings']);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(read('merged.csv')).toBe(read('p40.csv'));
+    expect(merged.stdout).toMatch(/for a sample of 0\.4 of the unknown deals/u);
+    expect(merged.stdout).toMatch(/two-phase estimate/u);
+  });
+
+  it('resumes an unfinished file into the same file', async () => {
+    const lines = read('p40.csv').split('\n');
+    writeFileSync(file('resumed.csv'), lines.slice(0, 31).join('\n') + '\n');
+    const ran = await acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.4', '--workers', '2', '--csv', file('resumed.csv'), '--resume']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(read('resumed.csv')).toBe(read('p40.csv'));
+  });
+
+  it('escalates a first pass into the same file, and grows a smaller sample into a larger one', async () => {
+    const [escalated, small] = await Promise.all([
+      acesup(['estimate', '--escalate', file('first.csv'), ...PASSES, '--sample-unknowns', '0.4', '--workers', '1', '--csv', file('escalated.csv'), '--no-timings']),
+      acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.15', '--workers', '1', '--csv', file('p15.csv')]),
+    ]);
+    expect(escalated.code, escalated.stderr).toBe(0);
+    expect(read('escalated.csv')).toBe(read('p40.csv'));
+    expect(small.code, small.stderr).toBe(0);
+    const grown = await acesup(['estimate', '--escalate', file('p15.csv'), ...PASSES, '--sample-unknowns', '0.4', '--workers', '1', '--csv', file('grown.csv'), '--no-timings']);
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(read('grown.csv')).toBe(read('p40.csv'));
+    const shrunk = await acesup(['estimate', '--escalate', file('p40.csv'), ...PASSES, '--sample-unknowns', '0.15', '--csv', file('shrunk.csv')]);
+    expectUsageError(shrunk, /sample_unknowns 0\.4.*can grow .*not shrink/u);
+  });
+
+  it('with P = 1 is the run without the option, byte for byte', () => {
+    expect(read('p100.csv')).toBe(read('plain.csv'));
+    expect(whole.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, '')).toBe(plain.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, ''));
+    expect(plain.stdout).not.toMatch(/two-phase/u);
+  });
+
+  it('summarises the two-phase estimate in text, JSON and CSV, inside the plain range', () => {
+    expect(sampled.stdout).toMatch(/two-phase estimate .*95% interval/u);
+    expect(sampled.stdout).toMatch(/first pass: \d+ of 40 decided .* the sample \(0\.4 of them\): \d+ deals/u);
+    expect(sampled.stdout).toMatch(/variance: \d+% from the deals .* \d+% from the sample/u);
+    const json = oneWorker.stdout.trim().split('\n').map((line) => JSON.parse(line) as {
+      discards: string; won: number; deals: number; unknown: number; sampleUnknowns: string;
+      twoPhase: { estimate: { low: number; high: number }; firstDecided: number; firstUnknown: number; sampled: number; sampledWon: number; firstWon: number; deals: number };
+    });
+    const csv = parse(read('p40-summary.csv'), { columns: true }) as Record<string, string>[];
+    expect(json).toHaveLength(2);
+    for (const s of json) {
+      const t = s.twoPhase;
+      expect(s.sampleUnknowns).toBe('0.4');
+      expect(t.firstDecided + t.firstUnknown).toBe(s.deals);
+      // The estimate from its parts, and between every unknown lost and every unknown won.
+      expect(t.estimate.low).toBeCloseTo((t.firstWon + t.sampledWon / readShare('0.4')) / t.deals, 12);
+      expect(t.estimate.low).toBeGreaterThanOrEqual(s.won / s.deals - 1e-12);
+      const row = csv.find((r) => r.discards === s.discards)!;
+      expect(Number(row.two_phase_low)).toBeCloseTo(t.estimate.low, 6);
+      expect(row.sampled).toBe(String(t.sampled));
+      expect(row.sample_unknowns).toBe('0.4');
+    }
+  });
+
+  it('is refused without --passes, with a share out of range, and merge will not mix two shares', async () => {
+    const [noPasses, bad, mixed] = await Promise.all([
+      acesup(['estimate', ...RUN, '--sample-unknowns', '0.1']),
+      acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '1.5']),
+      acesup(['merge', file('shard1.csv'), file('plain.csv')]),
+    ]);
+    expectUsageError(noPasses, /--sample-unknowns .* needs --passes/u);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/"1\.5" is not a share of the unknown deals between 0 and 1/u);
+    expect(mixed.code).not.toBe(0);
+    expect(mixed.stderr).toMatch(/sample_unknowns 0\.4 .*sample_unknowns/u);
+  });
+});
+
+function readShare(text: string): number {
+  const share = readSampleShare(text);
+  if (typeof share === 'string') throw new Error(share);
+  return share.share;
+}
