@@ -80,6 +80,10 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   const values = runs.map((row) => ({
     run: runLabel(row), rule: row.rule, deals: row.deals, unknown: row.unknown,
     low: row.winRateLow, high: row.winRateHigh, ciLow: row.ci95Low, ciHigh: row.ci95High,
+    ...(row.twoPhase === undefined ? {} : {
+      estimate: (row.twoPhase.low + row.twoPhase.high) / 2, estimateLow: row.twoPhase.low, estimateHigh: row.twoPhase.high,
+      estimateCiLow: row.twoPhase.ci95Low, estimateCiHigh: row.twoPhase.ci95High,
+    }),
   }));
   const y = { field: 'run', type: 'nominal', sort: null, title: null } as const;
   return {
@@ -114,6 +118,23 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
             { field: 'run' }, { field: 'deals', format: ',' }, { field: 'unknown', format: ',' },
             { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' }, { field: 'high', format: '.2%', title: 'win rate (unknowns won)' },
             { field: 'ciLow', format: '.2%', title: '95% low' }, { field: 'ciHigh', format: '.2%', title: '95% high' },
+          ],
+        },
+      },
+      // A run that sampled its unknown deals: the two-phase estimate (black diamond) and its 95% interval (thick line).
+      {
+        transform: [{ filter: 'isValid(datum.estimate)' }],
+        mark: { type: 'rule', strokeWidth: 3.5, color: '#222', yOffset: 5 },
+        encoding: { x: { field: 'estimateCiLow', type: 'quantitative' }, x2: { field: 'estimateCiHigh' } },
+      },
+      {
+        transform: [{ filter: 'isValid(datum.estimate)' }],
+        mark: { type: 'point', shape: 'diamond', filled: true, size: 70, color: '#222', yOffset: 5 },
+        encoding: {
+          x: { field: 'estimate', type: 'quantitative' },
+          tooltip: [
+            { field: 'run' }, { field: 'estimateLow', format: '.2%', title: 'two-phase estimate' }, { field: 'estimateHigh', format: '.2%', title: '(sampled unknowns won)' },
+            { field: 'estimateCiLow', format: '.2%', title: '95% low' }, { field: 'estimateCiHigh', format: '.2%', title: '95% high' },
           ],
         },
       },

@@ -44,6 +44,9 @@ export interface SummaryRow {
   command: string;
   version: string;
   commit: string;
+  /** A run that sampled the unknown deals (--sample-unknowns): its two-phase estimate (a range while some
+   *  sampled deal is still unknown) with its 95% interval, and the share sampled. */
+  twoPhase?: { low: number; high: number; ci95Low: number; ci95High: number; sample: string; sampled: number };
 }
 
 /** One variant × discard rule (× policy) of a per-deal CSV: its outcomes in deal order. */
@@ -198,6 +201,12 @@ function summaryRow(file: string, r: Record<string, string>, where: string): Sum
     workers: num('workers'), maxStates: num('max_states'), complete: r.complete !== 'false',
     maxDiscards: Array.from({ length: WIN_DISCARDS + 1 }, (_, d) => num(`max_discards_${d}`) ?? 0),
     command: r.command ?? '', version: r.version ?? '', commit: r.commit ?? '',
+    ...(num('two_phase_low') === null ? {} : {
+      twoPhase: {
+        low: must('two_phase_low'), high: must('two_phase_high'), ci95Low: must('two_phase_ci95_low'), ci95High: must('two_phase_ci95_high'),
+        sample: r.sample_unknowns ?? '', sampled: must('sampled'),
+      },
+    }),
   };
 }
 

@@ -9,6 +9,14 @@ import { escapeHtml, pageHead } from './html.ts';
 const fmt = (n: number | null): string => (n === null ? '' : n.toLocaleString('en-US'));
 const pct = (p: number): string => `${(p * 100).toFixed(2)}%`;
 
+/** The two-phase estimate of a run that sampled its unknown deals, with its interval and sample; else empty. */
+function twoPhaseCell(row: SummaryRow): string {
+  const t = row.twoPhase;
+  if (t === undefined) return '';
+  const estimate = t.low === t.high ? pct(t.low) : `${pct(t.low)}–${pct(t.high)}`;
+  return `<b>${estimate}</b><br><small>95%: ${pct(t.ci95Low)}–${pct(t.ci95High)}<br>${fmt(t.sampled)} sampled (${escapeHtml(t.sample)})</small>`;
+}
+
 function runRow(row: SummaryRow): string {
   const rate = row.unknown === 0 ? pct(row.winRateLow) : `${pct(row.winRateLow)}–${pct(row.winRateHigh)}`;
   const range = row.firstIndex === null || row.lastIndex === null ? '' : `${fmt(row.firstIndex)}–${fmt(row.lastIndex)}`;
@@ -23,6 +31,7 @@ function runRow(row: SummaryRow): string {
     `<td class="n">${fmt(row.unknown)}</td>`,
     `<td class="n">${rate}</td>`,
     `<td class="n">${pct(row.ci95Low)}–${pct(row.ci95High)}</td>`,
+    `<td class="n">${twoPhaseCell(row)}</td>`,
     `<td class="n">${fmt(row.statesMedian)} / ${fmt(row.statesP99)} / ${fmt(row.statesMax)}</td>`,
     `<td class="n">${fmt(row.maxStates)}</td>`,
     `<td class="n">${row.wallSeconds === null ? '' : `${fmt(Math.round(row.wallSeconds))} s`}${row.workers === null ? '' : `<br><small>${row.workers} workers</small>`}</td>`,
@@ -78,7 +87,7 @@ ${scopeIds(chart.svg, chart.id)}
 <div class="table-wrap">
 <table id="runs">
 <thead><tr><th>file</th><th>variant</th><th>rule</th><th>seed</th><th>deals</th><th>won</th><th>lost</th><th>unknown</th>
-<th>win rate</th><th>95% interval</th><th>states per deal<br><small>median / p99 / max</small></th><th>budget<br><small>--max-states</small></th>
+<th>win rate</th><th>95% interval</th><th>two-phase estimate<br><small>--sample-unknowns</small></th><th>states per deal<br><small>median / p99 / max</small></th><th>budget<br><small>--max-states</small></th>
 <th>wall time</th><th>complete</th><th>version, commit</th><th>command</th></tr></thead>
 <tbody>
 ${orderedRuns(rows).map(runRow).join('\n')}
