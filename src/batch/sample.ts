@@ -5,7 +5,7 @@
 // mean of Y over the deals is an unbiased estimate, and its standard error gives the interval. docs/estimate.md
 // states the estimator, its variance and when its interval holds.
 
-import { fmix32 } from '../core/play/rng.ts';
+import { fmix32 } from '../core/game/random.ts';
 import { Z95 } from './stats.ts';
 
 /** 2³²: a share is a whole number of 2⁻³² steps of the 32-bit hash. */
