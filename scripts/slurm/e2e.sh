@@ -26,7 +26,7 @@ fail() {
 
 # The run: small, so that it takes seconds; the budget leaves some deals unknown at the first pass.
 # The array script's other settings keep their defaults (no extra options, shards from the array).
-export VARIANT=standard DISCARDS=both DEALS=40 SEED=1 MAX_STATES=20000 PASSES=8
+export VARIANT=standard DISCARDS=both DEALS=40 SEED=1 MAX_STATES=20000 PASSES=8 SAMPLE=0.5
 unset ESTIMATE_OPTS ESCALATE_OPTS SHARDS WORKERS
 export ACESUP=$repo/bin/acesup.js
 [[ -f $repo/dist/cli/main.js ]] || fail "no build in dist/: run npm ci (or npm run build) first"
@@ -235,9 +235,10 @@ single() { # the same run in one process, no shards
     { cat "$dir/single.log" >&2; fail "the one-process run failed: acesup estimate $*"; }
 }
 single --csv "$dir/single-first.csv"
-single --passes "$PASSES" --csv "$dir/single.csv"
+single --passes "$PASSES" --sample-unknowns "$SAMPLE" --csv "$dir/single.csv"
 
 cmp "$OUT/first.csv" "$dir/single-first.csv" || fail "the merged first pass differs from one process's run"
-cmp "$OUT/all.csv" "$dir/single.csv" || fail "the merged escalation differs from one process's run with --passes $PASSES"
+cmp "$OUT/all.csv" "$dir/single.csv" || fail "the merged escalation differs from one process's run with --passes $PASSES --sample-unknowns $SAMPLE"
 say "the merged shards are byte for byte the one-process run: $(($(wc -l < "$OUT/all.csv") - 1)) results, $unknown_first unknown at the first pass"
-grep -E '^[a-z]+ · |^  (won|win rate|by pass)' "$OUT/merge.txt" >&2 || true
+grep -E '^[a-z]+ · |^  (won|win rate|two-phase|by pass)' "$OUT/merge.txt" >&2 || true
+grep -q 'two-phase estimate' "$OUT/merge.txt" || fail "the merged summary has no two-phase estimate"
