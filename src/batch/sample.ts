@@ -6,7 +6,7 @@
 // states the estimator, its variance and when its interval holds.
 
 import { fmix32 } from '../core/game/random.ts';
-import { Z95 } from './stats.ts';
+import { Z95, poissonInterval } from './stats.ts';
 
 /** 2³²: a share is a whole number of 2⁻³² steps of the 32-bit hash. */
 const HASH_RANGE = 0x100000000;
@@ -78,7 +78,7 @@ export interface TwoPhase {
   sampledUnknown: number;
   /** The estimate (low = high unless some sampled deal is still unknown: it counts lost at `low`, won at `high`). */
   estimate: { low: number; high: number };
-  /** The 95% interval: from the low estimate's lower end to the high estimate's upper end. */
+  /** The 95% interval: from the low estimate's lower end to the high estimate's upper end (intervals()). */
   ci95: { low: number; high: number };
   /** The estimate's standard error (of the high estimate) and its square split in two: `deals`, the
    *  variance the rate would have were every unknown deal decided; `sample`, what sampling the unknown adds. */
@@ -105,6 +105,8 @@ export class TwoPhaseTally {
   sampledUnknown = 0;
   private share = 1;
   private shareText = '';
+  /** Whether the unknown deals came with more than one share (a merge with --allow-mixed). */
+  private mixedShares = false;
   private readonly low: Moments = { sum: 0, squares: 0, sampling: 0 };
   private readonly high: Moments = { sum: 0, squares: 0, sampling: 0 };
 
@@ -125,9 +127,10 @@ export class TwoPhaseTally {
   addUnknown(share: SampleShare, sampled: boolean, outcome: 'won' | 'lost' | 'unknown'): void {
     this.deals += 1;
     this.firstUnknown += 1;
-    if (share.share < this.share || this.shareText === '') {
-      this.share = Math.min(this.share, share.share);
-      if (share.text !== '' || this.shareText === '') this.shareText = share.text;
+    if (this.firstUnknown > 1 && share.share !== this.share) this.mixedShares = true;
+    if (this.firstUnknown === 1 || share.share < this.share) {
+      this.share = share.share;
+      this.shareText = share.text;
     }
     if (!sampled) return;
     this.sampled += 1;
@@ -152,19 +155,41 @@ export class TwoPhaseTally {
     const sampling = (m: Moments): number => (n === 0 ? 0 : m.sampling / (n * n));
     const total = variance(this.high);
     const sample = Math.min(total, sampling(this.high));
-    const clamp = (p: number): number => Math.min(1, Math.max(0, p));
+    const low = this.interval(mean(this.low), variance(this.low), sampling(this.low), this.sampledWon);
+    const high = this.interval(mean(this.high), total, sample, this.sampledWon + this.sampledUnknown);
     return {
       sampleShare: this.shareText, share: this.share, deals: n,
       firstDecided: this.firstDecided, firstWon: this.firstWon, firstUnknown: this.firstUnknown,
       sampled: this.sampled, sampledWon: this.sampledWon, sampledLost: this.sampledLost, sampledUnknown: this.sampledUnknown,
       estimate: { low: mean(this.low), high: mean(this.high) },
-      ci95: n === 0 ? { low: 0, high: 1 } : {
-        low: clamp(mean(this.low) - Z95 * Math.sqrt(variance(this.low))),
-        high: clamp(mean(this.high) + Z95 * Math.sqrt(total)),
-      },
+      ci95: n === 0 ? { low: 0, high: 1 } : { low: low.low, high: high.high },
       standardError: Math.sqrt(total),
       variance: { deals: total - sample, sample },
     };
+  }
+
+  /**
+   * The 95% interval of an estimate `estimate` whose variance `total` has the part `sample` from sampling
+   * `wins` sampled wins. The two parts are the terms of the law of total variance (the deals' spread, and
+   * the sample's given the deals), uncorrelated, so their intervals add as in MOVER (Zou and Donner): the
+   * deals' part is normal (it rests on all N deals), the sample's is the exact Poisson (Garwood) interval of
+   * its win count, narrowed by √(1 − π) for sampling without replacement. With few sampled wins the sample's
+   * part is skewed upward, as it should be: a normal interval there is too short below and above.
+   * Where the shares differ (merged files of different P), both parts are normal.
+   */
+  private interval(estimate: number, total: number, sample: number, wins: number): { low: number; high: number } {
+    const n = this.deals;
+    const deals = Z95 ** 2 * Math.max(0, total - sample);
+    let below = Z95 ** 2 * sample;
+    let above = below;
+    if (!this.mixedShares && this.share < 1) {
+      const counts = poissonInterval(wins);
+      const scale = Math.sqrt(1 - this.share) / (this.share * n);
+      below = ((wins - counts.low) * scale) ** 2;
+      above = ((counts.high - wins) * scale) ** 2;
+    }
+    const clamp = (p: number): number => Math.min(1, Math.max(0, p));
+    return { low: clamp(estimate - Math.sqrt(deals + below)), high: clamp(estimate + Math.sqrt(deals + above)) };
   }
 }
 
