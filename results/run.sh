@@ -38,7 +38,7 @@ rm -f results/strict-forced-1m.csv
 run1 standard-forced-50k-b --variant standard --discards forced --deals 50000 --from 50000 --seed 3
 gunzip -k results/standard-forced-50k.csv.gz
 node bin/acesup.js merge results/standard-forced-50k.csv results/standard-forced-50k-b.csv \
-  --csv results/standard-forced-100k.csv --summary results/standard-forced-100k.summary.csv > results/standard-forced-100k.txt
+  --csv results/standard-forced-100k.csv --summary results/win-rates/standard-forced-100k.summary.csv > results/win-rates/standard-forced-100k.txt
 # The optional rule and easy: verdicts at 100,000 states per deal (--max-discards bounds), in shards of
 # 50,000 deals run side by side, then merged:
 for k in 1 2; do
@@ -54,7 +54,7 @@ node bin/acesup.js merge results/easy-both-100k-s1.csv results/easy-both-100k-s2
   --csv results/easy-both-100k.csv --summary results/easy-both-100k.summary.csv > results/easy-both-100k.txt
 # The 27 standard x forced deals left unknown at 2,000,000 states, solved at 30,000,000:
 awk -F, '$6 == "unknown" { print $3 }' results/standard-forced-100k.csv |
-  node bin/acesup.js solve --variant standard --discards forced --max-states 30000000 --json > results/standard-forced-100k-unknowns.jsonl
+  node bin/acesup.js solve --variant standard --discards forced --max-states 30000000 --json > results/win-rates/standard-forced-100k-unknowns.jsonl
 gzip -9f results/standard-forced-100k.csv results/strict-both-100k.csv results/standard-optional-100k.csv results/easy-both-100k.csv
 rm -f results/standard-forced-50k.csv results/standard-forced-50k-b.csv results/*-s[12].csv
 
@@ -64,21 +64,21 @@ rm -f results/standard-forced-50k.csv results/standard-forced-50k-b.csv results/
 # deals and resumed on 066cf60 with --resume (same verdicts; the later commit is faster). The per-deal CSV
 # (900,000 rows, 180 MB) is not kept: rerun the command to regenerate it.
 run standard-forced-900k --variant standard --discards forced --deals 900000 --from 100000 --seed 3 --max-discards bounds
-gunzip -k results/standard-forced-100k.csv.gz
+gunzip -k results/win-rates/standard-forced-100k.csv.gz
 node bin/acesup.js merge results/standard-forced-100k.csv results/standard-forced-900k.csv \
-  --csv results/standard-forced-1m.csv --summary results/standard-forced-1m.summary.csv > results/standard-forced-1m.txt
+  --csv results/standard-forced-1m.csv --summary results/win-rates/standard-forced-1m.summary.csv > results/win-rates/standard-forced-1m.txt
 # The 534 deals left unknown at 2,000,000 states, decided at 30,000,000 (verdicts only; 7 won, 527 lost):
 awk -F, '$6 == "unknown" { print $3 }' results/standard-forced-900k.csv |
   node bin/acesup.js solve --variant standard --discards forced --max-states 30000000 --max-discards bounds --json \
-  > results/standard-forced-900k-unknowns.jsonl
+  > results/win-rates/standard-forced-900k-unknowns.jsonl
 # Every win there replays (the solver checks each; and independently):
-node -e 'for (const l of require("fs").readFileSync("results/standard-forced-900k-unknowns.jsonl", "utf8").trim().split("\n").map(JSON.parse))
+node -e 'for (const l of require("fs").readFileSync("results/win-rates/standard-forced-900k-unknowns.jsonl", "utf8").trim().split("\n").map(JSON.parse))
   if (l.result === "won") console.log(l.deal + "\t" + l.solution.join(", "))' |
   node bin/acesup.js verify --variant standard --discards forced --file -
 rm -f results/standard-forced-100k.csv results/standard-forced-900k.csv results/standard-forced-1m.csv
 # strict x forced over the same 1,000,000 deals of seed 3 (34 s on 2 workers; no per-deal CSV kept):
 node bin/acesup.js estimate --variant strict --discards forced --deals 1000000 --seed 3 --workers 2 \
-  --summary results/strict-forced-1m-seed3.summary.csv > results/strict-forced-1m-seed3.txt
+  --summary results/win-rates/strict-forced-1m-seed3.summary.csv > results/win-rates/strict-forced-1m-seed3.txt
 # 2026-11-29: easy x forced on the first 100,000 deals of seed 3 at the default budget (2,000,000
 # states; the run above had 100,000), verdicts only, 2 workers:
 run easy-forced-100k-2m --variant easy --discards forced --deals 100000 --seed 3 --max-discards bounds
@@ -88,9 +88,9 @@ gzip -9f results/easy-forced-100k-2m.csv
 # results/README.md), merged with the 100,000 above into 1,000,000 deals. The per-deal CSV (900,000 rows,
 # 179 MB) is not kept: rerun the command to regenerate it.
 run easy-forced-900k --variant easy --discards forced --deals 900000 --from 100000 --seed 3 --max-discards bounds
-gunzip -k results/easy-forced-100k-2m.csv.gz
+gunzip -k results/win-rates/easy-forced-100k-2m.csv.gz
 node bin/acesup.js merge results/easy-forced-100k-2m.csv results/easy-forced-900k.csv \
-  --csv results/easy-forced-1m.csv --summary results/easy-forced-1m.summary.csv > results/easy-forced-1m.txt
+  --csv results/easy-forced-1m.csv --summary results/win-rates/easy-forced-1m.summary.csv > results/win-rates/easy-forced-1m.txt
 rm -f results/easy-forced-100k-2m.csv results/easy-forced-900k.csv results/easy-forced-1m.csv
 # 2026-11-30: strict x both rules over the same 1,000,000 deals of seed 3 (verdicts only, the default
 # budget, 2 workers; started on bedf8f8, continued with --resume on 9e3d4eb: the same search). The per-deal
@@ -134,10 +134,10 @@ for k in 1 2 3 4; do
     --passes 8,64 --shard $k/4 --workers 2 --no-timings --csv so-$k.csv.gz \
     --summary so-$k.summary.csv > results/strict-optional-1m-passes-shard-$k.txt
 done
-node bin/acesup.js merge so-[1-4].csv.gz --summary results/strict-optional-1m-passes.summary.csv > results/strict-optional-1m-passes.txt
+node bin/acesup.js merge so-[1-4].csv.gz --summary results/win-rates/strict-optional-1m-passes.summary.csv > results/win-rates/strict-optional-1m-passes.txt
 # The rows of the 645 deals that a pass decided (the 999,355 others were decided at 2,000,000 positions):
 (zcat so-1.csv.gz | head -1; for k in 1 2 3 4; do zcat so-$k.csv.gz | awk -F, 'NR > 1 && $NF != 2000000'; done) |
-  gzip -9 -n > results/strict-optional-1m-passes-rows.csv.gz
+  gzip -9 -n > results/win-rates/strict-optional-1m-passes-rows.csv.gz
 rm -f so-[1-4].csv.gz so-[1-4].summary.csv
 # The two-phase sample of standard × optional again, with the subset games (2026-12-01, a9c172c): budgets 2, 16
 # and 128 million positions.
