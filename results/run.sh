@@ -96,7 +96,7 @@ rm -f results/easy-forced-100k-2m.csv results/easy-forced-900k.csv results/easy-
 # budget, 2 workers; started on bedf8f8, continued with --resume on 9e3d4eb: the same search). The per-deal
 # CSV (2,000,000 rows) is not kept; the optional-vs-forced count is made from it before it is removed.
 run strict-both-1m-seed3 --variant strict --discards both --deals 1000000 --seed 3 --max-discards bounds
-npx tsx bench/optional-vs-forced.ts results/strict-both-1m-seed3.csv > results/optional-vs-forced-strict-1m.txt
+npx tsx bench/optional-vs-forced.ts results/strict-both-1m-seed3.csv > results/optional-vs-forced/optional-vs-forced-strict-1m.txt
 rm -f results/strict-both-1m-seed3.csv
 # 2026-11-30: standard x optional and easy x optional over the same 1,000,000 deals of seed 3, verdicts
 # only, at 100,000 states per deal (the default budget would take 23-35 hours each on 2 cores), one worker
@@ -107,7 +107,7 @@ for v in standard easy; do
   run1 $v-optional-1m --variant $v --discards optional --deals 1000000 --seed 3 --max-states 100000 --max-discards bounds &
 done; wait
 npx tsx bench/optional-vs-forced.ts results/standard-forced-1m.csv results/standard-optional-1m.csv \
-  results/easy-forced-1m.csv results/easy-optional-1m.csv > results/optional-vs-forced-1m.txt
+  results/easy-forced-1m.csv results/easy-optional-1m.csv > results/optional-vs-forced/optional-vs-forced-1m.txt
 # Every unknown deal whose index is a multiple of 500, solved again at the default budget:
 for v in standard easy; do
   awk -F, 'NR > 1 && $6 == "unknown" && $2 % 500 == 0 { print $3 }' results/$v-optional-1m.csv |
