@@ -122,10 +122,10 @@ done
 rm -f results/standard-optional-1m.csv results/easy-optional-1m.csv
 # What a pass of --passes costs (2026-12-01, 7e210cb and 73dd720; passes-cost-2026-12-01-7e210cb.txt): 100
 # standard × optional deals of seed 3 at the default budget, then their unknowns at ×8, then at ×64, one worker.
-node bin/acesup.js estimate --variant standard --seed 3 --deals 100 --workers 2 --csv base.csv --summary results/passes-cost-2026-12-01-first.summary.csv
-node bin/acesup.js estimate --escalate base.csv --passes 8 --workers 1 --csv x8.csv --summary results/passes-cost-2026-12-01-x8.summary.csv
-node bin/acesup.js estimate --escalate x8.csv --passes 8,64 --workers 1 --csv x64.csv --summary results/passes-cost-2026-12-01-x64.summary.csv
-gzip -9 -n -c x64.csv > results/passes-cost-2026-12-01-x64.csv.gz && rm -f base.csv x8.csv x64.csv
+node bin/acesup.js estimate --variant standard --seed 3 --deals 100 --workers 2 --csv base.csv --summary results/passes-cost/passes-cost-2026-12-01-first.summary.csv
+node bin/acesup.js estimate --escalate base.csv --passes 8 --workers 1 --csv x8.csv --summary results/passes-cost/passes-cost-2026-12-01-x8.summary.csv
+node bin/acesup.js estimate --escalate x8.csv --passes 8,64 --workers 1 --csv x64.csv --summary results/passes-cost/passes-cost-2026-12-01-x64.summary.csv
+gzip -9 -n -c x64.csv > results/passes-cost/passes-cost-2026-12-01-x64.csv.gz && rm -f base.csv x8.csv x64.csv
 # strict × optional settled (2026-12-01, e5e7f4c): the 1,000,000 deals of seed 3 in 4 shards, as 4 cluster jobs
 # would run them (here one after another; shard 4 was stopped and finished with --resume), each with passes
 # ×8 and ×64 for the deals still unknown at the default budget, then merged.
