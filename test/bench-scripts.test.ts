@@ -30,7 +30,7 @@ describe('bench scripts', () => {
   });
 
   it('policies-table.ts likewise', async () => {
-    const ran = await runWithClosedStdout(['bench/policies-table.ts', 'results/policies-1m/basic.summary.csv', 'results/win-rates/standard-forced-1m.summary.csv']);
+    const ran = await runWithClosedStdout(['bench/policies-table.ts', 'results/policies/1m/basic.summary.csv', 'results/win-rates/standard-forced-1m.summary.csv']);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
 });

@@ -1,10 +1,10 @@
 #!/bin/sh
 # The cheap policies over the 1,000,000 deals of seed 3 (the deals of the solver's 1,000,000-deal runs),
 # every variant × discard rule, through acesup estimate's pool: one summary CSV and one text log per policy.
-# Usage: sh results/policies-1m.sh [WORKERS]
+# Usage: sh results/policies/run-1m.sh [WORKERS]
 set -e
 workers=${1:-2}
-dir=results/policies-1m
+dir=results/policies/1m
 mkdir -p "$dir"
 run() {
   name=$1; shift

@@ -1,11 +1,11 @@
 #!/bin/sh
-# pimc (perfect-information sampling, named expert when these runs were made) on the first deals of seed 3 (the same deals as results/policies-1m.sh), per variant × rule,
+# pimc (perfect-information sampling, named expert when these runs were made) on the first deals of seed 3 (the same deals as results/policies/run-1m.sh), per variant × rule,
 # through acesup estimate's pool, one per-deal CSV each; then the solver's verdicts on deals 0–9,999 of
 # seed 3 at 200,000 states (bounds), for the clairvoyant rate and the winnable deals pimc lost.
-# Usage: sh results/policies-pimc.sh [WORKERS]
+# Usage: sh results/policies/run-pimc.sh [WORKERS]
 set -e
 workers=${1:-2}
-dir=results/policies-pimc
+dir=results/policies/pimc
 mkdir -p "$dir"
 run() {
   name=$1; shift

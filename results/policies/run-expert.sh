@@ -1,13 +1,13 @@
 #!/bin/sh
-# The expert (rollouts over greedy) on the first deals of seed 3 (the same deals as results/policies-1m.sh),
+# The expert (rollouts over greedy) on the first deals of seed 3 (the same deals as results/policies/run-1m.sh),
 # per variant × rule, through acesup estimate's pool, one per-deal CSV each: in standard and strict 10,000
 # deals at the default settings (32 rollouts per choice, 128 where a sample wins); in easy, whose fills of
 # buried cards make many more choices, 400 deals at 4 (16) (at 32 the expert played 0.3 games/s there, at
 # 4 about 1).
-# Usage: sh results/policies-expert.sh [WORKERS]
+# Usage: sh results/policies/run-expert.sh [WORKERS]
 set -e
 workers=${1:-2}
-dir=results/policies-expert
+dir=results/policies/expert
 mkdir -p "$dir"
 run() {
   name=$1; shift
