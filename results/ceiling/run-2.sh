@@ -1,5 +1,5 @@
 #!/bin/sh
-# The ceiling runs of results/ceiling.md at 7747d71 (seed 3, deals from 0), one after another on one core.
+# The ceiling runs of results/ceiling/ceiling.md at 7747d71 (seed 3, deals from 0), one after another on one core.
 set -e
 B="npx tsx bench/ceiling.ts"
 O=results/ceiling

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The first ceiling runs of results/ceiling.md, one after another on one core (seed 3, deals from 0), at 6fb7f36.
+# The first ceiling runs of results/ceiling/ceiling.md, one after another on one core (seed 3, deals from 0), at 6fb7f36.
 set -e
 B="npx tsx bench/ceiling.ts"
 O=results/ceiling
