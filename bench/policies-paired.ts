@@ -1,9 +1,9 @@
 // Compares a policy's per-deal CSV (acesup estimate --policy … --csv) with greedy on the same deals, deal by
 // deal: the games each won, those only one of them won, and the exact two-sided sign test on those.
 //
-//   npx tsx bench/policies-paired.ts results/policies-expert/standard-forced.csv.gz [ACE_BONUS]
+//   npx tsx bench/policies-paired.ts results/policies/expert/standard-forced.csv.gz [ACE_BONUS]
 //
-// greedy's ace bonus defaults to its best per variant in results/policies.md (2 in standard, else 0).
+// greedy's ace bonus defaults to its best per variant in results/policies/policies.md (2 in standard, else 0).
 
 import './dev-script.ts';
 import { readDealRows } from '../src/batch/csv.ts';

@@ -6,8 +6,8 @@
 // Summaries are the files named *.summary.csv; the others are per-deal CSVs, read as acesup reads them. Per-deal
 // files given later replace the verdicts of earlier ones for the same deals (a larger budget last).
 //
-//   npx tsx bench/policies-table.ts results/policies-1m/*.summary.csv results/policies-expert/*.summary.csv \
-//     results/policies-pimc/*.summary.csv results/policies-pimc/*.csv.gz results/*-1m*.summary.csv
+//   npx tsx bench/policies-table.ts results/policies/1m/*.summary.csv results/policies/expert/*.summary.csv \
+//     results/policies/pimc/*.summary.csv results/policies/pimc/*.csv.gz results/win-rates/*-1m*.summary.csv
 
 import './dev-script.ts';
 import { readFileSync } from 'node:fs';

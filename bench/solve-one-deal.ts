@@ -2,7 +2,7 @@
 // each seed given, one after another: each deal's wall time and verdict lines, then what was answered, the
 // median and longest wall time, and the time left unused by deals that ended with an answer still open.
 //
-//   npx tsx bench/solve-one-deal.ts --seeds 20261201,20261202 --deals 20 [--time-limit 60] > results/FILE.txt
+//   npx tsx bench/solve-one-deal.ts --seeds 20261201,20261202 --deals 20 [--time-limit 60] > results/solve-one-deal/FILE.txt
 
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';

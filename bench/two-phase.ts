@@ -6,7 +6,7 @@
 //   tsx bench/two-phase.ts solve SAMPLE.jsonl OUT.jsonl --step 5 [--part 0 --parts 2] [--variant standard] [--budgets B,…]
 //   tsx bench/two-phase.ts report OUT.jsonl… --won W --unknown U --deals N [--budgets B,…]
 //
-// SAMPLE.jsonl: one line per unknown deal of the first run ({"deal": …}, as results/*-unknowns-sample.jsonl);
+// SAMPLE.jsonl: one line per unknown deal of the first run ({"deal": …}, as results/optional-unknowns/*-unknowns-sample.jsonl);
 // every STEP-th line is solved (lines part, part + parts, … of those, to split the work over processes),
 // under forced (a forced win is an optional win) and under optional at 2, 8 and 32 million states (or
 // --budgets, growing), verdicts only. `report` takes the first run's won and unknown counts over its N deals.

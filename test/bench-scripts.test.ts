@@ -20,17 +20,17 @@ function runWithClosedStdout(args: string[]): Promise<{ code: number | null; std
 
 describe('bench scripts', () => {
   it('results-table.ts ends with exit 0 and no trace when its reader has gone', async () => {
-    const ran = await runWithClosedStdout(['bench/results-table.ts', 'results/strict-forced-1m.summary.csv']);
+    const ran = await runWithClosedStdout(['bench/results-table.ts', 'results/first-runs/strict-forced-1m.summary.csv']);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
 
   it('optional-vs-forced.ts likewise', async () => {
-    const ran = await runWithClosedStdout(['bench/optional-vs-forced.ts', 'results/strict-both.csv.gz']);
+    const ran = await runWithClosedStdout(['bench/optional-vs-forced.ts', 'results/first-runs/strict-both.csv.gz']);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
 
   it('policies-table.ts likewise', async () => {
-    const ran = await runWithClosedStdout(['bench/policies-table.ts', 'results/policies-1m/basic.summary.csv', 'results/standard-forced-1m.summary.csv']);
+    const ran = await runWithClosedStdout(['bench/policies-table.ts', 'results/policies/1m/basic.summary.csv', 'results/win-rates/standard-forced-1m.summary.csv']);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
 });

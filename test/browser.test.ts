@@ -104,7 +104,7 @@ const readCsv = (file: string): SummaryCsvRow[] => parse(readFileSync(file), { c
 describe('acesup report in a browser', () => {
   const summary = join(dir, 'run.summary.csv');
   const deals = join(dir, 'run.csv');
-  const second = join(ROOT, 'results/standard-both.summary.csv');
+  const second = join(ROOT, 'results/first-runs/standard-both.summary.csv');
   const out = join(dir, 'report.html');
   const svgDir = join(dir, 'svg');
   let runs: SummaryCsvRow[];

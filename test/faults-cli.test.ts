@@ -278,8 +278,8 @@ describe('bad input is one line', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(/25 read from/u);
     expect(gunzipSync(readFileSync(file('partial.csv.gz'))).toString()).toBe(reference);
-    // The smallest per-deal file that results/ ships.
-    const results = readdirSync(join(ROOT, 'results')).filter((name) => name.endsWith('.csv.gz'))
+    // The smallest per-deal file that results/ ships (in its study folders).
+    const results = readdirSync(join(ROOT, 'results'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.csv.gz'))
       .map((name) => ({ name, size: statSync(join(ROOT, 'results', name)).size })).sort((a, b) => a.size - b.size)[0]?.name;
     if (results !== undefined) {
       const shipped = await acesup(['merge', join(ROOT, 'results', results)]);

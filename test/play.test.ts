@@ -177,7 +177,7 @@ describe('exact expectimax on small endgames bounds the policies', () => {
         const p = (n: number): number => n / orders.length;
         expect(value).toBeLessThanOrEqual(p(clairvoyant) + 1e-12);
         for (const name of ['random', 'basic', 'greedy']) expect(p(wins[name]!)).toBeLessThanOrEqual(value + 1e-12);
-        // pimc with many samples, and the expert at its default settings (those of results/policies.md), with one
+        // pimc with many samples, and the expert at its default settings (those of results/policies/policies.md), with one
         // deal left: never above the optimum over every order, and the expert close to it. (With two deals left a
         // subsample of the 1,680 orders measures nothing this small, and every order takes minutes.)
         const chance = (name: PolicyName, settings: PolicySettings, of: Card[][]): number => {

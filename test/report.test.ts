@@ -54,7 +54,7 @@ describe('the running estimate', () => {
 
 describe('reading the inputs', () => {
   it('tells summary from per-deal files by their header, gzipped or not, and orders deals by index', async () => {
-    const summary = join(ROOT, 'results/standard-both.summary.csv');
+    const summary = join(ROOT, 'results/first-runs/standard-both.summary.csv');
     const rows = 'seed,index,deal,variant,discards,result,max_discards_lower,max_discards_upper,states,ms\n' +
       `7,2,${'x'},strict,forced,lost,40,40,10,\n7,0,x,strict,forced,won,48,48,10,\n7,1,x,strict,forced,unknown,30,48,10,\n`;
     const gz = join(dir, 'deals.csv.gz');
@@ -97,7 +97,7 @@ describe('a best line for a deal not won', () => {
 });
 
 describe('acesup report and solve --html from the command line', () => {
-  const summary = join(ROOT, 'results/standard-both.summary.csv');
+  const summary = join(ROOT, 'results/first-runs/standard-both.summary.csv');
 
   it('writes the page and the SVG files, and says so on standard error', () => {
     const out = join(dir, 'r.html');

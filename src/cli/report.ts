@@ -57,7 +57,7 @@ export function addReportCommand(program: Command): void {
       '(per-deal files), beside a table of every figure with its command, seed, budget, version and commit. The page needs no network ' +
       'and no script. The max-discards chart and the running estimate draw, per variant × rule, the largest run given.')
     .addHelpText('after', '\nExamples:\n' +
-      '  acesup report results/*.summary.csv results/standard-both.csv.gz --out report.html\n' +
+      '  acesup report results/win-rates/*.summary.csv results/win-rates/standard-forced-100k.csv.gz --out report.html\n' +
       '  acesup report run.summary.csv run.csv --out report.html --svg charts/    also each chart as an SVG file')
     .argument('<files...>', 'summary CSVs and per-deal CSVs (.csv or .csv.gz)')
     .option('-o, --out <file>', 'the HTML file to write')

@@ -29,7 +29,7 @@ export const DEFAULT_SAMPLES = 20;
 export const DEFAULT_SAMPLE_STATES = 20_000;
 /** expert: sampled orders per decision. */
 export const DEFAULT_EXPERT_SAMPLES = 32;
-/** expert: the ace bonus of its greedy rollouts, greedy's best per variant (results/policies.md). */
+/** expert: the ace bonus of its greedy rollouts, greedy's best per variant (results/policies/policies.md). */
 export const EXPERT_ACE_BONUS: Record<Variant, number> = { standard: 2, strict: 0, easy: 0 };
 
 /** The policy's label for reports and CSV: its name with the settings that change its play. */

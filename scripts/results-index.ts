@@ -1,0 +1,202 @@
+// The index of results/: reads each study folder's README.md (its first line, the study's question, and a line
+// `current: FILE, …` naming its current runs) and its summary CSVs (`*.summary.csv`, as `acesup estimate
+// --summary` and `acesup merge --summary` write them), and writes results/README.md: the table of the current
+// figure of each variant × rule (standard, strict, easy × optional, forced) and the list of studies.
+//
+//   npx tsx scripts/results-index.ts              writes results/README.md
+//   npx tsx scripts/results-index.ts --table      prints only the markdown table (links from the repository root)
+//   npx tsx scripts/results-index.ts --current    prints the files of the current runs, one a line: the table's
+//                                                 summary CSVs, then the per-deal CSVs the `current:` lines name
+//                                                 (results/report.sh hands them to acesup report)
+//   --dir DIR                                     another results folder (default: results/ of this repository)
+//   --prefix P                                    what the table's links start with (--table: the folder's path
+//                                                 from the working directory, e.g. results/; README.md: nothing)
+//
+// Which runs are current: those a study's README.md names in its `current:` line (file names in the folder,
+// `*` as a wildcard, comma-separated). A folder in TABLE_STUDIES whose README has no such line (or that has no
+// README) counts every summary CSV in it. Only perfect play counts (rows of a --policy run are left out). Per
+// variant × rule the table shows one run: a run with a two-phase estimate (--sample-unknowns: columns
+// two_phase_*) first, then the one with the most deals, then the later: the later study folder by name, and
+// within a folder the later in its `current:` line (or by file name).
+
+import '../bench/dev-script.ts';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parse } from 'csv-parse/sync';
+
+/** Folders whose summaries are the table's by definition (when their README names no `current:` runs). */
+const TABLE_STUDIES = ['win-rates', 'two-phase'];
+const VARIANTS = ['standard', 'strict', 'easy'] as const;
+const RULES = ['optional', 'forced'] as const;
+
+type Row = Record<string, string>;
+
+interface Study {
+  folder: string;
+  title: string;
+  hasReadme: boolean;
+  /** The current files in their order (summary and per-deal CSVs), relative to the study folder. */
+  current: string[];
+}
+
+interface Candidate {
+  study: Study;
+  file: string;
+  order: number;
+  row: Row;
+}
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string' },
+    table: { type: 'boolean', default: false },
+    current: { type: 'boolean', default: false },
+    prefix: { type: 'string' },
+  },
+  strict: true,
+});
+
+const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(values.dir ?? join(repository, 'results'));
+if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`no results folder ${root}`);
+
+/** A glob of `*` only, as a regular expression of a whole file name. */
+const globToRegExp = (glob: string): RegExp =>
+  new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/gu, '\\$&')).join('.*')}$`, 'u');
+
+function readStudy(folder: string): Study {
+  const dir = join(root, folder);
+  const readme = join(dir, 'README.md');
+  const files = readdirSync(dir).sort();
+  const summaries = files.filter((name) => name.endsWith('.summary.csv'));
+  if (!existsSync(readme)) return { folder, title: folder, hasReadme: false, current: TABLE_STUDIES.includes(folder) ? summaries : [] };
+  const text = readFileSync(readme, 'utf8');
+  const title = (text.split('\n')[0] ?? '').replace(/^#+\s*/u, '').trim() || folder;
+  const line = /^current:\s*(.*)$/mu.exec(text);
+  if (line === null) return { folder, title, hasReadme: true, current: TABLE_STUDIES.includes(folder) ? summaries : [] };
+  const current: string[] = [];
+  for (const entry of line[1]!.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    const matched = files.filter((name) => globToRegExp(entry).test(name));
+    if (matched.length === 0) throw new Error(`${relative(repository, readme)}: its current: line names ${entry}, which is not in the folder`);
+    for (const name of matched) if (!current.includes(name)) current.push(name);
+  }
+  return { folder, title, hasReadme: true, current };
+}
+
+const studies = readdirSync(root).filter((name) => statSync(join(root, name)).isDirectory() && !name.startsWith('.')).sort().map(readStudy);
+
+const isPerfectPlay = (row: Row): boolean => row['policy'] === undefined || row['policy'] === '' || row['policy'] === 'solver';
+const hasTwoPhase = (row: Row): boolean => (row['two_phase_low'] ?? '') !== '';
+
+const candidates: Candidate[] = [];
+for (const study of studies) {
+  study.current.filter((name) => name.endsWith('.summary.csv')).forEach((file, order) => {
+    const rows = parse(readFileSync(join(root, study.folder, file), 'utf8'), { columns: true, relax_column_count: true }) as Row[];
+    for (const row of rows) if (isPerfectPlay(row)) candidates.push({ study, file, order, row });
+  });
+}
+
+/** Whether a should be shown rather than b: two-phase first, then more deals, then the later. */
+function better(a: Candidate, b: Candidate): boolean {
+  if (hasTwoPhase(a.row) !== hasTwoPhase(b.row)) return hasTwoPhase(a.row);
+  const deals = Number(a.row['deals']) - Number(b.row['deals']);
+  if (deals !== 0) return deals > 0;
+  if (a.study.folder !== b.study.folder) return a.study.folder > b.study.folder;
+  return a.order > b.order;
+}
+
+const chosen = new Map<string, Candidate>();
+for (const candidate of candidates) {
+  const key = `${candidate.row['variant']} × ${candidate.row['discards']}`;
+  const held = chosen.get(key);
+  if (held === undefined || better(candidate, held)) chosen.set(key, candidate);
+}
+
+const pct = (x: string | undefined): string => `${(100 * Number(x)).toFixed(2)}%`;
+const num = (x: string | undefined): string => (x === undefined || x === '' ? '' : Number(x).toLocaleString('en-US'));
+const range = (low: string | undefined, high: string | undefined): string => (low === high ? pct(low) : `${pct(low)}–${pct(high)}`);
+
+/** The budget: --max-states, and the larger budgets of its passes where it had some. */
+function budget(row: Row): string {
+  const passes = (row['pass_max_states'] ?? '').split(' ').filter((s) => s !== '');
+  if (passes.length > 1) return passes.map(num).join(' → ');
+  return num(row['max_states']) || 'merged (its parts\' summaries have it)';
+}
+
+function table(prefix: string): string {
+  const lines = [
+    '| variant × rule | win rate | 95% interval | two-phase estimate (95% interval) | deals | seed | unknown | budget (positions per deal) | commit | run |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | --- | --- | --- |',
+  ];
+  for (const variant of VARIANTS) {
+    for (const rule of RULES) {
+      const key = `${variant} × ${rule}`;
+      const c = chosen.get(key);
+      if (c === undefined) {
+        lines.push(`| ${key} | no current run | | | | | | | | |`);
+        continue;
+      }
+      const r = c.row;
+      const twoPhase = hasTwoPhase(r) ? `**${range(r['two_phase_low'], r['two_phase_high'])}** (${pct(r['two_phase_ci95_low'])}–${pct(r['two_phase_ci95_high'])}); ${num(r['sampled'])} unknowns sampled` : '—';
+      const rate = hasTwoPhase(r) ? range(r['win_rate_low'], r['win_rate_high']) : `**${range(r['win_rate_low'], r['win_rate_high'])}**`;
+      const path = `${c.study.folder}/${c.file}`;
+      lines.push(`| ${key} | ${rate} | ${pct(r['ci95_low'])}–${pct(r['ci95_high'])} | ${twoPhase} | ${num(r['deals'])} | ${r['seed'] ?? ''} | ${num(r['unknown'])} |` +
+        ` ${budget(r)} | ${(r['commit'] ?? '').slice(0, 7)}${(r['commit'] ?? '').endsWith('-dirty') ? '-dirty' : ''} | [${path}](${prefix}${path}) |`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function studyList(): string {
+  const shown = new Set([...chosen.values()].map((c) => c.study.folder));
+  return studies.map((s) => `- [${s.folder}/](${s.folder}/${s.hasReadme ? 'README.md' : ''}): ${s.title}` +
+    (shown.has(s.folder) ? ' (its current runs are in the table)' : '')).join('\n') + '\n';
+}
+
+function readme(): string {
+  return `# Results
+
+<!-- Written by scripts/results-index.ts from each study's README.md and summary CSVs: edit those, then run
+     npx tsx scripts/results-index.ts (and results/report.sh for report.html). -->
+
+The outcomes of real runs of acesup, one folder per study. Each folder's README.md states the question, the
+commands (its script, in the folder), the commits, the dates and the result; every run's summary CSV
+(\`*.summary.csv\`) records its figures, its command line, the version and the git commit. Runs superseded by a
+later run of the same question were removed (git keeps them; each README says which).
+
+## Current figures
+
+Perfect play (the whole stock known), per variant × rule: the current run that a study names (in its README's
+\`current:\` line; every summary CSV of a \`two-phase/\` folder counts), a run with a two-phase estimate before
+one without, then the run with the most deals, then the later. The figures are each summary CSV's own.
+
+${table(values.prefix ?? '')}
+**How to read a rate.** With *unknown* deals (the search reached its budget of positions first) a win rate is
+a range, from "every unknown lost" to "every unknown won"; the 95% interval runs from the Wilson low end of
+the first to the Wilson high end of the second. A *two-phase* run (\`acesup estimate --sample-unknowns P\`)
+solves a random share P of its unknowns again at larger budgets and scales their verdicts to all of them:
+its estimate and 95% interval stand beside the run's plain range. Where a study's own figure counts more than
+its summary CSVs hold (unknowns decided later, or another run's wins), its README gives both.
+
+[report.html](report.html) draws the current runs (made by [report.sh](report.sh): one line per variant × rule
+on its first chart).
+
+## Studies
+
+${studyList()}`;
+}
+
+if (values.current) {
+  const base = relative(process.cwd(), root) || '.';
+  const files = [...chosen.values()].map((c) => `${c.study.folder}/${c.file}`);
+  const unique = [...new Set(files)];
+  for (const study of studies) for (const name of study.current) if (!name.endsWith('.summary.csv')) unique.push(`${study.folder}/${name}`);
+  process.stdout.write(unique.map((f) => join(base, f)).join('\n') + '\n');
+} else if (values.table) {
+  process.stdout.write(table(values.prefix ?? `${relative(process.cwd(), root) || '.'}/`));
+} else {
+  writeFileSync(join(root, 'README.md'), readme());
+  process.stderr.write(`wrote ${relative(process.cwd(), join(root, 'README.md'))}: ${chosen.size} variant × rule figures from ${studies.length} studies\n`);
+}
