@@ -18,7 +18,7 @@ import { parseShard } from '../batch/shard.ts';
 import { summarise } from '../batch/summary.ts';
 import { MAX_WORKERS_PER_CORE, checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
-import { type EstimateFlags, type EstimateOptions, estimateCommand, passesText } from './estimate-command.ts';
+import { DEFAULT_PLAN, type EstimateFlags, type EstimateOptions, estimateCommand, passesText } from './estimate-command.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, integerOption, ioReason } from './errors.ts';
 import { policyOptions } from './play.ts';
 
@@ -181,6 +181,10 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       'A policy sees only the table, the discards and the set of unseen cards (docs/play.md); its game of deal I of\n' +
       'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
       'cards the game discarded.\n' +
+      `\nThe default plan: with none of --max-states, --passes and --sample-unknowns, the solver runs --max-states ${DEFAULT_PLAN.maxStates}\n` +
+      `--passes ${DEFAULT_PLAN.passes.join(',')} --sample-unknowns ${DEFAULT_PLAN.sample} --max-discards bounds: every deal at ${DEFAULT_PLAN.maxStates.toLocaleString('en-US')} states, then\n` +
+      `the share ${DEFAULT_PLAN.sample} of the unknown ones, chosen at random, to the last pass; the summary gives each win rate as a two-phase\n` +
+      'estimate with its 95% interval (docs/estimate.md), beside the plain range. --max-states alone: one pass at that budget.\n' +
       '\nPasses and escalation (each deal still unknown solved again at larger budgets; README: what a pass costs):\n' +
       '  acesup estimate --variant standard --deals 1000 --passes 8,64 --csv run.csv\n' +
       '  acesup estimate --variant standard --deals 1000 --csv one.csv && acesup estimate --escalate one.csv --csv run.csv\n' +

@@ -12,7 +12,7 @@ import { isStdio } from '../batch/files.ts';
 import { type EscalationSource, scanEscalation } from '../batch/escalation.ts';
 import { DEFAULT_ESCALATE_PASSES } from '../batch/passes.ts';
 import { PASSES_FIELD, type Provenance, SAMPLE_FIELD, SEARCH_VERSION, describeField, passBudgets, planBlocker, runProvenance } from '../batch/provenance.ts';
-import { type SampleShare, WHOLE_SAMPLE } from '../batch/sample.ts';
+import { type SampleShare, WHOLE_SAMPLE, readSampleShare } from '../batch/sample.ts';
 import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
@@ -381,9 +381,28 @@ function endMessages(
   return { lines: [], status: EXIT_OK };
 }
 
-export async function estimateCommand(flags: EstimateFlags, command: Command, options: EstimateOptions = {}): Promise<number> {
+/**
+ * The plan of a solver run that names no budget (none of --max-states, --passes, --sample-unknowns): a
+ * two-phase estimate that gives every row a point estimate with its interval in minutes, not the hours that
+ * deciding every deal of the optional rule takes. --max-discards is `bounds` unless given.
+ */
+export const DEFAULT_PLAN = { maxStates: 100_000, passes: [20, 160, 1280], sample: '0.05' } as const;
+
+/** `flags` with the default plan where it applies (see DEFAULT_PLAN). */
+function withDefaultPlan(flags: EstimateFlags, command: Command): EstimateFlags {
+  const given = (property: string): boolean => command.getOptionValueSource(property) === 'cli';
+  if (flags.policy !== SOLVER || flags.escalate !== undefined || ['maxStates', 'passes', 'sampleUnknowns'].some(given)) return flags;
+  const sample = readSampleShare(DEFAULT_PLAN.sample) as SampleShare;
+  return {
+    ...flags, maxStates: DEFAULT_PLAN.maxStates, passes: [...DEFAULT_PLAN.passes], sampleUnknowns: sample,
+    maxDiscards: given('maxDiscards') ? flags.maxDiscards : 'bounds',
+  };
+}
+
+export async function estimateCommand(given: EstimateFlags, command: Command, options: EstimateOptions = {}): Promise<number> {
   // The provenance of the code that solves, read before the work starts (the tree may change during a long run).
   const source = provenance();
+  const flags = withDefaultPlan(given, command);
   const plan = await planEstimate(flags, command, source.version);
   const run = await SegmentedRun.start({
     seed: plan.seed, range: plan.range, run: plan.runRange, rulesets: plan.rulesets, provenance: plan.provenance,
