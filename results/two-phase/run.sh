@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The two-phase win-rate runs (docs/estimate.md): each row is one estimate with --sample-unknowns, in shards
 # run one after the other, each with --resume so that a stop loses nothing; the shards are then merged.
-# Usage: scripts/studies/two-phase.sh ROW [OUT]   (ROW: standard-optional | easy-forced | easy-optional)
+# Usage: results/two-phase/run.sh ROW [OUT]   (ROW: standard-optional | easy-forced | easy-optional)
 # Run from the repository root, with the build up to date (npm run build).
 set -euo pipefail
 row=${1:?which row: standard-optional, easy-forced or easy-optional}
