@@ -1,4 +1,4 @@
-# The acesup command in a container, for batch runs (README: the Kubernetes Indexed Job): the compiled build and
+# The acesup command in a container, for batch runs (docs/estimate.md: the Kubernetes Indexed Job): the compiled build and
 # the runtime dependencies only, run as the unprivileged user `node`.
 #   podman build -t acesup:0.1.0 .    (or docker build)
 #   podman run --rm acesup:0.1.0 estimate --variant strict --discards forced --deals 1000

@@ -1,7 +1,7 @@
 // Reproducible random deals: deal number I of seed S is always the same 52 cards, computed on its own
 // (no sequence to replay), so any worker, shard or order gets the same deal for (S, I).
 //
-// Algorithm (documented in the README; pinned by tests):
+// Algorithm (documented in docs/estimate.md, "Reproducible deals"; pinned by tests):
 //   1. h = fmix32(S); h = fmix32(h ^ lo32(I)); h = fmix32(h ^ hi32(I))    — murmur3's 32-bit finaliser
 //   2. the xoroshiro128+ state (pure-rand) is [fmix32(h + k·0x9E3779B9) for k = 1, 2, 3, 4]
 //   3. start from the ordered deck 2C 3C … AC 2D … AD 2H … AH 2S … AS (card ids 0–51) and shuffle it by

@@ -25,7 +25,7 @@ import { policyOptions } from './play.ts';
 /**
  * A plain `acesup estimate` solves 1,000 deals under the solver's own budget, like `acesup solve`, so that
  * its figures are as exact as the solver's. The quick job is `npm start` (standard and strict, forced
- * discards, every deal decided); the README says how to go bigger.
+ * discards, every deal decided); docs/cli.md says how to go bigger.
  */
 export const DEFAULT_DEALS = 1000;
 /** The seed when none is given. */
@@ -185,7 +185,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       `--passes ${DEFAULT_PLAN.passes.join(',')} --sample-unknowns ${DEFAULT_PLAN.sample} --max-discards bounds: every deal at ${DEFAULT_PLAN.maxStates.toLocaleString('en-US')} states, then\n` +
       `the share ${DEFAULT_PLAN.sample} of the unknown ones, chosen at random, to the last pass; the summary gives each win rate as a two-phase\n` +
       'estimate with its 95% interval (docs/estimate.md), beside the plain range. --max-states alone: one pass at that budget.\n' +
-      '\nPasses and escalation (each deal still unknown solved again at larger budgets; README: what a pass costs):\n' +
+      '\nPasses and escalation (each deal still unknown solved again at larger budgets; docs/estimate.md: what a pass costs):\n' +
       '  acesup estimate --variant standard --deals 1000 --passes 8,64 --csv run.csv\n' +
       '  acesup estimate --variant standard --deals 1000 --csv one.csv && acesup estimate --escalate one.csv --csv run.csv\n' +
       '      the same run.csv, in two steps (the second on other machines, or in shards: --shard K/N, then acesup merge)\n' +
