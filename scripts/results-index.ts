@@ -19,7 +19,7 @@
 // two_phase_*) first, then the one with the most deals, then the later: the later study folder by name, and
 // within a folder the later in its `current:` line (or by file name).
 
-import '../bench/dev-script.ts';
+import '../scripts/dev-script.ts';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

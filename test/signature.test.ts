@@ -1,9 +1,13 @@
 // Pinned verdicts over fixed seeded deals: a change to the search that alters a decided verdict or max
-// discards is noticed on purpose. A deal pinned "?" (undecided at the budget) may become decided, and a
+// discards is noticed on purpose; and the node-count signature of the same solves (bench/signature.ts),
+// pinned with SEARCH_VERSION: a change that alters the positions searched must bump SEARCH_VERSION
+// (src/batch/provenance.ts) and the pin together, so that it is made on purpose. A deal pinned "?" (undecided at the budget) may become decided, and a
 // loss's range may narrow (a pin is then updated to the narrower one); a decided verdict must never change. The values were cross-checked by the reference and plain-search tests.
 
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type OutcomeCode, signatureOf } from '../bench/signature.ts';
 import { dealFor } from '../src/batch/deals.ts';
+import { SEARCH_VERSION } from '../src/batch/provenance.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Solver } from '../src/core/search/solve.ts';
 
@@ -18,19 +22,41 @@ const PINNED: Record<string, string> = {
   'easy/optional': '? W W ? W 44 W W 44 W W W',
 };
 
+/** The search these signatures were measured on, and per variant × rule the signature of the solves above
+ *  (positions in all / hash of each deal's positions and verdict). */
+const SIGNATURE_SEARCH = 'search-2026-12-01.2';
+const SIGNATURES: Record<string, string> = {
+  'standard/forced': '1369628 / 86f4e985',
+  'standard/optional': '540209 / e4ca26e2',
+  'strict/forced': '23081 / 80e603a2',
+  'strict/optional': '461101 / a03d08cc',
+  'easy/forced': '1621442 / 8686d631',
+  'easy/optional': '419837 / 33efc467',
+};
+
 describe('pinned verdicts (seed 99)', () => {
   const solver = new Solver();
+  const measured: Record<string, string> = {};
   for (const [name, pinned] of Object.entries(PINNED)) {
     it(name, () => {
       const [variant, discards] = name.split('/') as [Variant, DiscardRule];
       const expected = pinned.split(' ');
+      const solved: { states: number; outcome: OutcomeCode }[] = [];
       const actual = expected.map((_, index) => {
         const result = solver.solve(dealFor(99, index), { variant, rule: discards, maxStates: 200_000, solution: false });
+        solved.push({ states: result.states, outcome: result.kind === 'won' ? 'W' : result.kind === 'lost' ? 'L' : '?' });
         if (result.kind === 'won') return 'W';
         if (result.kind === 'unknown') return '?';
         return result.lower === result.upper ? String(result.lower) : `L${result.lower}-${result.upper}`;
       });
       expect(actual.map((code, index) => (expected[index] === '?' ? '?' : code))).toEqual(expected);
+      const signature = signatureOf(solved);
+      measured[name] = `${signature.positions} / ${signature.hash}`;
+      // A change of the positions searched is made on purpose: SEARCH_VERSION and this pin move together.
+      expect({ search: SEARCH_VERSION, signature: measured[name] }).toEqual({ search: SIGNATURE_SEARCH, signature: SIGNATURES[name] });
     });
   }
+  afterAll(() => {
+    if (Object.entries(measured).some(([name, value]) => SIGNATURES[name] !== value)) console.log(`measured signatures: ${JSON.stringify(measured, null, 1)}`);
+  });
 });

@@ -3,6 +3,10 @@
 //
 // Each slot is one row of keyWords + 1 words: the stamp of the generation that wrote it, then the key.
 // Keeping the stamp in the row means one memory access per probe.
+//
+// A key's home slot is the top `bits` bits of its hash, so the table is ordered by hash (up to the probing):
+// when it doubles, the keys of slot i go to slots 2i and 2i + 1, and the growth reads the old table and writes
+// the new one front to back, in step, rather than scattering every key over the whole new table.
 
 const MIN_BITS = 12;
 
@@ -22,6 +26,8 @@ export class VisitedSet {
   private readonly row: number;
   private bits: number;
   private mask: number;
+  /** 32 − bits: a key's home slot is its hash shifted right by this. */
+  private shift: number;
   private rows: Int32Array;
   /** A slot is in use when its stamp equals the current generation. */
   private generation = 1;
@@ -51,6 +57,7 @@ export class VisitedSet {
     this.maxBits = maxBits;
     this.bits = Math.min(maxBits, Math.max(MIN_BITS, initialBits));
     this.mask = (1 << this.bits) - 1;
+    this.shift = 32 - this.bits;
     this.rows = new Int32Array((1 << this.bits) * this.row);
   }
 
@@ -71,6 +78,7 @@ export class VisitedSet {
     if (this.bits > keepBits) {
       this.bits = keepBits;
       this.mask = (1 << keepBits) - 1;
+      this.shift = 32 - keepBits;
       this.rows = new Int32Array((1 << keepBits) * this.row);
       this.generation = 1;
       return;
@@ -84,7 +92,7 @@ export class VisitedSet {
    */
   add(key: Int32Array, at: number): boolean {
     const rows = this.rows, generation = this.generation, mask = this.mask, row = this.row, words = this.keyWords;
-    let slot = hashKey(key, at, words) & mask;
+    let slot = hashKey(key, at, words) >>> this.shift;
     for (;;) {
       const o = slot * row;
       if (rows[o] !== generation) break;
@@ -105,22 +113,26 @@ export class VisitedSet {
     return true;
   }
 
+  /** Doubles the table. Old slot i's keys have their home at 2i or 2i + 1 (one more bit of the hash), so the
+   *  old table is read and the new one written in one pass front to back; only keys whose probing wrapped
+   *  past the end land out of step. */
   private grow(): void {
-    const old = this.rows, oldGeneration = this.generation, row = this.row;
+    const old = this.rows, oldGeneration = this.generation, row = this.row, words = this.keyWords;
     const oldSlots = this.mask + 1;
     this.bits += 1;
-    const mask = (1 << this.bits) - 1;
+    const mask = (1 << this.bits) - 1, shift = 32 - this.bits;
     const rows = new Int32Array((1 << this.bits) * row);
     for (let slot = 0; slot < oldSlots; slot++) {
       const from = slot * row;
       if (old[from] !== oldGeneration) continue;
-      let to = hashKey(old, from + 1, this.keyWords) & mask;
+      let to = hashKey(old, from + 1, words) >>> shift;
       while (rows[to * row] === 1) to = (to + 1) & mask;
       const at = to * row;
       rows[at] = 1;
       for (let w = 1; w < row; w++) rows[at + w] = old[from + w]!;
     }
     this.mask = mask;
+    this.shift = shift;
     this.rows = rows;
     this.generation = 1;
   }

@@ -1,4 +1,4 @@
-// Black-box tests of the dev scripts in bench/: a reader that closes the pipe early (`… | head`) ends
+// Black-box tests of the dev scripts in scripts/: a reader that closes the pipe early (`… | head`) ends
 // them quietly, as it ends the CLI.
 
 import { spawn } from 'node:child_process';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
-/** Runs a bench script under tsx with its standard output closed before it writes; its exit code and stderr. */
+/** Runs a dev script under tsx with its standard output closed before it writes; its exit code and stderr. */
 function runWithClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -18,19 +18,19 @@ function runWithClosedStdout(args: string[]): Promise<{ code: number | null; std
   });
 }
 
-describe('bench scripts', () => {
+describe('dev scripts', () => {
   it('results-table.ts ends with exit 0 and no trace when its reader has gone', async () => {
-    const ran = await runWithClosedStdout(['bench/results-table.ts', 'results/first-runs/strict-forced-1m.summary.csv']);
+    const ran = await runWithClosedStdout(['scripts/results-table.ts', 'results/first-runs/strict-forced-1m.summary.csv']);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
 
   it('optional-vs-forced.ts likewise', async () => {
-    const ran = await runWithClosedStdout(['bench/optional-vs-forced.ts', 'results/first-runs/strict-both.csv.gz']);
+    const ran = await runWithClosedStdout(['scripts/optional-vs-forced.ts', 'results/first-runs/strict-both.csv.gz']);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
 
   it('policies-table.ts likewise', async () => {
-    const ran = await runWithClosedStdout(['bench/policies-table.ts', 'results/policies/1m/basic.summary.csv', 'results/win-rates/standard-forced-1m.summary.csv']);
+    const ran = await runWithClosedStdout(['scripts/policies-table.ts', 'results/policies/1m/basic.summary.csv', 'results/win-rates/standard-forced-1m.summary.csv']);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
 });

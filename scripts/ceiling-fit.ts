@@ -2,12 +2,13 @@
 // regression of the chance that greedy (ace bonus 2) wins from a position right after a deal, on the position's
 // features. The games are played on seed 101 (not the deals the bound is measured on); in each game the first
 // rounds (a random number, 0–11) are played by a random choice of fill or none, so that the positions are varied,
-// and only positions from which greedy plays on are kept. Writes src/core/ceiling/weights.ts.
+// and only positions from which greedy plays on are kept. Prints the source of src/core/ceiling/weights.ts on
+// standard output (progress on standard error); it writes no file: the weights the code uses change only when
+// that output is put there by hand (npx tsx scripts/ceiling-fit.ts > src/core/ceiling/weights.ts).
 //
-//   npx tsx bench/ceiling-fit.ts [--games 100000]
+//   npx tsx scripts/ceiling-fit.ts [--games 100000]
 
 import './dev-script.ts';
-import { writeFileSync } from 'node:fs';
 import { dealFor } from '../src/batch/deals.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
 import { Board } from '../src/core/ceiling/board.ts';
@@ -142,10 +143,10 @@ for (const variant of VARIANTS) {
   out.push(`  ${variant}: [\n${rows.join('\n')}\n  ],`);
 }
 
-writeFileSync(new URL('../src/core/ceiling/weights.ts', import.meta.url), `// The ceiling's fitted value estimate: logistic weights per variant and deal (written by bench/ceiling-fit.ts,
+process.stdout.write(`// The ceiling's fitted value estimate: logistic weights per variant and deal (printed by scripts/ceiling-fit.ts,
 // ${GAMES} games of seed ${SEED} per variant, greedy with ace bonus 2 after a random opening; features: ${FEATURES.join(', ')}).
 
-import type { Variant } from '../rules.ts';
+import type { Variant } from '../game/rules.ts';
 
 /** weights[variant][dealt / 4 − 1]: the weights for positions right after the deal that brings \`dealt\` cards. */
 export const FITTED_WEIGHTS: Readonly<Record<Variant, readonly (readonly number[] | undefined)[]>> = {

@@ -1,6 +1,6 @@
 // Turns summary CSVs written by `acesup estimate --summary` into the markdown table of results/README.md.
 //
-//   npx tsx bench/results-table.ts results/*.summary.csv
+//   npx tsx scripts/results-table.ts results/*.summary.csv
 
 import './dev-script.ts';
 import { readFileSync } from 'node:fs';

@@ -3,8 +3,8 @@
 // subsample and counts every deal still unknown in it both as won and as lost. An extra line beside a run's
 // own range, never a replacement for it.
 //
-//   tsx bench/two-phase.ts solve SAMPLE.jsonl OUT.jsonl --step 5 [--part 0 --parts 2] [--variant standard] [--budgets B,…]
-//   tsx bench/two-phase.ts report OUT.jsonl… --won W --unknown U --deals N [--budgets B,…]
+//   tsx scripts/two-phase.ts solve SAMPLE.jsonl OUT.jsonl --step 5 [--part 0 --parts 2] [--variant standard] [--budgets B,…]
+//   tsx scripts/two-phase.ts report OUT.jsonl… --won W --unknown U --deals N [--budgets B,…]
 //
 // SAMPLE.jsonl: one line per unknown deal of the first run ({"deal": …}, as results/optional-unknowns/*-unknowns-sample.jsonl);
 // every STEP-th line is solved (lines part, part + parts, … of those, to split the work over processes),

@@ -1,7 +1,7 @@
 // The ceiling: an upper bound on the win rate of every player who does not see the stock (information relaxation
 // duality; docs/ceiling.md), as the mean over deals of the penalised clairvoyant value of each, with its 95% interval.
 //
-//   npx tsx bench/ceiling.ts --variant strict --discards forced --deals 2000 [--seed 3] [--from 0]
+//   npx tsx scripts/ceiling.ts --variant strict --discards forced --deals 2000 [--seed 3] [--from 0]
 //       [--value zero|fitted|fitted-last|fitted-last2] [--backup-samples 32] [--samples 16] [--exact-tuples 24]
 //       [--max-states 5000000] [--csv FILE]
 //
