@@ -3,7 +3,7 @@
 import { type Card, isAce } from '../game/cards.ts';
 import type { GameMove } from '../game/notation.ts';
 import { PositionSolver, playOnFrame, positionFrame } from '../search/position-solve.ts';
-import type { DiscardRule, Variant } from '../game/rules.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES, mayFill } from '../game/rules.ts';
 import type { Policy } from './game.ts';
 import { ExpertPolicy } from './expert.ts';
 import { FillLookahead } from './lookahead.ts';
@@ -84,8 +84,8 @@ function chooseRandom(view: View, rng: Rng): GameMove | null {
 
 /**
  * basic, the "how to play" procedure taken literally: make every discard (leftmost pile first); fill an
- * empty pile with the exposed card of the leftmost pile that has two cards or more (in strict, whose exposed
- * card is an ace); deal when nothing is left to do; stop when the stock is empty too.
+ * empty pile with the exposed card of the leftmost pile that has two cards or more whose exposed card may
+ * fill it (rules.ts: in strict, only an ace); deal when nothing is left to do; stop when the stock is empty too.
  */
 function chooseBasic(view: View): GameMove | null {
   const piles = view.piles;
@@ -97,7 +97,7 @@ function chooseBasic(view: View): GameMove | null {
     for (let source = 0; source < 4; source++) {
       const cards = piles[source]!;
       if (cards.length < 2) continue;
-      if (view.variant === 'strict' && !isAce(top(cards))) continue;
+      if (!mayFill(VARIANT_RULES[view.variant], true, isAce(top(cards)))) continue;
       return { kind: 'move', card: top(cards), pile: target };
     }
   }
