@@ -1,8 +1,8 @@
-// The rules of the game as the solver, the players and the ceiling read them: the three variants as a
-// table (what may fill an empty pile, and which search policies apply to each), the two discard rules, and
-// the small functions over them that answer every question of the rules (docs/rules.md). Code elsewhere asks
-// these functions or reads a variant's row; it never names a variant. The verifier (verify.ts) alone states
-// the rules again, from docs/rules.md, as an independent check.
+// The rules of the game as the solver, the players, the ceiling and the report read them: the three variants
+// as a table (what may fill an empty pile, and which search policies and player settings apply to each), the
+// two discard rules, and the small functions over them that answer every question of the rules
+// (docs/rules.md). Code elsewhere asks these functions or reads a variant's row; it never names a variant.
+// The verifier (verify.ts) alone states the rules again, from docs/rules.md, as an independent check.
 
 import { type Card, RANKS } from './cards.ts';
 
@@ -13,8 +13,9 @@ export const DISCARD_RULES = ['optional', 'forced'] as const;
 export type DiscardRule = (typeof DISCARD_RULES)[number];
 
 /**
- * What each variant allows (docs/rules.md, "Variants") and which search policies apply to it
- * (docs/search.md): the one place that says either. A new variant is one row here, its docs, and a pinned
+ * What each variant allows (docs/rules.md, "Variants"), which search policies apply to it (docs/search.md)
+ * and the players' settings measured for it (docs/play.md): the one place that says any of them; the
+ * functions below answer the rules' questions from it. A new variant is one row here, its docs, and a pinned
  * signature row (test/signature.test.ts).
  */
 export interface VariantRules {
@@ -25,6 +26,13 @@ export interface VariantRules {
   /** What the proofs use of the two above: non-aces never change piles (R7's lower cards, R8 everywhere). */
   readonly fixedPiles: boolean;
   readonly search: SearchPolicies;
+  readonly play: PlayPolicies;
+}
+
+/** Settings of the players measured per variant (docs/play.md): they change how well a player plays, never a rule. */
+export interface PlayPolicies {
+  /** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (results/policies.md). */
+  readonly expertAceBonus: number;
 }
 
 /** Choices of the reduced search that are sound for the variant and change only the work, never a result. */
@@ -65,18 +73,21 @@ export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false,
       boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true, subsets: { optional: SUBSETS, forced: [] },
       idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
+    play: { expertAceBonus: 2 },
   },
   strict: {
     acesOnly: true, buriedCards: false, fixedPiles: true,
     search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true, ghostAtStart: true,
       boundAfterLastDeals: { optional: false, forced: false }, frozenLine: false, subsets: { optional: SUBSETS, forced: [] },
       idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
+    play: { expertAceBonus: 0 },
   },
   easy: {
     acesOnly: false, buriedCards: true, fixedPiles: false,
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false,
       boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true, subsets: { optional: SUBSETS, forced: [] },
       idleCardOut: { optional: true, forced: true }, canonicalEndgame: { optional: true, forced: true } },
+    play: { expertAceBonus: 0 },
   },
 };
 

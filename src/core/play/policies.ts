@@ -29,8 +29,8 @@ export const DEFAULT_SAMPLES = 20;
 export const DEFAULT_SAMPLE_STATES = 20_000;
 /** expert: sampled orders per decision. */
 export const DEFAULT_EXPERT_SAMPLES = 32;
-/** expert: the ace bonus of its greedy rollouts, greedy's best per variant (results/policies.md). */
-export const EXPERT_ACE_BONUS: Record<Variant, number> = { standard: 2, strict: 0, easy: 0 };
+/** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (its row of VARIANT_RULES). */
+export const expertAceBonus = (variant: Variant): number => VARIANT_RULES[variant].play.expertAceBonus;
 
 /** The policy's label for reports and CSV: its name with the settings that change its play. */
 export function policyLabel(name: PolicyName, settings: PolicySettings = {}): string {
@@ -64,7 +64,7 @@ export function makePolicy(name: PolicyName, variant: Variant, rule: DiscardRule
     case 'expert':
       return new ExpertPolicy(label, variant, rule, {
         samples: settings.samples ?? DEFAULT_EXPERT_SAMPLES,
-        aceBonus: settings.aceBonus ?? EXPERT_ACE_BONUS[variant],
+        aceBonus: settings.aceBonus ?? expertAceBonus(variant),
         maxSamples: 4 * (settings.samples ?? DEFAULT_EXPERT_SAMPLES),
         z: 1,
       });
