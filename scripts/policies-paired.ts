@@ -10,7 +10,7 @@ import { readDealRows } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { WON } from '../src/batch/results.ts';
 import { playGame } from '../src/core/play/game.ts';
-import { EXPERT_ACE_BONUS, makePolicy } from '../src/core/play/policies.ts';
+import { expertAceBonus, makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 
@@ -38,7 +38,7 @@ for await (const { row } of readDealRows(file)) {
   const variant = row.variant as Variant;
   const rule = row.rule as DiscardRule;
   const key = `${variant} × ${rule}`;
-  const aceBonus = bonus === undefined ? EXPERT_ACE_BONUS[variant] : Number(bonus);
+  const aceBonus = bonus === undefined ? expertAceBonus(variant) : Number(bonus);
   const greedy = makePolicy('greedy', variant, rule, { aceBonus });
   const game = playGame(dealFor(row.seed, row.index), greedy, variant, rule, new Rng(row.seed, row.index));
   const won = row.record.outcome === WON;

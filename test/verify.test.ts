@@ -3,8 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { type Deal, CARDS, cardName, formatDeal, parseCard, parseCards, parseDeal } from '../src/core/game/cards.ts';
 import { type GameMove, formatMove, parseMove, parseMoves } from '../src/core/game/notation.ts';
-import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
+import { readFileSync } from 'node:fs';
+import { type DiscardRule, type Variant, DISCARD_RULES, VARIANTS } from '../src/core/game/rules.ts';
 import { Game, formatPiles, verify } from '../src/core/game/verify.ts';
+import { dealFor } from '../src/batch/deals.ts';
+import { Rng } from '../src/core/game/random.ts';
+import { type View, legalMoves } from '../src/core/play/view.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { referenceSolve } from './reference-solver.ts';
 
@@ -60,6 +64,41 @@ describe('Game: the start', () => {
 
   it('rejects an array that is not a deal', () => {
     expect(() => new Game(new Uint8Array(52), 'standard', 'optional')).toThrow(/not a deal/);
+  });
+
+  it('knows every variant and discard rule of the rules module, and rejects other names', () => {
+    for (const variant of VARIANTS) for (const rule of DISCARD_RULES) expect(() => new Game(SEED, variant, rule)).not.toThrow();
+    expect(() => new Game(SEED, 'hard' as Variant, 'optional')).toThrow(/unknown variant "hard"/);
+    expect(() => new Game(SEED, 'standard', 'never' as DiscardRule)).toThrow(/unknown discard rule "never"/);
+  });
+});
+
+describe('Game: independent of the solver', () => {
+  it('agrees with the rules module: the same legal moves along random games, every variant and rule', () => {
+    const sorted = (moves: GameMove[]): string[] => moves.map(formatMove).sort();
+    for (const variant of VARIANTS) {
+      for (const rule of DISCARD_RULES) {
+        for (let index = 0; index < 20; index++) {
+          const game = new Game(dealFor(7, index), variant, rule);
+          const rng = new Rng(7, index);
+          // Moves into empty piles can go on for ever: a walk stops after 200 moves.
+          for (let step = 0; step < 200; step++) {
+            const view = { variant, rule, piles: game.piles(), stockLeft: game.stockLeft() } as unknown as View;
+            const moves = game.legalMoves();
+            expect(sorted(legalMoves(view, true))).toEqual(sorted(moves));
+            if (moves.length === 0) break;
+            game.play(moves[rng.below(moves.length)]!);
+          }
+        }
+      }
+    }
+  });
+
+  it('imports only the cards and the move notation: its rules are its own statement of docs/rules.md', () => {
+    const source = readFileSync(new URL('../src/core/game/verify.ts', import.meta.url), 'utf8');
+    const from = [...source.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gmu)].map((m) => m[1]);
+    expect(from.sort()).toEqual(['./cards.ts', './notation.ts']);
+    expect(source).not.toMatch(/\bimport\s*\(/u);
   });
 
   it('deals the next four stock cards one onto each pile, in order', () => {

@@ -2,7 +2,7 @@
 
 import * as vega from 'vega';
 import { type TopLevelSpec, compile } from 'vega-lite';
-import { WIN_DISCARDS } from '../core/game/rules.ts';
+import { DISCARD_RULES, VARIANTS, WIN_DISCARDS } from '../core/game/rules.ts';
 import { type DealSeries, type SummaryRow, runningEstimate } from './data.ts';
 
 export interface Chart {
@@ -24,7 +24,7 @@ const CONFIG = {
   view: { stroke: '#ddd' },
 };
 /** Colours of the discard rules (and anything else by rule), the same in every chart. */
-const RULE_COLOURS = { domain: ['optional', 'forced'], range: ['#1f77b4', '#d62728'] };
+const RULE_COLOURS = { domain: [...DISCARD_RULES], range: ['#1f77b4', '#d62728'] };
 
 /** A run as one line of text: variant × rule (× policy) and the file it came from. */
 export const runLabel = (row: SummaryRow): string =>
@@ -65,8 +65,9 @@ function largestPerRuleset<T>(items: readonly T[], key: (item: T) => string, siz
   return [...best.values()];
 }
 
-const VARIANT_ORDER = ['standard', 'strict', 'easy'];
-const RULE_ORDER = ['optional', 'forced'];
+/** The order of the rules module (rules.ts); a name read from a file that is not there sorts first. */
+const VARIANT_ORDER: readonly string[] = VARIANTS;
+const RULE_ORDER: readonly string[] = DISCARD_RULES;
 const byRuleset = (a: { variant: string; rule: string }, b: { variant: string; rule: string }): number =>
   (VARIANT_ORDER.indexOf(a.variant) - VARIANT_ORDER.indexOf(b.variant)) || (RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule));
 

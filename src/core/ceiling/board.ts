@@ -1,8 +1,8 @@
 // The ceiling's board model: a table of cards as a value estimate reads it (piles and unseen cards), its
 // removals, and the exact won/lost verdict with the stock empty (Endgame). The bound itself: search.ts.
 
-import { type Card, CARDS, RANKS, isAce } from '../game/cards.ts';
-import { type Variant, VARIANT_RULES } from '../game/rules.ts';
+import { type Card, CARDS, isAce } from '../game/cards.ts';
+import { type Variant, type VariantRules, VARIANT_RULES, lowestFill, mayFill, removes } from '../game/rules.ts';
 
 /** Most cards one pile can hold. */
 export const HEIGHT = CARDS;
@@ -53,11 +53,8 @@ export class Board {
 export function boardRemovable(board: Board, pile: number): boolean {
   const card = board.top(pile);
   if (card < 0) return false;
-  const suit = (card / RANKS) | 0;
   for (let other = 0; other < 4; other++) {
-    if (other === pile) continue;
-    const top = board.top(other);
-    if (top > card && ((top / RANKS) | 0) === suit) return true;
+    if (other !== pile && removes(board.top(other), card)) return true;
   }
   return false;
 }
@@ -83,13 +80,12 @@ export function settleBoard(board: Board): number {
 export class Endgame {
   private readonly memo = new Map<string, boolean>();
   private readonly stack: Board[] = [];
-  private readonly acesOnly: boolean;
-  private readonly buriedCards: boolean;
+  private readonly rules: VariantRules;
   /** Endgame positions searched (work, for reports). */
   states = 0;
 
   constructor(variant: Variant) {
-    ({ acesOnly: this.acesOnly, buriedCards: this.buriedCards } = VARIANT_RULES[variant]);
+    this.rules = VARIANT_RULES[variant];
   }
 
   /** Forgets the memo (it holds for any deal, but grows). */
@@ -122,11 +118,10 @@ export class Endgame {
     for (let source = 0; source < 4 && !won; source++) {
       const h = board.height[source]!;
       if (h < 2) continue;
-      for (let index = h - 1; index >= 0 && !won; index--) {
-        if (index !== h - 1 && !this.buriedCards) break;
+      for (let index = h - 1; index >= lowestFill(this.rules, h) && !won; index--) {
         const base = source * HEIGHT;
         const card = board.cards[base + index]!;
-        if (this.acesOnly && !isAce(card)) continue;
+        if (!mayFill(this.rules, index === h - 1, isAce(card))) continue;
         // Fill `target` with the card; the cards above it close the gap; search; undo.
         board.cards.copyWithin(base + index, base + index + 1, base + h);
         board.height[source] = h - 1;

@@ -2,7 +2,7 @@
 // value with one deal left (ExactLastDeal), over the moves (a)–(d) of the lemma in search.ts.
 
 import { CARDS, RANKS, isAce } from '../game/cards.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES } from '../game/rules.ts';
+import { type DiscardRule, type Variant, type VariantRules, VARIANT_RULES, lowestFill, mayDeal, mayFill } from '../game/rules.ts';
 import { Rng } from '../game/random.ts';
 import { Board, HEIGHT, boardRemovable, canonicalKey } from './board.ts';
 import { ExactAtEnd, LAST_DEALT, type ValueEstimate, clamp, tuples } from './value.ts';
@@ -18,8 +18,8 @@ export class Backup implements ValueEstimate {
   readonly name: string;
   private readonly stack: Board[] = [];
   private readonly seen = new Set<string>();
-  private readonly acesOnly: boolean;
-  private readonly buriedCards: boolean;
+  private readonly rules: VariantRules;
+  private readonly rule: DiscardRule;
   private readonly forced: boolean;
   private readonly unseen: number[] = [];
   /** The tuples of the current evaluation, 4 cards each. */
@@ -35,7 +35,8 @@ export class Backup implements ValueEstimate {
     private readonly exactTuples: number,
     private readonly samples: number,
   ) {
-    ({ acesOnly: this.acesOnly, buriedCards: this.buriedCards } = VARIANT_RULES[variant]);
+    this.rules = VARIANT_RULES[variant];
+    this.rule = rule;
     this.forced = rule === 'forced';
     this.name = `${inner.name}+backup@${dealt}`;
   }
@@ -106,11 +107,10 @@ export class Backup implements ValueEstimate {
       for (let source = 0; source < 4; source++) {
         const h = from.height[source]!;
         if (h < 2) continue;
-        for (let index = h - 1; index >= 0; index--) {
-          if (index !== h - 1 && !this.buriedCards) break;
+        for (let index = h - 1; index >= lowestFill(this.rules, h); index--) {
           const base = source * HEIGHT;
           const card = from.cards[base + index]!;
-          if (this.acesOnly && !isAce(card)) continue;
+          if (!mayFill(this.rules, index === h - 1, isAce(card))) continue;
           board.copyFrom(from);
           board.cards.copyWithin(base + index, base + index + 1, base + h);
           board.height[source] = h - 1;
@@ -120,7 +120,7 @@ export class Backup implements ValueEstimate {
         }
       }
     }
-    if (this.forced && removable) return;
+    if (!mayDeal(this.rule, removable)) return;
     // The deal: the mean of the inner estimate over the tuples.
     const list = this.tuples;
     const count = list.length / 4;

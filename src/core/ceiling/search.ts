@@ -31,9 +31,9 @@
 // held to those moves (already a ceiling). With v the exact non-clairvoyant value and m an exact mean, W(ω)
 // equals that value for every ω (the penalties telescope), so the bound is tight.
 
-import { CARDS, type Deal } from '../game/cards.ts';
+import { ACE_RANK, CARDS, type Deal } from '../game/cards.ts';
 import { DealTables, highestPosition, pilesHi, pilesLo } from '../engine/masks.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES } from '../game/rules.ts';
+import { type DiscardRule, type Variant, type VariantRules, VARIANT_RULES, lowestFill, mayDeal, mayFill } from '../game/rules.ts';
 import { F_DEALT, F_DISCARDS, FRAME, PILE_KEY_WORDS, addToPile, dealFrame, pileSize, startFrame, stockHi, stockLo, takeFromPile, writeKey } from '../engine/state.ts';
 import { VisitedSet } from '../engine/table.ts';
 import { Rng } from '../game/random.ts';
@@ -90,8 +90,7 @@ export class CeilingSearch {
   private readonly tupleLists: Uint8Array[] = [];
   private readonly board = new Board();
   private readonly sample = new Board();
-  private readonly acesOnly: boolean;
-  private readonly buriedCards: boolean;
+  private readonly rules: VariantRules;
   private readonly forced: boolean;
   private readonly symmetric: boolean;
   /** With `trace`: per position after a deal, the penalty of the best line's next deal and the position after it. */
@@ -106,7 +105,7 @@ export class CeilingSearch {
 
   constructor(settings: CeilingSettings) {
     this.settings = settings;
-    ({ acesOnly: this.acesOnly, buriedCards: this.buriedCards } = VARIANT_RULES[settings.variant]);
+    this.rules = VARIANT_RULES[settings.variant];
     this.forced = settings.rule === 'forced';
     this.symmetric = settings.symmetric ?? true;
     this.endgame = new Endgame(settings.variant);
@@ -290,10 +289,9 @@ export class CeilingSearch {
         const list: number[] = [];
         for (let bits = lo; bits !== 0; bits &= bits - 1) list.push(31 - Math.clz32(bits & -bits));
         for (let bits = hi; bits !== 0; bits &= bits - 1) list.push(63 - Math.clz32(bits & -bits));
-        for (let i = list.length - 1; i >= 0; i--) {
-          if (i !== list.length - 1 && !this.buriedCards) break;
+        for (let i = list.length - 1; i >= lowestFill(this.rules, list.length); i--) {
           const pos = list[i]!;
-          if (this.acesOnly && tables.rank[pos] !== 12) continue;
+          if (!mayFill(this.rules, i === list.length - 1, tables.rank[pos] === ACE_RANK)) continue;
           frames.copyWithin(child, base, base + FRAME);
           takeFromPile(frames, child, source, pos);
           addToPile(frames, child, target, pos);
@@ -304,7 +302,7 @@ export class CeilingSearch {
       if (this.symmetric) break;
     }
     // The deal: legal with the stock not empty, under forced only with no removal left.
-    if (!(this.forced && removable)) {
+    if (mayDeal(this.settings.rule, removable)) {
       const z = this.penalty(depth);
       frames.copyWithin(child, base, base + FRAME);
       dealFrame(frames, child);

@@ -1,5 +1,10 @@
-// The rule choices as data: the three variants (what may fill an empty pile, and which search policies
-// apply to each) and the two discard rules.
+// The rules of the game as the solver, the players, the ceiling and the report read them: the three variants
+// as a table (what may fill an empty pile, and which search policies and player settings apply to each), the
+// two discard rules, and the small functions over them that answer every question of the rules
+// (docs/rules.md). Code elsewhere asks these functions or reads a variant's row; it never names a variant.
+// The verifier (verify.ts) alone states the rules again, from docs/rules.md, as an independent check.
+
+import { type Card, RANKS } from './cards.ts';
 
 export const VARIANTS = ['standard', 'strict', 'easy'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -8,8 +13,9 @@ export const DISCARD_RULES = ['optional', 'forced'] as const;
 export type DiscardRule = (typeof DISCARD_RULES)[number];
 
 /**
- * What each variant allows (docs/rules.md, "Variants") and which search policies apply to it
- * (docs/search.md): the one place that says either. A new variant is one row here, its docs, and a pinned
+ * What each variant allows (docs/rules.md, "Variants"), which search policies apply to it (docs/search.md)
+ * and the players' settings measured for it (docs/play.md): the one place that says any of them; the
+ * functions below answer the rules' questions from it. A new variant is one row here, its docs, and a pinned
  * signature row (test/signature.test.ts).
  */
 export interface VariantRules {
@@ -20,6 +26,13 @@ export interface VariantRules {
   /** What the proofs use of the two above: non-aces never change piles (R7's lower cards, R8 everywhere). */
   readonly fixedPiles: boolean;
   readonly search: SearchPolicies;
+  readonly play: PlayPolicies;
+}
+
+/** Settings of the players measured per variant (docs/play.md): they change how well a player plays, never a rule. */
+export interface PlayPolicies {
+  /** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (results/policies.md). */
+  readonly expertAceBonus: number;
 }
 
 /** Choices of the reduced search that are sound for the variant and change only the work, never a result. */
@@ -60,20 +73,51 @@ export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false,
       boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true, subsets: { optional: SUBSETS, forced: [] },
       idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
+    play: { expertAceBonus: 2 },
   },
   strict: {
     acesOnly: true, buriedCards: false, fixedPiles: true,
     search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true, ghostAtStart: true,
       boundAfterLastDeals: { optional: false, forced: false }, frozenLine: false, subsets: { optional: SUBSETS, forced: [] },
       idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
+    play: { expertAceBonus: 0 },
   },
   easy: {
     acesOnly: false, buriedCards: true, fixedPiles: false,
     search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false,
       boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true, subsets: { optional: SUBSETS, forced: [] },
       idleCardOut: { optional: true, forced: true }, canonicalEndgame: { optional: true, forced: true } },
+    play: { expertAceBonus: 0 },
   },
 };
+
+/**
+ * Whether a card may move into an empty pile (docs/rules.md, "Moves" 2 and "Variants"): `exposed`, it is the
+ * top card of its pile; `ace`, it is an ace. The pile it leaves is another pile, since the target is empty.
+ */
+export const mayFill = (rules: VariantRules, exposed: boolean, ace: boolean): boolean =>
+  (exposed || rules.buriedCards) && (ace || !rules.acesOnly);
+
+/**
+ * The lowest height (0 = bottom) of a pile of `height` cards whose card may move into an empty pile, by its
+ * place alone: the bottom where buried cards may move, else the top. Below it no card may move; at or above
+ * it `mayFill` says which may.
+ */
+export const lowestFill = (rules: VariantRules, height: number): number => (rules.buriedCards ? 0 : height - 1);
+
+/**
+ * Whether the exposed card `by` removes the exposed card `card` of another pile (docs/rules.md, "Moves" 1):
+ * the same suit and a higher rank. The same in every variant; `by` may be -1 (an empty pile: removes nothing).
+ */
+export const removes = (by: Card | -1, card: Card): boolean =>
+  // Cards are suit * 13 + rank: within a suit the higher number is the higher rank.
+  by > card && ((by / RANKS) | 0) === ((card / RANKS) | 0);
+
+/**
+ * Whether the player may deal now, the stock not being empty (docs/rules.md, "Discard rules"): under
+ * `optional` at any time, under `forced` only when no removal is possible.
+ */
+export const mayDeal = (rule: DiscardRule, removable: boolean): boolean => !removable || rule !== 'forced';
 
 export const isVariant = (name: string): name is Variant => (VARIANTS as readonly string[]).includes(name);
 export const isDiscardRule = (name: string): name is DiscardRule =>

@@ -1,4 +1,7 @@
 // An independent replayer written from docs/rules.md alone: plays moves on a readable game and checks a solution.
+// It imports only the cards and the move notation: the rules below are its own statement of docs/rules.md,
+// not the table the solver, the players and the ceiling read (rules.ts), so that a solution it accepts is
+// checked by code that shares no rule with the code that found it.
 
 import {
   type Card,
@@ -13,7 +16,26 @@ import {
   suitOf,
 } from './cards.ts';
 import type { GameMove } from './notation.ts';
-import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from './rules.ts';
+
+/** Four piles (docs/rules.md, "Layout"). */
+const PILES = 4;
+/** A win discards every card but the four aces (docs/rules.md, "End of the game"). */
+const WIN_DISCARDS = 48;
+
+/**
+ * docs/rules.md, "Variants": which card may be moved onto an empty pile. `buried`: any single card of another
+ * pile, exposed or buried (the cards above it close the gap); else only the exposed card. `acesOnly`: only an ace.
+ */
+const VARIANT_TABLE = {
+  standard: { buried: false, acesOnly: false },
+  strict: { buried: false, acesOnly: true },
+  easy: { buried: true, acesOnly: false },
+} as const;
+
+/** The variants of docs/rules.md, by name. */
+export type Variant = keyof typeof VARIANT_TABLE;
+/** The discard rules of docs/rules.md: `forced` deals only when no removal is possible. */
+export type DiscardRule = 'optional' | 'forced';
 
 const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
 
@@ -32,6 +54,8 @@ export class Game {
 
   constructor(deal: Deal, variant: Variant, rule: DiscardRule) {
     if (!isDeal(deal)) throw new InputError('not a deal: expected each of the 52 cards once');
+    if (!Object.hasOwn(VARIANT_TABLE, variant)) throw new InputError(`unknown variant "${variant}"`);
+    if (rule !== 'optional' && rule !== 'forced') throw new InputError(`unknown discard rule "${rule}"`);
     this.#deal = Uint8Array.from(deal);
     this.#variant = variant;
     this.#rule = rule;
@@ -132,9 +156,9 @@ export class Game {
         if (at === undefined) return this.#whereElse(move.card);
         if (this.#piles[move.pile]!.length > 0) return `pile ${move.pile + 1} is not empty`;
         // The target is empty, so the card is on another pile.
-        const rules = VARIANT_RULES[this.#variant];
+        const rules = VARIANT_TABLE[this.#variant];
         const exposed = at.index === this.#piles[at.pile]!.length - 1;
-        if (!exposed && !rules.buriedCards) return `${cardName(move.card)} is not exposed`;
+        if (!exposed && !rules.buried) return `${cardName(move.card)} is not exposed`;
         if (rules.acesOnly && !isAce(move.card)) return `${this.#variant}: only an ace may move into an empty pile`;
         return undefined;
       }

@@ -1,8 +1,8 @@
 // greedy's lookahead: the best line of fills before the next deal, searched on typed arrays with
 // make/undo, so that a decision costs microseconds even in easy, where any buried card may fill a pile.
 
-import { type Card, RANKS, isAce } from '../game/cards.ts';
-import { type Variant, PILES, VARIANT_RULES } from '../game/rules.ts';
+import { type Card, isAce } from '../game/cards.ts';
+import { type Variant, type VariantRules, PILES, VARIANT_RULES, mayFill, removes } from '../game/rules.ts';
 
 /** Slots of a pile in the typed arrays of the lookahead and the rollouts (rollout.ts). */
 export const HEIGHT = 52;
@@ -24,8 +24,7 @@ export class FillLookahead {
   private readonly removedCard = new Uint8Array(HEIGHT);
   private removedTop = 0;
   private readonly memo = new Map<number, number>();
-  private readonly acesOnly: boolean;
-  private readonly buriedCards: boolean;
+  private readonly rules: VariantRules;
   private left = 0;
 
   constructor(
@@ -33,7 +32,7 @@ export class FillLookahead {
     private readonly aceBonus: number,
     private readonly budget: number,
   ) {
-    ({ acesOnly: this.acesOnly, buriedCards: this.buriedCards } = VARIANT_RULES[variant]);
+    this.rules = VARIANT_RULES[variant];
   }
 
   /** The best fill as [source pile, height in it] (the order of view.ts's `fills` breaks ties), or undefined. */
@@ -90,8 +89,7 @@ export class FillLookahead {
   }
 
   private mayMove(pile: number, index: number, h: number): boolean {
-    if (index !== h - 1 && !this.buriedCards) return false;
-    return !this.acesOnly || isAce(this.cards[pile * HEIGHT + index]!);
+    return mayFill(this.rules, index === h - 1, isAce(this.cards[pile * HEIGHT + index]!));
   }
 
   /** What filling `target` with card `index` of `source`, then the best line after it, is worth. */
@@ -188,12 +186,10 @@ export class FillLookahead {
     const h = this.height[pile]!;
     if (h === 0) return false;
     const card = this.cards[pile * HEIGHT + h - 1]!;
-    const suit = (card / RANKS) | 0;
     for (let other = 0; other < PILES; other++) {
       const o = this.height[other]!;
       if (other === pile || o === 0) continue;
-      const top = this.cards[other * HEIGHT + o - 1]!;
-      if (((top / RANKS) | 0) === suit && top > card) return true;
+      if (removes(this.cards[other * HEIGHT + o - 1]!, card)) return true;
     }
     return false;
   }

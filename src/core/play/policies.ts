@@ -3,7 +3,7 @@
 import { type Card, isAce } from '../game/cards.ts';
 import type { GameMove } from '../game/notation.ts';
 import { PositionSolver, playOnFrame, positionFrame } from '../search/position-solve.ts';
-import type { DiscardRule, Variant } from '../game/rules.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES, mayFill } from '../game/rules.ts';
 import type { Policy } from './game.ts';
 import { ExpertPolicy } from './expert.ts';
 import { FillLookahead } from './lookahead.ts';
@@ -29,8 +29,8 @@ export const DEFAULT_SAMPLES = 20;
 export const DEFAULT_SAMPLE_STATES = 20_000;
 /** expert: sampled orders per decision. */
 export const DEFAULT_EXPERT_SAMPLES = 32;
-/** expert: the ace bonus of its greedy rollouts, greedy's best per variant (results/policies/policies.md). */
-export const EXPERT_ACE_BONUS: Record<Variant, number> = { standard: 2, strict: 0, easy: 0 };
+/** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (its row of VARIANT_RULES). */
+export const expertAceBonus = (variant: Variant): number => VARIANT_RULES[variant].play.expertAceBonus;
 
 /** The policy's label for reports and CSV: its name with the settings that change its play. */
 export function policyLabel(name: PolicyName, settings: PolicySettings = {}): string {
@@ -64,7 +64,7 @@ export function makePolicy(name: PolicyName, variant: Variant, rule: DiscardRule
     case 'expert':
       return new ExpertPolicy(label, variant, rule, {
         samples: settings.samples ?? DEFAULT_EXPERT_SAMPLES,
-        aceBonus: settings.aceBonus ?? EXPERT_ACE_BONUS[variant],
+        aceBonus: settings.aceBonus ?? expertAceBonus(variant),
         maxSamples: 4 * (settings.samples ?? DEFAULT_EXPERT_SAMPLES),
         z: 1,
       });
@@ -84,8 +84,8 @@ function chooseRandom(view: View, rng: Rng): GameMove | null {
 
 /**
  * basic, the "how to play" procedure taken literally: make every discard (leftmost pile first); fill an
- * empty pile with the exposed card of the leftmost pile that has two cards or more (in strict, whose exposed
- * card is an ace); deal when nothing is left to do; stop when the stock is empty too.
+ * empty pile with the exposed card of the leftmost pile that has two cards or more whose exposed card may
+ * fill it (rules.ts: in strict, only an ace); deal when nothing is left to do; stop when the stock is empty too.
  */
 function chooseBasic(view: View): GameMove | null {
   const piles = view.piles;
@@ -97,7 +97,7 @@ function chooseBasic(view: View): GameMove | null {
     for (let source = 0; source < 4; source++) {
       const cards = piles[source]!;
       if (cards.length < 2) continue;
-      if (view.variant === 'strict' && !isAce(top(cards))) continue;
+      if (!mayFill(VARIANT_RULES[view.variant], true, isAce(top(cards)))) continue;
       return { kind: 'move', card: top(cards), pile: target };
     }
   }

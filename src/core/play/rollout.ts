@@ -1,8 +1,8 @@
 // The expert's machinery: a game on typed arrays with a sampled stock order, played to its end by greedy
 // without allocating, and the exact value of the last deal's decisions (expectimax over its 24 orders).
 
-import { RANKS } from '../game/cards.ts';
-import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { isAce } from '../game/cards.ts';
+import { type DiscardRule, type Variant, type VariantRules, PILES, VARIANT_RULES, WIN_DISCARDS, mayDeal, mayFill, removes } from '../game/rules.ts';
 import { FillLookahead, HEIGHT, pilesKey } from './lookahead.ts';
 import type { View } from './view.ts';
 
@@ -53,13 +53,10 @@ export class Sim {
     const h = this.height[pile]!;
     if (h === 0) return false;
     const card = this.cards[pile * HEIGHT + h - 1]!;
-    const suit = (card / RANKS) | 0;
     for (let other = 0; other < PILES; other++) {
       const o = this.height[other]!;
       if (other === pile || o === 0) continue;
-      const top = this.cards[other * HEIGHT + o - 1]!;
-      // Cards are suit * 13 + rank: within a suit the higher number is the higher rank.
-      if (((top / RANKS) | 0) === suit && top > card) return true;
+      if (removes(this.cards[other * HEIGHT + o - 1]!, card)) return true;
     }
     return false;
   }
@@ -168,8 +165,7 @@ export class LastDeal {
   private readonly before = new Map<number, number>();
   private readonly after = new Map<number, number>();
   private readonly deck = new Uint8Array(4);
-  private readonly buriedCards: boolean;
-  private readonly acesOnly: boolean;
+  private readonly rules: VariantRules;
   /** Positions searched, for reports. */
   nodes = 0;
   private readonly endAt = (depth: number): number => this.end(depth);
@@ -179,7 +175,7 @@ export class LastDeal {
     variant: Variant,
     private readonly rule: DiscardRule,
   ) {
-    ({ buriedCards: this.buriedCards, acesOnly: this.acesOnly } = VARIANT_RULES[variant]);
+    this.rules = VARIANT_RULES[variant];
   }
 
   /** The value of `sim` (stock 4 or 0 left); `sim` is not changed. */
@@ -203,8 +199,7 @@ export class LastDeal {
   }
 
   private mayMove(sim: Sim, pile: number, index: number): boolean {
-    if (index !== sim.height[pile]! - 1 && !this.buriedCards) return false;
-    return !this.acesOnly || sim.cards[pile * HEIGHT + index]! % RANKS === RANKS - 1;
+    return mayFill(this.rules, index === sim.height[pile]! - 1, isAce(sim.cards[pile * HEIGHT + index]!));
   }
 
   /** The best over the fills of the leftmost empty pile of pool[depth] of `next` on the filled position. */
@@ -262,7 +257,7 @@ export class LastDeal {
       }
       best = this.bestFill(depth, this.beforeAt, best);
     }
-    if (best < 1 && (this.rule === 'optional' || here.firstRemovable() < 0)) best = Math.max(best, this.meanOverDeal(depth));
+    if (best < 1 && mayDeal(this.rule, here.firstRemovable() >= 0)) best = Math.max(best, this.meanOverDeal(depth));
     this.before.set(key, best);
     return best;
   }

@@ -1,9 +1,9 @@
 // What a player sees of a game: the table (every pile, buried cards included), the cards dealt so far and
 // the set of unseen cards, never the order of the stock; and the rules' moves read off that view alone.
 
-import { type Card, CARDS, isAce, rankOf, suitOf } from '../game/cards.ts';
+import { type Card, CARDS, isAce } from '../game/cards.ts';
 import type { GameMove } from '../game/notation.ts';
-import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { type DiscardRule, type Variant, PILES, VARIANT_RULES, WIN_DISCARDS, mayDeal, mayFill, removes } from '../game/rules.ts';
 
 /**
  * The view a policy decides on. It holds no stock order, by construction: the table (`Table`, below) that
@@ -96,8 +96,7 @@ export function isRemovable(piles: readonly (readonly Card[])[], pile: number): 
     if (other === pile) continue;
     const o = piles[other]!;
     if (o.length === 0) continue;
-    const top = o[o.length - 1]!;
-    if (suitOf(top) === suitOf(card) && rankOf(top) > rankOf(card)) return true;
+    if (removes(o[o.length - 1]!, card)) return true;
   }
   return false;
 }
@@ -111,11 +110,9 @@ export function removals(piles: readonly (readonly Card[])[]): GameMove[] {
   return moves;
 }
 
-/** Whether card `index` of `pile` may move into an empty pile under `variant`. */
+/** Whether card `index` of `pile` may move into an empty pile under `variant` (rules.ts). */
 function mayMove(variant: Variant, cards: readonly Card[], index: number): boolean {
-  const rules = VARIANT_RULES[variant];
-  if (index !== cards.length - 1 && !rules.buriedCards) return false;
-  return !rules.acesOnly || isAce(cards[index]!);
+  return mayFill(VARIANT_RULES[variant], index === cards.length - 1, isAce(cards[index]!));
 }
 
 /**
@@ -156,7 +153,7 @@ export function legalMoves(view: View, loneMoves: boolean): GameMove[] {
       }
     }
   }
-  if (view.stockLeft > 0 && !(removable && view.rule === 'forced')) moves.push({ kind: 'deal' });
+  if (view.stockLeft > 0 && mayDeal(view.rule, removable)) moves.push({ kind: 'deal' });
   return moves;
 }
 
@@ -165,7 +162,7 @@ export function illegalMove(view: View, move: GameMove): string | undefined {
   const piles = view.piles;
   if (move.kind === 'deal') {
     if (view.stockLeft === 0) return 'the stock is empty';
-    if (view.rule === 'forced' && removals(piles).length > 0) return 'forced: a removal is still possible';
+    if (!mayDeal(view.rule, removals(piles).length > 0)) return `${view.rule}: a removal is still possible`;
     return undefined;
   }
   const [pile, index] = locate(piles, move.card);

@@ -1,9 +1,9 @@
 // Replays readable moves on a packed position with the rules' legality checks, and shortens winning
 // lines: used to finish the search's solutions. (The independent referee is verify.ts; this one shares state.ts.)
 
-import { ACE_RANK, type Deal, RANKS } from '../game/cards.ts';
+import { type Deal, isAce } from '../game/cards.ts';
 import type { GameMove } from '../game/notation.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS, mayDeal, mayFill, removes } from '../game/rules.ts';
 import { DEAL, MOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
 import { MAX_MOVES, MoveGenerator } from '../engine/movegen.ts';
 import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, exposedPosition, pileOf, pileSize, startFrame, takeFromPile } from '../engine/state.ts';
@@ -27,7 +27,7 @@ export class PackedGame {
     const card = this.deal[e]!;
     for (let q = 0; q < 4; q++) {
       const o = exposedPosition(this.frame, 0, q);
-      if (q !== pile && o >= 0 && ((this.deal[o]! / RANKS) | 0) === ((card / RANKS) | 0) && this.deal[o]! > card) return true;
+      if (q !== pile && o >= 0 && removes(this.deal[o]!, card)) return true;
     }
     return false;
   }
@@ -38,7 +38,9 @@ export class PackedGame {
     const dealt = f[F_DEALT]!;
     if (move.kind === 'deal') {
       if (dealt >= 52) return false;
-      if (this.rule === 'forced') for (let p = 0; p < 4; p++) if (this.removableAt(p)) return false;
+      let removable = false;
+      for (let p = 0; p < 4; p++) removable ||= this.removableAt(p);
+      if (!mayDeal(this.rule, removable)) return false;
       dealFrame(f, 0);
       return true;
     }
@@ -53,10 +55,8 @@ export class PackedGame {
       f[F_DISCARDS]! += 1;
       return true;
     }
-    const rules = VARIANT_RULES[this.variant];
     if (move.pile === from || pileSize(f, 0, move.pile) !== 0) return false;
-    if (!exposed && !rules.buriedCards) return false;
-    if (rules.acesOnly && move.card % RANKS !== ACE_RANK) return false;
+    if (!mayFill(VARIANT_RULES[this.variant], exposed, isAce(move.card))) return false;
     takeFromPile(f, 0, from, pos);
     addToPile(f, 0, move.pile, pos);
     return true;
