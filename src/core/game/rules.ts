@@ -31,7 +31,7 @@ export interface VariantRules {
 
 /** Settings of the players measured per variant (docs/play.md): they change how well a player plays, never a rule. */
 export interface PlayPolicies {
-  /** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (results/policies.md). */
+  /** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (results/policies/policies.md). */
   readonly expertAceBonus: number;
 }
 
