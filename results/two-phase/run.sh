@@ -26,5 +26,6 @@ for k in ${SHARDS:-$(seq 1 "$shards")}; do
     --progress-every 120 --checkpoint-every 120 > "$out/$name.txt"
 done
 if ((shards > 1)); then
-  node bin/acesup.js merge "$out/$row"-[0-9]*.csv --summary "$out/$row.summary.csv" > "$out/$row.txt"
+  files=(); for k in $(seq 1 "$shards"); do files+=("$out/$row-$k.csv"); done
+  node bin/acesup.js merge "${files[@]}" --csv "$out/$row.csv" --summary "$out/$row.summary.csv" > "$out/$row.txt"
 fi
