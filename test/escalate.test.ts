@@ -1,7 +1,7 @@
 // A deal's budget growing pass by pass (core/escalate.ts, `solve --time-limit`), and the visited set's
 // memory cap that ends a search in `unknown` instead of an out-of-memory crash.
 
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
@@ -242,13 +242,29 @@ describe('the visited set\'s memory cap', () => {
   });
 });
 
-/** Resolves once process `pid` catches SIGINT (Linux: bit 1 of SigCgt in /proc/PID/status), looking every 20 ms. */
-async function listening(pid: number): Promise<void> {
-  for (;;) {
-    const caught = /^SigCgt:\s+([0-9a-f]+)$/mu.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    if (caught !== undefined && (BigInt(`0x${caught}`) & 2n) !== 0n) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The CPU time process `pid` has used so far, in ms (Linux: utime and stime of /proc/PID/stat, in 1/100 s). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Resolves once a started `acesup solve DEAL` is searching: it has printed the deal, which it does as it hands
+ * the deal to its solving thread (its signal handlers are in place a moment later), and has then used `ms` of
+ * CPU time, which only that thread's search takes. Its own CPU time, not the clock's: a busy machine slows
+ * both alike.
+ */
+async function searching(run: { child: ChildProcess }, ms: number): Promise<void> {
+  let echoed = '';
+  await new Promise<void>((resolve) => {
+    run.child.stdout!.on('data', (chunk: Buffer) => {
+      echoed += chunk.toString();
+      if (echoed.startsWith('Deal ') && echoed.includes('\n')) resolve();
+    });
+  });
+  const from = cpuMs(run.child.pid!);
+  while (cpuMs(run.child.pid!) < from + ms) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('acesup solve --time-limit, --max-memory', () => {
@@ -276,9 +292,8 @@ describe('acesup solve --time-limit, --max-memory', () => {
 
   it.each([['SIGINT', 130, 'Ctrl-C'], ['SIGTERM', 143, 'SIGTERM']] as const)('answers %s with the bounds proven so far, every variant\'s, and exit code %i', async (signal, code, name) => {
     const run = start(['solve', HARD]);
-    // Signalled once the command listens for it, as its solving thread starts (not after a fixed time, which a
-    // busy machine may not give it).
-    await listening(run.child.pid!);
+    // Signalled once it searches (not after a fixed time, which a busy machine may not give it).
+    await searching(run, 500);
     run.child.kill(signal);
     const ran = await run.done;
     expect(ran.code).toBe(code);
