@@ -14,7 +14,7 @@ export default mergeConfig(base, defineConfig({
     include: deepFiles,
     env: { ACESUP_TEST_DEEP: '1' },
     // Full sweeps on a busy machine: time enough that only a hang ends one.
-    testTimeout: 900_000,
-    hookTimeout: 600_000,
+    testTimeout: 1_800_000,
+    hookTimeout: 1_800_000,
   },
 }));
