@@ -387,5 +387,5 @@ describe('solver pool', () => {
     } finally {
       await pool.destroy();
     }
-  }, 60_000);
+  });
 });

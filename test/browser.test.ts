@@ -43,7 +43,7 @@ beforeAll(async () => {
     executablePath: browser.executablePath, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
     offline: false, env: { ...process.env, ...browser.env },
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -118,7 +118,7 @@ describe('acesup report in a browser', () => {
     expect(report.code, report.stderr).toBe(0);
     runs = [...readCsv(summary).map((r) => ({ ...r, file: 'run.summary.csv' })), ...readCsv(second).map((r) => ({ ...r, file: 'standard-both.summary.csv' }))];
     dealRows = readCsv(deals);
-  }, 60_000);
+  });
 
   it('draws every chart with the expected marks and axis titles, and fetches nothing', async () => {
     const { page, errors, requests, url } = await open(out);
@@ -175,7 +175,7 @@ describe('acesup report in a browser', () => {
     expect(ink.colours).toBeGreaterThan(20);
     expect(ink.ink).toBeGreaterThan(0.05);
     await page.close();
-  }, 60_000);
+  });
 
   it('writes each chart as an SVG file too', () => {
     for (const name of ['win-rate', 'max-discards', 'states', 'running-estimate']) {
@@ -196,7 +196,7 @@ describe('acesup report in a browser', () => {
       writeFileSync(join(ROOT, 'docs/report.png'), await page.screenshot());
     }
     await page.close();
-  }, 60_000);
+  });
 });
 
 /** Strict is lost under forced with at most 46 discards; standard and easy are won (the solver tests' deal). */
@@ -213,7 +213,7 @@ describe('the replay page of a deal in a browser', () => {
     solved = json.stdout.trim().split('\n').map((line) => JSON.parse(line));
     const page = acesup(['solve', '--discards', 'forced', '--html', out, DEAL]);
     expect(page.code, page.stderr).toBe(0);
-  }, 60_000);
+  });
 
   /** What the page shows now: the piles bottom to top, the stock count and the discards. */
   const shown = (page: Page) => page.evaluate(() => ({
@@ -275,7 +275,7 @@ describe('the replay page of a deal in a browser', () => {
     expect(errors).toEqual([]);
     expect(requests).toEqual([url]);
     await page.close();
-  }, 120_000);
+  });
 
   it('shows a lost deal with its max discards and a legal line that reaches it', async () => {
     const { page, errors, requests, url } = await open(out);
@@ -297,7 +297,7 @@ describe('the replay page of a deal in a browser', () => {
     expect(errors).toEqual([]);
     expect(requests).toEqual([url]);
     await page.close();
-  }, 60_000);
+  });
 
   it('draws cards a person can read, and a screenshot that is not blank', async () => {
     const { page } = await open(out);
@@ -324,5 +324,5 @@ describe('the replay page of a deal in a browser', () => {
       writeFileSync(join(ROOT, 'docs/deal.png'), await page.screenshot());
     }
     await page.close();
-  }, 60_000);
+  });
 });

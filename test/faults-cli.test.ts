@@ -53,7 +53,7 @@ beforeAll(async () => {
   ]);
   for (const ran of runs) expect(ran.code, ran.stderr).toBe(0);
   reference = read('reference.csv');
-}, 120_000);
+});
 
 describe('write faults lose no finished work', () => {
   it('a failed --csv write: one line naming the file and the error, the previous file kept, the summary printed, exit 1; --resume then finishes', async () => {
@@ -67,12 +67,12 @@ describe('write faults lose no finished work', () => {
     expect(ran.stdout).toMatch(/strict · forced discards — 60 deals/u);
     expect(read('full.csv')).toBe(before);
     await expectResumesToReference('full.csv');
-  }, 90_000);
+  });
 
   it('a failed checkpoint stops the run with the last good checkpoint kept, exit 1; --resume then finishes', async () => {
     // The first checkpoint is written, every later write fails.
     const ran = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--checkpoint-every', '0.3'],
-      { faults: { worker: 'sleep:40', write: 'EIO:2@checkpoint.csv' } });
+      { faults: { worker: 'sleep:100', write: 'EIO:2@checkpoint.csv' } });
     expect(ran.code).toBe(1);
     expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --csv .*checkpoint\.csv \(checkpoint\): input\/output error \(EIO\); .*checkpoint\.csv keeps the \d+ results it held before/u);
     expect(ran.stdout).toMatch(/^PARTIAL SUMMARY/u);
@@ -80,7 +80,7 @@ describe('write faults lose no finished work', () => {
     expect(kept.length).toBeLessThan(60);
     expect(reference).toContain(kept.map((row) => row.join(',')).join('\n'));
     await expectResumesToReference('checkpoint.csv');
-  }, 90_000);
+  });
 
   it('a failed --summary write: one line, the per-deal CSV written, exit 1', async () => {
     const ran = await acesup([...RUN, '--csv', file('deals-s.csv'), '--summary', file('summary.csv')], { faults: { write: 'EIO@summary.csv' } });
@@ -89,7 +89,7 @@ describe('write faults lose no finished work', () => {
     expect(read('deals-s.csv')).toBe(reference);
     expect(existsSync(file('summary.csv'))).toBe(false);
     expect(temporaries()).toEqual([]);
-  }, 90_000);
+  });
 
   it('standard output on a full device (> /dev/full): one line, exit 1, the files written', async () => {
     const full = openSync('/dev/full', 'w');
@@ -105,7 +105,7 @@ describe('write faults lose no finished work', () => {
     } finally {
       closeSync(full);
     }
-  }, 90_000);
+  });
 });
 
 describe('outputs never overwrite each other or an input', () => {
@@ -127,7 +127,7 @@ describe('outputs never overwrite each other or an input', () => {
       expect(oneLine(ran.stderr)).toMatch(/^acesup: --csv .*input\.csv is also an input file/u);
     }
     expect(read('input.csv')).toBe(reference);
-  }, 90_000);
+  });
 });
 
 describe('memory is bounded', () => {
@@ -150,7 +150,7 @@ describe('memory is bounded', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows[0]).toMatchObject({ index: '0', run_first: '0', run_last: '99999999' });
     expect(temporaries()).toEqual([]);
-  }, 120_000);
+  });
 
   it('a deal range past the last deal index is refused with a clear message', async () => {
     const ran = await acesup(['estimate', '--from', '2', '--deals', '9007199254740991']);
@@ -171,7 +171,7 @@ describe('segments', () => {
     expect(read('segmented.csv')).toBe(reference);
     const timeless = (text: string): unknown => text.trim().split('\n').map((line) => ({ ...(JSON.parse(line) as object), ms: 0, wallSeconds: 0, command: '' }));
     expect(timeless(segmented.stdout)).toEqual(timeless(whole.stdout));
-  }, 90_000);
+  });
 
   it('resumes across segments a file with gaps, and one whose rows are out of order', async () => {
     const [header, ...rows] = reference.trimEnd().split('\n');
@@ -194,7 +194,7 @@ describe('segments', () => {
     expect(oneLine(refused.stderr)).toMatch(/twice\.csv line 52: deal 49 under strict\/forced appears twice$/u);
     expect(read('twice.csv')).toBe(twice);
     expect(temporaries()).toEqual([]);
-  }, 90_000);
+  });
 });
 
 describe('results that do not belong together never mix', () => {
@@ -217,7 +217,7 @@ describe('results that do not belong together never mix', () => {
     const merged = await acesup(['merge', file('legacy.csv')]);
     expect(merged.code, merged.stderr).toBe(0);
     expect(merged.stdout).toMatch(/strict · forced discards — 10 deals/u);
-  }, 90_000);
+  });
 
   it('merge refuses shards of other budgets (exit 2) unless --allow-mixed, and then says so', async () => {
     const files = [file('part1.csv'), file('part2.csv'), file('part3-5000.csv')];
@@ -233,7 +233,7 @@ describe('results that do not belong together never mix', () => {
     // Each row keeps its own budget.
     const budgets = (parse(read('mixed.csv'), { columns: true }) as Record<string, string>[]).map((row) => `${row['index']}:${row['max_states']}`);
     expect(budgets.filter((b) => b.endsWith(':5000')).map((b) => Number(b.split(':')[0]))).toEqual(Array.from({ length: 20 }, (_, i) => 40 + i));
-  }, 120_000);
+  });
 
   it('merge notices a missing last shard (each row records the run\'s deal range)', async () => {
     const ran = await acesup(['merge', file('part1.csv'), file('part2.csv'), '--json']);
@@ -241,7 +241,7 @@ describe('results that do not belong together never mix', () => {
     expect(oneLine(ran.stderr)).toBe('acesup: note: 20 results of deals 0–59 are missing (deals 40–59)');
     const [line] = ran.stdout.trim().split('\n').map((text) => JSON.parse(text) as Record<string, unknown>);
     expect(line).toMatchObject({ deals: 40, complete: false, maxStates: 2_000_000 });
-  }, 90_000);
+  });
 });
 
 describe('bad input is one line', () => {
@@ -264,7 +264,7 @@ describe('bad input is one line', () => {
     const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '2', '--workers', String(workers)]);
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stderr).toMatch(new RegExp(`^acesup: warning: --workers ${workers} is more than the ${workers - 1} cores of this machine`, 'u'));
-  }, 90_000);
+  });
 
   it('merge and --resume read gzipped CSVs (as results/ ships them); a .gz --csv is written gzipped', async () => {
     writeFileSync(file('reference.csv.gz'), gzipSync(reference));
@@ -286,7 +286,7 @@ describe('bad input is one line', () => {
       expect(shipped.code, shipped.stderr.slice(0, 500)).toBe(0);
       expect(shipped.stdout).toMatch(/merged from 1 file/u);
     }
-  }, 120_000);
+  });
 });
 
 describe('conventions', () => {
@@ -300,17 +300,17 @@ describe('conventions', () => {
     expect(merged.stdout).toBe(reference);
     const summary = await acesup(['merge', '-', '--summary', '-'], { input: reference });
     expect((parse(summary.stdout, { columns: true }) as Record<string, string>[])[0]).toMatchObject({ variant: 'strict', discards: 'forced', deals: '60' });
-  }, 90_000);
+  });
 
   it('SIGTERM stops the run, saves the finished deals and exits 143; --resume finishes', async () => {
     mkdirSync(file('term'), { recursive: true });
     const csv = join(file('term'), 'run.csv');
-    await interruptAfterSomeDeals([...RUN, '--csv', csv, '--progress-every', '0.1'], 'SIGTERM', 40, 60);
+    await interruptAfterSomeDeals([...RUN, '--csv', csv, '--progress-every', '0.1'], 'SIGTERM', 100, 60);
     const kept = rowsOf(readFileSync(csv, 'utf8')).length;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(60);
     const resumed = await acesup([...RUN, '--csv', csv, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(readFileSync(csv, 'utf8')).toBe(reference);
-  }, 90_000);
+  });
 });

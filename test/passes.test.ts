@@ -274,7 +274,7 @@ describe('a pool run pass by pass', () => {
     // Some results were unknown at the first budget and some of them decided later (the test shows what it claims).
     expect(summary[0]!.decided).toBeLessThan(16);
     expect(summary[1]!.decided + summary[2]!.decided).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('the file an escalation starts from', () => {

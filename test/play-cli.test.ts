@@ -16,6 +16,7 @@ import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';
 import { verify } from '../src/core/game/verify.ts';
 import { acesup } from './cli-run.ts';
+import { sized } from './deep.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-play-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -87,7 +88,9 @@ describe('acesup play', () => {
 });
 
 describe('acesup estimate --policy', () => {
-  const base = ['estimate', '--variant', 'standard', '--discards', 'both', '--deals', '240', '--seed', '9', '--no-timings'];
+  /** Deals of the policy runs (each under both rules). */
+  const DEALS = sized(60, 240);
+  const base = ['estimate', '--variant', 'standard', '--discards', 'both', '--deals', String(DEALS), '--seed', '9', '--no-timings'];
 
   it('gives the same per-deal CSV on 1 and 2 workers, agreeing with the games played one by one', async () => {
     const one = await acesup([...base, '--policy', 'basic', '--workers', '1', '--csv', file('basic-1.csv')]);
@@ -96,7 +99,7 @@ describe('acesup estimate --policy', () => {
     expect(two.code).toBe(0);
     expect(readFileSync(file('basic-1.csv'), 'utf8')).toBe(readFileSync(file('basic-2.csv'), 'utf8'));
     const table = rows('basic-1.csv');
-    expect(table).toHaveLength(480);
+    expect(table).toHaveLength(2 * DEALS);
     for (const row of table) {
       expect(row['policy']).toBe('basic');
       const index = Number(row['index']);
@@ -105,19 +108,20 @@ describe('acesup estimate --policy', () => {
       expect(row['result']).toBe(game.won ? 'won' : 'lost');
       expect(Number(row['max_discards_lower'])).toBe(game.discarded);
     }
-    expect(one.stdout).toMatch(/^standard · forced discards · basic — 240 deals/mu);
+    expect(one.stdout).toMatch(new RegExp(`^standard · forced discards · basic — ${DEALS} deals`, 'mu'));
     expect(one.stdout).toMatch(/games\/s per worker/u);
   });
 
   it('gives the same per-deal CSV for the expert on 1 and 2 workers, agreeing with its games played one by one', async () => {
-    const expert = ['estimate', '--variant', 'standard', '--discards', 'both', '--deals', '40', '--seed', '9', '--no-timings', '--policy', 'expert', '--samples', '6'];
+    const deals = sized(12, 40);
+    const expert = ['estimate', '--variant', 'standard', '--discards', 'both', '--deals', String(deals), '--seed', '9', '--no-timings', '--policy', 'expert', '--samples', '6'];
     const one = await acesup([...expert, '--workers', '1', '--csv', file('expert-1.csv')]);
     const two = await acesup([...expert, '--workers', '2', '--csv', file('expert-2.csv')]);
     expect(one.code, one.stderr).toBe(0);
     expect(two.code, two.stderr).toBe(0);
     expect(readFileSync(file('expert-1.csv'), 'utf8')).toBe(readFileSync(file('expert-2.csv'), 'utf8'));
     const table = rows('expert-1.csv');
-    expect(table).toHaveLength(80);
+    expect(table).toHaveLength(2 * deals);
     for (const row of table.filter((_, i) => i % 4 === 0)) {
       expect(row['policy']).toBe('expert(samples=6)');
       const index = Number(row['index']);
@@ -136,12 +140,12 @@ describe('acesup estimate --policy', () => {
     expect(text.split('\n')[0]).toMatch(/,run_last,policy,solver_result,solver_max_discards_lower,solver_max_discards_upper,solver_states,solver_ms$/u);
     const table = parse(text, { columns: true }) as Record<string, string>[];
     // One row per deal: the policy's game and the solver's verdict side by side.
-    expect(table).toHaveLength(240);
+    expect(table).toHaveLength(DEALS);
     expect(new Set(table.map((row) => row['policy']))).toEqual(new Set(['greedy(ace-bonus=0)']));
     // The solver's columns are what the solver alone writes for the same deals and budget.
     expect((await acesup([...forced, '--csv', file('solver-alone.csv')])).code).toBe(0);
     const alone = rows('solver-alone.csv');
-    expect(alone).toHaveLength(240);
+    expect(alone).toHaveLength(DEALS);
     const count = { won: 0, solverWon: 0, solverLost: 0, solverUnknown: 0, winnableLost: 0, solverStates: 0 };
     for (const [i, row] of table.entries()) {
       const exact = alone[i]!;
@@ -160,11 +164,11 @@ describe('acesup estimate --policy', () => {
     expect(count.solverWon).toBeGreaterThan(count.won);
     const [summary, ...more] = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(more).toHaveLength(0);
-    expect(summary).toMatchObject({ policy: 'greedy(ace-bonus=0)', deals: 240, won: count.won, lost: 240 - count.won });
+    expect(summary).toMatchObject({ policy: 'greedy(ace-bonus=0)', deals: DEALS, won: count.won, lost: DEALS - count.won });
     const { won: _, ...solverCounts } = count;
     expect(summary!['compare']).toMatchObject({
-      deals: 240, ...solverCounts,
-      solverRate: { low: count.solverWon / 240, high: (count.solverWon + count.solverUnknown) / 240 },
+      deals: DEALS, ...solverCounts,
+      solverRate: { low: count.solverWon / DEALS, high: (count.solverWon + count.solverUnknown) / DEALS },
     });
     const [csvSummary] = rows('compare-summary.csv');
     expect(csvSummary).toMatchObject({
@@ -174,7 +178,7 @@ describe('acesup estimate --policy', () => {
     // The text summary says the same, and the run's games/s on its workers.
     const printed = await acesup(['merge', file('compare.csv.gz')]);
     expect(printed.code, printed.stderr).toBe(0);
-    expect(printed.stdout).toContain(`the solver (whole stock known) on the same 240 deals: won ${count.solverWon} · lost ${count.solverLost} · unknown ${count.solverUnknown}`);
+    expect(printed.stdout).toContain(`the solver (whole stock known) on the same ${DEALS} deals: won ${count.solverWon} · lost ${count.solverLost} · unknown ${count.solverUnknown}`);
     expect(printed.stdout).toContain(`winnable deals this policy lost: ${count.winnableLost} of the ${count.solverWon} the solver wins`);
     const timed = await acesup([...base, '--discards', 'forced', '--deals', '40', '--policy', 'basic', '--workers', '2']);
     expect(timed.stdout).toMatch(/games\/s per worker/u);
@@ -182,24 +186,25 @@ describe('acesup estimate --policy', () => {
   });
 
   it('a --compare run resumes, shards merge into the one-run file, and rows with and without the solver\'s verdict do not mix', async () => {
-    const one = [...base, '--deals', '60', '--policy', 'basic', '--compare', 'solver', '--max-states', '50000', '--workers', '1'];
+    const deals = sized(20, 60);
+    const one = [...base, '--deals', String(deals), '--policy', 'basic', '--compare', 'solver', '--max-states', '50000', '--workers', '1'];
     expect((await acesup([...one, '--csv', file('cmp-all.csv')])).code).toBe(0);
     expect((await acesup([...one, '--shard', '1/2', '--csv', file('cmp-s1.csv')])).code).toBe(0);
     expect((await acesup([...one, '--shard', '2/2', '--csv', file('cmp-s2.csv')])).code).toBe(0);
     const merged = await acesup(['merge', file('cmp-s1.csv'), file('cmp-s2.csv'), '--csv', file('cmp-merged.csv'), '--no-timings']);
     expect(merged.code, merged.stderr).toBe(0);
     expect(readFileSync(file('cmp-merged.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
-    expect(merged.stdout).toMatch(/^standard · forced discards · basic — 60 deals[^]*the solver \(whole stock known\) on the same 60 deals/mu);
+    expect(merged.stdout).toMatch(new RegExp(`^standard · forced discards · basic — ${deals} deals[^]*the solver \\(whole stock known\\) on the same ${deals} deals`, 'mu'));
     const lines = readFileSync(file('cmp-all.csv'), 'utf8').split('\n');
-    writeFileSync(file('cmp-part.csv'), `${lines.slice(0, 50).join('\n')}\n`);
+    writeFileSync(file('cmp-part.csv'), `${lines.slice(0, sized(16, 50)).join('\n')}\n`);
     const resumed = await acesup([...one, '--csv', file('cmp-part.csv'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(readFileSync(file('cmp-part.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
     // The same policy without --compare: the rows are not this run's.
-    const without = await acesup([...base, '--deals', '60', '--policy', 'basic', '--max-states', '50000', '--workers', '1', '--csv', file('cmp-part.csv'), '--resume']);
+    const without = await acesup([...base, '--deals', String(deals), '--policy', 'basic', '--max-states', '50000', '--workers', '1', '--csv', file('cmp-part.csv'), '--resume']);
     expect(without.code).toBe(2);
     expect(without.stderr.trim()).toMatch(/^acesup: .*cmp-part\.csv line 2: the row has the solver's verdict \(--compare solver\) but this run has not; resume with the options/u);
-    expect((await acesup([...base, '--deals', '60', '--policy', 'basic', '--max-states', '50000', '--shard', '2/2', '--csv', file('plain-s2.csv')])).code).toBe(0);
+    expect((await acesup([...base, '--deals', String(deals), '--policy', 'basic', '--max-states', '50000', '--shard', '2/2', '--csv', file('plain-s2.csv')])).code).toBe(0);
     const mixed = await acesup(['merge', file('cmp-s1.csv'), file('plain-s2.csv')]);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr.trim().split('\n')).toHaveLength(1);
@@ -218,14 +223,14 @@ describe('acesup estimate --policy', () => {
     const merged = await acesup(['merge', file('s1.csv'), file('s2.csv'), '--csv', file('merged.csv'), '--no-timings']);
     expect(merged.code).toBe(0);
     expect(readFileSync(file('merged.csv'), 'utf8')).toBe(readFileSync(file('all.csv'), 'utf8'));
-    expect(merged.stdout).toMatch(/^standard · optional discards · random — 240 deals/mu);
+    expect(merged.stdout).toMatch(new RegExp(`^standard · optional discards · random — ${DEALS} deals`, 'mu'));
   });
 
   it('a policy run cut short resumes into the one-run file', async () => {
     const one = [...base, '--policy', 'greedy', '--ace-bonus', '1', '--workers', '1'];
     expect((await acesup([...one, '--csv', file('full.csv')])).code).toBe(0);
     const lines = readFileSync(file('full.csv'), 'utf8').split('\n');
-    writeFileSync(file('part.csv'), `${lines.slice(0, 150).join('\n')}\n`);
+    writeFileSync(file('part.csv'), `${lines.slice(0, sized(40, 150)).join('\n')}\n`);
     expect((await acesup([...one, '--csv', file('part.csv'), '--resume'])).code).toBe(0);
     expect(readFileSync(file('part.csv'), 'utf8')).toBe(readFileSync(file('full.csv'), 'utf8'));
     // Rows of another policy do not belong to the run.

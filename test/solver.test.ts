@@ -12,6 +12,7 @@ import { F_DEALT, F_DISCARDS, FRAME, dealFrame, startFrame } from '../src/core/e
 import { Search } from '../src/core/search/search.ts';
 import { verify } from '../src/core/game/verify.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
+import { sized } from './deep.ts';
 import { referenceSolve } from './reference-solver.ts';
 
 const solver = new Solver();
@@ -84,7 +85,7 @@ describe('known answers', () => {
   it('the upper bounds (R6, R8) never undercut the exact value of a position', () => {
     // Exact max discards of every position reachable in the plain game, by memoised exhaustive search.
     for (const variant of ['strict', 'standard', 'easy'] as const) {
-      for (let index = 0; index < 12; index++) {
+      for (let index = 0; index < sized(4, 12); index++) {
         const deal = dealFor(17, index);
         const plain = new MoveGenerator(variant, 'forced', false);
         const reduced = new MoveGenerator(variant, 'forced', true);
@@ -154,7 +155,7 @@ describe('agreement with the slow reference solver', () => {
   for (const [variant, discards] of COMBOS.filter(([v, r]) => v !== 'strict' || r !== 'optional')) {
     it(`${variant} × ${discards}: same verdict and max discards where both decide`, () => {
       let compared = 0;
-      const deals = variant === 'strict' ? 300 : 40;
+      const deals = variant === 'strict' ? sized(100, 300) : discards === 'forced' ? sized(12, 40) : sized(24, 40);
       for (let index = 0; index < deals; index++) {
         const deal = dealFor(7, index);
         const fast = solver.solve(deal, { variant, rule: discards, maxStates: 200_000 });
@@ -162,7 +163,7 @@ describe('agreement with the slow reference solver', () => {
         if (slow === undefined || fast.kind === 'unknown') continue;
         if (expectAgrees(index, fast, slow)) compared += 1;
       }
-      expect(compared).toBeGreaterThan(discards === 'forced' ? 15 : 2);
+      expect(compared).toBeGreaterThan(discards === 'forced' ? sized(4, 15) : sized(0, 2));
     });
   }
 });
@@ -171,7 +172,7 @@ describe('the reductions change no verdict (reduced search against the plain one
   for (const [variant, discards] of COMBOS) {
     it(`${variant} × ${discards}`, () => {
       let compared = 0;
-      for (let index = 0; index < (variant === 'strict' ? 100 : 40); index++) {
+      for (let index = 0; index < (variant === 'strict' ? sized(30, 100) : sized(20, 40)); index++) {
         const deal = dealFor(11, index);
         const plain = solver.solve(deal, { variant, rule: discards, maxStates: 100_000, reductions: false, solution: false });
         if (plain.kind === 'unknown') continue;
@@ -179,7 +180,7 @@ describe('the reductions change no verdict (reduced search against the plain one
         expect(reduced.kind).not.toBe('unknown');
         if (expectAgrees(index, reduced, { won: plain.kind === 'won', maxDiscards: discardBounds(plain).upper })) compared += 1;
       }
-      expect(compared).toBeGreaterThan(discards === 'forced' ? 15 : 3);
+      expect(compared).toBeGreaterThan(discards === 'forced' ? sized(4, 15) : sized(0, 3));
     });
   }
 });
@@ -195,7 +196,7 @@ describe('the reductions keep the value of late positions (reduced search agains
       const frames = new Int32Array(2 * FRAME);
       const moves = new Int32Array(MAX_MOVES);
       let compared = 0;
-      for (let index = 0; index < 60; index++) {
+      for (let index = 0; index < sized(20, 60); index++) {
         const deal = dealFor(23, index);
         player.setDeal(deal);
         startFrame(frames, 0);
@@ -217,7 +218,7 @@ describe('the reductions keep the value of late positions (reduced search agains
           compared += 1;
         }
       }
-      expect(compared).toBeGreaterThan(80);
+      expect(compared).toBeGreaterThan(sized(25, 80));
     });
   }
 });
@@ -230,7 +231,7 @@ describe('properties', () => {
       const deal = dealFor(3, index);
       const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
       if (result.kind === 'won') expectValidWin(result, deal, variant, discards);
-    }), { numRuns: 60 });
+    }), { numRuns: sized(20, 60) });
   });
 
   it('solutions are 1-minimal: dropping any single move makes them invalid', () => {
@@ -242,7 +243,7 @@ describe('properties', () => {
         const shorter = result.solution.filter((_, j) => j !== i);
         expect(verify(deal, shorter, variant, discards).ok).toBe(false);
       }
-    }), { numRuns: 30 });
+    }), { numRuns: sized(10, 30) });
   });
 
   it('every forced win is an optional win, and forced max discards never exceed optional', () => {
@@ -252,7 +253,7 @@ describe('properties', () => {
       const optional = solver.solve(deal, { variant, rule: 'optional', maxStates: 100_000, solution: false });
       if (forced.kind === 'won') expect(optional.kind).toBe('won');
       expect(discardBounds(optional).upper).toBeGreaterThanOrEqual(discardBounds(forced).lower);
-    }), { numRuns: 40 });
+    }), { numRuns: sized(15, 40) });
   });
 
   it('a deal solved under both rules in turn (the forced searches reused) gets the answers of separate solvers', () => {
@@ -278,7 +279,7 @@ describe('properties', () => {
           const together = options.map((o) => shared.solve(deal, o));
           inTurn += runs.mock.calls.length;
           expect(together).toEqual(separate);
-        }), { numRuns: 40 });
+        }), { numRuns: sized(15, 40) });
     } finally {
       runs.mockRestore();
     }
@@ -308,7 +309,7 @@ describe('properties', () => {
       // Small enough that many deals stop on it (strict × forced decides most deals within 300 states).
       const budget = variant === 'strict' ? 30 : 300;
       let unknowns = 0;
-      for (let index = 0; index < 16; index++) {
+      for (let index = 0; index < sized(8, 16); index++) {
         const deal = dealFor(13, index);
         const exact = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false });
         const cut = solver.solve(deal, { variant, rule: discards, maxStates: budget, solution: false });
@@ -322,7 +323,7 @@ describe('properties', () => {
         expect(cut.lower).toBeLessThanOrEqual(discardBounds(exact).lower);
         expect(cut.upper).toBeGreaterThanOrEqual(discardBounds(exact).upper);
       }
-      expect({ variant, discards, unknowns: unknowns > 2 }).toEqual({ variant, discards, unknowns: true });
+      expect({ variant, discards, unknowns: unknowns > sized(0, 2) }).toEqual({ variant, discards, unknowns: true });
     }
   });
 });

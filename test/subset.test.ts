@@ -11,6 +11,7 @@ import { Search } from '../src/core/search/search.ts';
 import { Solver } from '../src/core/search/solve.ts';
 import { F_DEALT, FRAME, addToPile, dealFrame, pileOf, startFrame, takeFromPile } from '../src/core/engine/state.ts';
 import { SubsetGame } from '../src/core/proofs/subset.ts';
+import { sized } from './deep.ts';
 import { referenceDeficit } from './reference-subset.ts';
 
 const RANKS_TRIED = [2, 3, 4, 5, 6];
@@ -44,7 +45,7 @@ describe('the subset game solver against a plain brute force of R_S', () => {
     it(`${variant}: the same deficit from positions of random plays, for the top 2 to 6 ranks`, () => {
       const games = new Map(RANKS_TRIED.map((k) => [k, new SubsetGame(variant, [k], 1_000_000)]));
       let compared = 0, lost = 0;
-      for (let index = 0; index < 16; index++) {
+      for (let index = 0; index < sized(4, 16); index++) {
         const deal = dealFor(31, index);
         for (const frame of randomPositions(deal, variant, index, 4)) {
           for (const k of RANKS_TRIED) {
@@ -60,9 +61,9 @@ describe('the subset game solver against a plain brute force of R_S', () => {
         }
       }
       // Both answers must be met often for the comparison to mean something.
-      expect(compared).toBeGreaterThan(150);
-      expect(lost).toBeGreaterThan(30);
-      expect(compared - lost).toBeGreaterThan(30);
+      expect(compared).toBeGreaterThan(sized(40, 150));
+      expect(lost).toBeGreaterThan(sized(8, 30));
+      expect(compared - lost).toBeGreaterThan(sized(8, 30));
     });
   }
 
@@ -70,7 +71,7 @@ describe('the subset game solver against a plain brute force of R_S', () => {
     // One game answers many queries of one deal from its memo; each answer must be what a new game gives.
     for (const variant of VARIANTS) {
       const shared = new SubsetGame(variant, [4], 1_000_000);
-      for (let index = 0; index < 10; index++) {
+      for (let index = 0; index < sized(4, 10); index++) {
         const deal = dealFor(37, index);
         shared.setDeal(deal);
         for (const frame of randomPositions(deal, variant, index, 8)) {
@@ -90,7 +91,8 @@ describe('the subset bound against real values (Lemma A)', () => {
       let compared = 0, tight = 0;
       for (const rule of DISCARD_RULES) {
         const plain = new Search(variant, rule, false);
-        for (let index = 0; index < 30; index++) {
+        // (strict meets a tight bound only past its first 10 deals.)
+        for (let index = 0; index < (variant === 'strict' ? 30 : sized(10, 30)); index++) {
           const deal = dealFor(41, index);
           game.setDeal(deal);
           for (const frame of randomPositions(deal, variant, index, 36)) {
@@ -106,7 +108,7 @@ describe('the subset bound against real values (Lemma A)', () => {
           }
         }
       }
-      expect(compared).toBeGreaterThan(200);
+      expect(compared).toBeGreaterThan(sized(60, 200));
       expect(tight).toBeGreaterThan(0);
     });
   }
@@ -117,7 +119,7 @@ describe('the subset bound against real values (Lemma A)', () => {
     for (const variant of VARIANTS) {
       const game = new SubsetGame(variant, RANKS_TRIED, 1_000_000);
       for (const rule of DISCARD_RULES) {
-        for (let index = 0; index < 20; index++) {
+        for (let index = 0; index < sized(5, 20); index++) {
           const deal = dealFor(43, index);
           const result = solver.solve(deal, { variant, rule, maxStates: 100_000, solution: 'raw' });
           if (result.kind !== 'won') continue;
@@ -139,7 +141,7 @@ describe('the subset bound against real values (Lemma A)', () => {
         }
       }
     }
-    expect(checked).toBeGreaterThan(1000);
+    expect(checked).toBeGreaterThan(sized(250, 1000));
   });
 });
 
@@ -148,7 +150,7 @@ describe('the search with the subset games against the search without them', () 
     it(`${variant} × optional: the same verdicts and max discards wherever both decide`, () => {
       const solver = new Solver();
       let compared = 0, lost = 0;
-      for (let index = 0; index < (variant === 'strict' ? 40 : 20); index++) {
+      for (let index = 0; index < (variant === 'strict' ? sized(12, 40) : sized(8, 20)); index++) {
         const deal = dealFor(47, index);
         const options = { variant, rule: 'optional' as const, maxStates: 200_000, solution: false as const };
         const without = solver.solve(deal, { ...options, subsets: false });
@@ -164,8 +166,8 @@ describe('the search with the subset games against the search without them', () 
         }
         compared += 1;
       }
-      expect(compared).toBeGreaterThan(12);
-      expect(lost).toBeGreaterThan(3);
+      expect(compared).toBeGreaterThan(sized(4, 12));
+      expect(lost).toBeGreaterThan(sized(1, 3));
     });
   }
 
