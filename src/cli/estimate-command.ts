@@ -21,7 +21,7 @@ import { type PolicyName, policyLabel } from '../core/play/policies.ts';
 import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, exitForSignal, ioReason } from './errors.ts';
-import { policySettings } from './play.ts';
+import { policySettings } from './play-command.ts';
 import { EstimateProgress } from './progress.ts';
 
 /** A signal this long after the first one quits at once; sooner, it is the same signal delivered twice. */
