@@ -9,13 +9,17 @@ import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { integerOption } from './errors.ts';
 import type { PlayFlags } from './play-command.ts';
 
+/** A whole number with its thousands separated by commas, as toLocaleString('en-US') writes it, without the
+ *  cost of loading the locale data at start-up (every command defines these options). */
+const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/gu, ',');
+
 /** The options that choose and tune a policy (play and estimate share them). */
 export function policyOptions(command: Command, defaultPolicy: string, policies: readonly string[]): Command {
   return command
     .addOption(new Option('--policy <name>', 'who plays (docs/play.md)').choices([...policies]).default(defaultPolicy))
     .addOption(new Option('--ace-bonus <k>', `greedy (and pimc's ties, expert's rollouts): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS}; expert: 2 in standard, 0 otherwise)`).argParser(integerOption(0, 48)))
     .addOption(new Option('--samples <n>', `pimc: sampled stock orders per decision (default ${DEFAULT_SAMPLES}); expert: rollouts per choice, four times as many where a sample wins (default ${DEFAULT_EXPERT_SAMPLES})`).argParser(integerOption(1, 100_000)))
-    .addOption(new Option('--sample-states <n>', `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${DEFAULT_SAMPLE_STATES.toLocaleString('en-US')})`).argParser(integerOption(1)));
+    .addOption(new Option('--sample-states <n>', `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${thousands(DEFAULT_SAMPLE_STATES)})`).argParser(integerOption(1)));
 }
 
 export function addPlayCommand(program: Command): void {
