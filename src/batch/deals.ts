@@ -11,10 +11,10 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { Deal } from '../core/game/cards.ts';
 import { fmix32, generatorFrom } from '../core/game/random.ts';
+import { MAX_INDEX, MAX_SEED } from './options.ts';
 
-/** Largest accepted seed and index. */
-export const MAX_SEED = 0xffffffff;
-export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
+// The ranges live in options.ts, which imports nothing (the command line's options check them).
+export { MAX_INDEX, MAX_SEED };
 
 /** Deal number `index` (0, 1, 2, …) of `seed`. */
 export function dealFor(seed: number, index: number): Deal {

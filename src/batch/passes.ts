@@ -5,29 +5,9 @@
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 
-/** The passes of `--escalate` when --passes is not given: 8× and 64× the budget of the earlier run. */
-export const DEFAULT_ESCALATE_PASSES: readonly number[] = [8, 64];
-/** The most passes after the first one plan may hold. */
-export const MAX_PASSES = 8;
-
-/**
- * Reads `--passes`: factors of --max-states, separated by commas or spaces, each may be written ×8 or x8;
- * whole numbers of 2 or more, each larger than the one before. A message saying what is wrong, or the factors.
- */
-export function readPassesOption(text: string): number[] | string {
-  const words = text.split(/[\s,]+/u).filter((word) => word !== '');
-  if (words.length === 0) return 'expected factors of --max-states, e.g. 8,64.';
-  if (words.length > MAX_PASSES) return `expected at most ${MAX_PASSES} factors.`;
-  const factors: number[] = [];
-  for (const word of words) {
-    const digits = word.replace(/^[x×]/u, '');
-    const factor = Number(digits);
-    if (!/^\d+$/u.test(digits) || !Number.isSafeInteger(factor) || factor < 2) return `"${word}" is not a whole number of 2 or more (a factor of --max-states, e.g. 8,64).`;
-    if (factors.length > 0 && factor <= factors[factors.length - 1]!) return 'expected each factor larger than the one before (e.g. 8,64).';
-    factors.push(factor);
-  }
-  return factors;
-}
+// The default passes and the reader of --passes live in options.ts, which imports nothing (the command
+// line's options use them).
+export { DEFAULT_ESCALATE_PASSES, MAX_PASSES, readPassesOption } from './options.ts';
 
 /** Bytes of the threads' own memory besides their search tables (as the first pass's check counts it). */
 const THREAD_BYTES = 64 * 2 ** 20;

@@ -5,6 +5,7 @@
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { type Provenance, UNRECORDED, passBudgets, provenanceKey } from './provenance.ts';
 import { type SampleShare, WHOLE_SAMPLE, inSample, sampleShareOf } from './sample.ts';
+import { SOLVER } from './options.ts';
 
 /** One variant under one discard rule; with `policy`, played by that policy (its label, policies.ts)
  *  instead of solved; with `compare` too, each deal also solved exactly, its verdict kept beside the game
@@ -17,8 +18,8 @@ export interface Ruleset {
   readonly compare?: boolean;
 }
 
-/** The policy that plays the solver's part: the exact solver, the whole stock known. */
-export const SOLVER = 'solver';
+// SOLVER lives in options.ts, which imports nothing (the choices of --policy list it).
+export { SOLVER };
 
 /** `standard/optional`, or `standard/forced/greedy(ace-bonus=0)` with a policy (and ` vs solver` with the
  *  solver's verdicts beside), as printed. */

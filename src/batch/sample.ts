@@ -7,39 +7,15 @@
 
 import { fmix32 } from '../core/game/random.ts';
 import { Z95, poissonInterval } from './stats.ts';
+import { HASH_RANGE, type SampleShare, WHOLE_SAMPLE, readSampleShare } from './options.ts';
 
-/** 2³²: a share is a whole number of 2⁻³² steps of the 32-bit hash. */
-const HASH_RANGE = 0x100000000;
 /** Salts that set the sample's hash apart from the deal's (deals.ts), so that being sampled says nothing of the cards. */
 const SAMPLE_SALT = 0x5bd1e995;
 const SAMPLE_FINAL = 0x27d4eb2f;
 
-/** A sample share as given (`text`, as written in the CSV) and as used: deals whose hash is below
- *  `threshold` are sampled, so each is with probability exactly `share` = threshold / 2³². */
-export interface SampleShare {
-  text: string;
-  threshold: number;
-  share: number;
-}
-
-/** Every deal: the share of a run without --sample-unknowns (and of `--sample-unknowns 1`). */
-export const WHOLE_SAMPLE: SampleShare = { text: '', threshold: HASH_RANGE, share: 1 };
-
-/**
- * Reads a sample share: a number in (0, 1] written as a decimal ("0.05") or a percentage ("5%"). 1 is every
- * deal, written '' (so that such a run is a run without the option, byte for byte). A message saying what is
- * wrong, or the share.
- */
-export function readSampleShare(text: string): SampleShare | string {
-  const trimmed = text.trim();
-  const percent = trimmed.endsWith('%');
-  const digits = percent ? trimmed.slice(0, -1) : trimmed;
-  const value = /^(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/u.test(digits) ? Number(digits) / (percent ? 100 : 1) : Number.NaN;
-  if (!(value > 0 && value <= 1)) return `"${text}" is not a share of the unknown deals between 0 and 1 (e.g. 0.05 or 5%).`;
-  const threshold = Math.round(value * HASH_RANGE);
-  if (threshold < 1) return `"${text}" is below the smallest share, 2⁻³².`;
-  return threshold === HASH_RANGE ? WHOLE_SAMPLE : { text: String(value), threshold, share: threshold / HASH_RANGE };
-}
+// The share as given, and its reader, live in options.ts, which imports nothing (the command line's
+// options read --sample-unknowns).
+export { type SampleShare, WHOLE_SAMPLE, readSampleShare };
 
 /** The share a provenance records ('' : every deal); undefined when the text is not a share. */
 export function sampleShareOf(text: string): SampleShare | undefined {

@@ -6,6 +6,7 @@ import { closeSync, existsSync, openSync, realpathSync, rmSync, statSync } from 
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isStdio, temporaryName } from '../batch/files.ts';
+import { MAX_WORKERS_PER_CORE } from '../batch/options.ts';
 import { fitPasses, tableBytes } from '../batch/passes.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
@@ -64,8 +65,6 @@ export function checkOutputs(outputs: readonly [string, string | undefined][], i
 /** Memory a worker thread may take: the thread itself, and its search tables at `maxStates` (table.ts: at
  *  load 1/2, 11 words of 4 bytes per slot at most). */
 const workerBytes = (maxStates: number): number => 64 * 2 ** 20 + 2 ** Math.ceil(Math.log2(2 * maxStates)) * 44;
-/** Worker threads per core above which a run is refused: they only slow the run down. */
-export const MAX_WORKERS_PER_CORE = 4;
 const mib = (bytes: number): string => `${fmt(Math.round(bytes / 2 ** 20))} MB`;
 const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(1)} GB`;
 

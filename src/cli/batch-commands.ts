@@ -1,25 +1,20 @@
 // The batch subcommands (deal, estimate, merge), added to the program by main.ts: their options and help,
-// `deal` and `merge`; `estimate` runs in estimate-command.ts, the work itself in src/batch.
+// and `deal`; `estimate` runs in estimate-command.ts, `merge` in merge-command.ts, the work itself in
+// src/batch. Those are loaded when their command runs: the options need only values that import nothing.
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { formatDeal } from '../core/game/cards.ts';
-import { POLICY_NAMES } from '../core/play/policies.ts';
+import { POLICY_NAMES } from '../core/play/settings.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
-import { DEFAULT_MAX_STATES } from '../core/search/solve.ts';
-import { writeDealsCsv } from '../batch/csv.ts';
-import { MAX_INDEX, MAX_SEED, dealFor } from '../batch/deals.ts';
-import { isStdio } from '../batch/files.ts';
-import { mergeDealFiles } from '../batch/merge.ts';
-import { DEFAULT_ESCALATE_PASSES, readPassesOption } from '../batch/passes.ts';
-import { type SampleShare, readSampleShare } from '../batch/sample.ts';
-import { SOLVER } from '../batch/results.ts';
+import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
+import {
+  DEFAULT_ESCALATE_PASSES, DEFAULT_PLAN, MAX_INDEX, MAX_SEED, MAX_WORKERS_PER_CORE, SOLVER, type SampleShare, readPassesOption, readSampleShare,
+} from '../batch/options.ts';
 import { parseShard } from '../batch/shard.ts';
-import { summarise } from '../batch/summary.ts';
-import { MAX_WORKERS_PER_CORE, checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
-import { commandLine, provenance, report } from './batch-output.ts';
-import { DEFAULT_PLAN, type EstimateFlags, type EstimateOptions, estimateCommand, passesText } from './estimate-command.ts';
-import { EXIT_FAILED, EXIT_OK, UsageError, integerOption, ioReason } from './errors.ts';
+import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
+import type { MergeFlags } from './merge-command.ts';
+import { UsageError, integerOption } from './errors.ts';
 import { policyOptions } from './play.ts';
 
 /**
@@ -30,7 +25,6 @@ import { policyOptions } from './play.ts';
 export const DEFAULT_DEALS = 1000;
 /** The seed when none is given. */
 export const DEFAULT_SEED = 1;
-const fmt = (n: number): string => n.toLocaleString('en-US');
 
 const shardOption = (value: string): { k: number; n: number } => {
   const shard = parseShard(value);
@@ -62,63 +56,6 @@ interface DealFlags {
   count: number;
 }
 
-interface MergeFlags {
-  csv?: string;
-  summary?: string;
-  json?: boolean;
-  timings: boolean;
-  allowMixed?: boolean;
-}
-
-async function mergeCommand(files: string[], flags: MergeFlags, command: Command): Promise<number> {
-  if (files.filter(isStdio).length > 1) throw new UsageError('standard input (-) can be read once only');
-  if (flags.csv === undefined) refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of the merged file', true);
-  checkOutputs([['--csv', flags.csv], ['--summary', flags.summary]], files.filter((file) => !isStdio(file)));
-  if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
-  if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
-  const { table, rows, gaps, missing, mixed } = await mergeDealFiles(files, { allowMixed: flags.allowMixed === true });
-  let csvFailure: string | undefined;
-  if (flags.csv !== undefined) {
-    try {
-      await writeDealsCsv(flags.csv, table, flags.timings);
-    } catch (error) {
-      csvFailure = `cannot write --csv ${flags.csv}: ${ioReason(error)}`;
-    }
-  }
-  const summaries = summarise(table);
-  // A table's provenances are those of its rows (each added by the first row that has it).
-  const used = table.provenances;
-  const uniform = (column: 'max_states' | 'max_discards_mode' | 'search'): string | null => {
-    const values = new Set(used.map((p) => p[column]));
-    return values.size === 1 && !values.has('') ? [...values][0]! : null;
-  };
-  const maxStates = uniform('max_states');
-  // '' (one pass) is a plan too.
-  const plans = new Set(used.map((p) => p.passes));
-  const passes = plans.size === 1 ? [...plans][0]! : null;
-  const samples = new Set(used.map((p) => p.sample_unknowns));
-  const sample = samples.size === 1 ? [...samples][0]! : null;
-  const budget = maxStates === null ? '' : ` · max states ${fmt(Number(maxStates))}${passes === null || passes === '' ? '' : `, passes ${passesText(passes.split(' ').map(Number))}`}` +
-    `${sample === null || sample === '' ? '' : ` for a sample of ${sample} of the unknown deals`}` +
-    `${uniform('max_discards_mode') === 'bounds' ? ' (verdicts only)' : ''}`;
-  const missingText = missing.slice(0, 3).map(([start, stop]) => (stop - start === 1 ? `${start}` : `${start}–${stop - 1}`)).join(', ') + (missing.length > 3 ? ', …' : '');
-  const heading = `${mixed.length > 0 ? `MIXED RESULTS (they differ in ${mixed.join(', ')}; merged with --allow-mixed) — ` : ''}` +
-    `seed ${table.seed} · deals ${fmt(table.first)}–${fmt(table.first + table.count - 1)}${budget} · merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
-  const closing = `Read ${fmt(rows)} deal × rule set results.` +
-    (gaps > 0 ? ` ${fmt(gaps)} results of the run's deals are in no file (deals ${missingText}: a missing or unfinished shard?).` : '');
-  const failures = await report({
-    heading, closing, summaries,
-    run: {
-      command: commandLine(), ...provenance(), seed: table.seed, wallSeconds: null, workers: null, maxStates: maxStates === null ? null : Number(maxStates),
-      complete: gaps === 0, maxDiscards: uniform('max_discards_mode'), search: uniform('search'), mixed, passes, sample,
-    },
-  }, flags);
-  if (gaps > 0) console.error(`acesup: note: ${fmt(gaps)} results of deals ${table.first}–${table.first + table.count - 1} are missing (deals ${missingText})`);
-  if (mixed.length > 0) console.error(`acesup: note: the merged results differ in ${mixed.join(', ')} (--allow-mixed)`);
-  for (const failure of [...(csvFailure === undefined ? [] : [csvFailure]), ...failures]) console.error(`acesup: ${failure}`);
-  return csvFailure !== undefined || failures.length > 0 ? EXIT_FAILED : EXIT_OK;
-}
-
 /** The --max-discards option of `solve` and `estimate`. */
 export const maxDiscardsOption = (): Option =>
   new Option('--max-discards <how>', 'exact: pin each lost deal\'s max discards within its budget (a tenth of it goes first to the search for the max); bounds: spend it all on the verdict (faster; lost deals get a proven range)').choices(['exact', 'bounds']).default('exact');
@@ -132,8 +69,9 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
     .option('--index <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .option('--count <n>', 'how many deals', integerOption(1), 1)
-    .action((flags: DealFlags) => {
+    .action(async (flags: DealFlags) => {
       if (flags.count > MAX_INDEX - flags.index + 1) throw new UsageError(`--index ${flags.index} --count ${flags.count} goes past the last deal index ${MAX_INDEX}`);
+      const { dealFor } = await import('../batch/deals.ts');
       const lines: string[] = [];
       for (let i = 0; i < flags.count; i++) {
         lines.push(formatDeal(dealFor(flags.seed, flags.index + i)));
@@ -191,6 +129,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       '      the same run.csv, in two steps (the second on other machines, or in shards: --shard K/N, then acesup merge)\n' +
       'A pass that the machine\'s memory cannot hold on every worker runs on fewer; one that fits no worker is refused.')
     .action(async (flags: EstimateFlags, command: Command) => {
+      const { estimateCommand } = await import('./estimate-command.ts');
       process.exitCode = await estimateCommand(flags, command, options);
     });
 
@@ -209,6 +148,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
     .option('--allow-mixed', 'merge files whose results differ in --max-states, --passes, --max-discards, version or search (refused without it); the summary says so')
     .action(async (files: string[], flags: MergeFlags, command: Command) => {
+      const { mergeCommand } = await import('./merge-command.ts');
       process.exitCode = await mergeCommand(files, flags, command);
     });
 }

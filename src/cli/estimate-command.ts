@@ -12,7 +12,7 @@ import { isStdio } from '../batch/files.ts';
 import { type EscalationSource, scanEscalation } from '../batch/escalation.ts';
 import { DEFAULT_ESCALATE_PASSES } from '../batch/passes.ts';
 import { PASSES_FIELD, type Provenance, SAMPLE_FIELD, SEARCH_VERSION, describeField, passBudgets, planBlocker, runProvenance } from '../batch/provenance.ts';
-import { type SampleShare, WHOLE_SAMPLE, readSampleShare } from '../batch/sample.ts';
+import { DEFAULT_PLAN, type SampleShare, WHOLE_SAMPLE, readSampleShare } from '../batch/options.ts';
 import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
@@ -21,7 +21,7 @@ import { type PolicyName, policyLabel } from '../core/play/policies.ts';
 import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, exitForSignal, ioReason } from './errors.ts';
-import { policySettings } from './play.ts';
+import { policySettings } from './play-command.ts';
 import { EstimateProgress } from './progress.ts';
 
 /** A signal this long after the first one quits at once; sooner, it is the same signal delivered twice. */
@@ -381,12 +381,6 @@ function endMessages(
   return { lines: [], status: EXIT_OK };
 }
 
-/**
- * The plan of a solver run that names no budget (none of --max-states, --passes, --sample-unknowns): a
- * two-phase estimate that gives every row a point estimate with its interval in minutes, not the hours that
- * deciding every deal of the optional rule takes. --max-discards is `bounds` unless given.
- */
-export const DEFAULT_PLAN = { maxStates: 100_000, passes: [20, 160, 1280], sample: '0.05' } as const;
 
 /** `flags` with the default plan where it applies (see DEFAULT_PLAN). */
 function withDefaultPlan(flags: EstimateFlags, command: Command): EstimateFlags {

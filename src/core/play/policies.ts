@@ -10,25 +10,15 @@ import { FillLookahead } from './lookahead.ts';
 import type { Rng } from '../game/random.ts';
 import { LOOKAHEAD_FILLS } from './rollout.ts';
 import { type View, fills, isRemovable, legalMoves, removals } from './view.ts';
+import {
+  DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES, type PolicyName, type PolicySettings, isPolicyName,
+} from './settings.ts';
 
-export const POLICY_NAMES = ['random', 'basic', 'greedy', 'pimc', 'expert'] as const;
-export type PolicyName = (typeof POLICY_NAMES)[number];
-export const isPolicyName = (name: string): name is PolicyName => (POLICY_NAMES as readonly string[]).includes(name);
+// The names and settings live in settings.ts, which imports nothing (the command line's options read them).
+export {
+  DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES, type PolicyName, type PolicySettings, isPolicyName,
+};
 
-export interface PolicySettings {
-  /** greedy: what a fill that puts an ace into an empty pile is worth, in discards. */
-  aceBonus?: number;
-  /** pimc and expert: sampled stock orders per decision. */
-  samples?: number;
-  /** pimc: state budget of the solver per sample and choice. */
-  sampleStates?: number;
-}
-
-export const DEFAULT_ACE_BONUS = 0;
-export const DEFAULT_SAMPLES = 20;
-export const DEFAULT_SAMPLE_STATES = 20_000;
-/** expert: sampled orders per decision. */
-export const DEFAULT_EXPERT_SAMPLES = 32;
 /** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (its row of VARIANT_RULES). */
 export const expertAceBonus = (variant: Variant): number => VARIANT_RULES[variant].play.expertAceBonus;
 

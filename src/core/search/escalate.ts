@@ -8,10 +8,11 @@
 
 import type { Deal } from '../game/cards.ts';
 import { WIN_DISCARDS } from '../game/rules.ts';
-import { DEFAULT_MAX_STATES, discardBounds, type MaxDiscardsMode, type SolveOptions, type SolveResult, type Solver } from './solve.ts';
+import { DEFAULT_MAX_STATES, GROWTH } from './budget.ts';
+import { discardBounds, type MaxDiscardsMode, type SolveOptions, type SolveResult, type Solver } from './solve.ts';
 
-/** A pass's budget is this many times the last one's while a pass after it would still fit (see nextBudget). */
-export const GROWTH = 8;
+// GROWTH lives in budget.ts, which imports nothing (the help of `acesup solve --time-limit` shows it).
+export { GROWTH };
 
 /** The share of the time left that a pass's budget is planned to fill, at the last pass's speed: a larger
  *  table is slower per state (and the clock stops a pass that overruns). */

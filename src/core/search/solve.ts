@@ -10,13 +10,11 @@ import { GhostSearch } from '../proofs/ghost.ts';
 import { Search, type SearchLimits, type SearchRun } from './search.ts';
 import { SubsetGame } from '../proofs/subset.ts';
 import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from '../engine/table.ts';
+import { DEFAULT_MAX_STATES } from './budget.ts';
 import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from '../engine/state.ts';
 
-/** Default state budget per deal: bounds time and memory. A state is a position searched; the visited set
- *  stores only the positions with a choice (search.ts), at most all of them: ≤ 4 slots of 28 bytes, or 44
- *  under the optional rule, per state, so at this budget at most 2^22 slots (112 and 176 MiB for the two
- *  tables of a solver, plus the old table while one grows); in practice a few percent of that. */
-export const DEFAULT_MAX_STATES = 2_000_000;
+// The default budget lives in budget.ts, which imports nothing (the command line's options show it).
+export { DEFAULT_MAX_STATES };
 
 /** The ghost search may spend 1/GHOST_SHARE of the budget left when it starts: a larger share decided no
  *  more deals and cost time. */

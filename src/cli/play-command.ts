@@ -1,0 +1,77 @@
+// The play command's game: one deal played by a policy that does not see the stock order, move by move (its
+// options and help are in play.ts).
+
+import { formatDeal, parseDeal } from '../core/game/cards.ts';
+import { describeMove, formatMove } from '../core/game/notation.ts';
+import { playGame } from '../core/play/game.ts';
+import { type PolicyName, type PolicySettings, makePolicy } from '../core/play/policies.ts';
+import { Rng } from '../core/game/random.ts';
+import type { DiscardRule, Variant } from '../core/game/rules.ts';
+import { Game, formatPiles } from '../core/game/verify.ts';
+import { EXIT_OK, UsageError } from './errors.ts';
+
+export interface PlayFlags {
+  policy: PolicyName;
+  variant: Variant;
+  discards: DiscardRule;
+  seed: number;
+  aceBonus?: number;
+  samples?: number;
+  sampleStates?: number;
+  show?: boolean;
+  json?: boolean;
+}
+
+/** The policy's settings from the flags; a setting given to a policy that has no use for it is an error. */
+export function policySettings(policy: PolicyName, flags: { aceBonus?: number; samples?: number; sampleStates?: number }): PolicySettings {
+  if (flags.aceBonus !== undefined && policy !== 'greedy' && policy !== 'pimc' && policy !== 'expert') {
+    throw new UsageError('--ace-bonus applies to --policy greedy, pimc and expert only');
+  }
+  if (flags.samples !== undefined && policy !== 'pimc' && policy !== 'expert') {
+    throw new UsageError('--samples applies to --policy pimc and expert only');
+  }
+  if (flags.sampleStates !== undefined && policy !== 'pimc') {
+    throw new UsageError('--sample-states applies to --policy pimc only');
+  }
+  const settings: PolicySettings = {};
+  if (flags.aceBonus !== undefined) settings.aceBonus = flags.aceBonus;
+  if (flags.samples !== undefined) settings.samples = flags.samples;
+  if (flags.sampleStates !== undefined) settings.sampleStates = flags.sampleStates;
+  return settings;
+}
+
+export function playCommand(words: string[], flags: PlayFlags): number {
+  if (words.length === 0) throw new UsageError('no deal given: pass the 52 cards as an argument (see acesup play --help)');
+  const deal = parseDeal(words.join(' '));
+  const settings = policySettings(flags.policy, flags);
+  const policy = makePolicy(flags.policy, flags.variant, flags.discards, settings);
+  const started = performance.now();
+  const game = playGame(deal, policy, flags.variant, flags.discards, new Rng(flags.seed));
+  const ms = performance.now() - started;
+  if (flags.json) {
+    console.log(JSON.stringify({
+      deal: formatDeal(deal), variant: flags.variant, discards: flags.discards, policy: policy.name, seed: flags.seed,
+      result: game.won ? 'won' : 'lost', discarded: game.discarded,
+      ...(game.won ? { solution: game.moves.map(formatMove) } : {}),
+      moves: game.moves.map(formatMove), states: game.states, ms: Math.round(ms * 1000) / 1000,
+    }));
+    return EXIT_OK;
+  }
+  console.log(`Deal ${formatDeal(deal)}`);
+  const states = game.states > 0 ? `, ${game.states.toLocaleString('en-US')} solver states` : '';
+  console.log(`${flags.variant} · ${flags.discards} discards · ${policy.name}, seed ${flags.seed}: ` +
+    `${game.won ? 'WON' : 'LOST'} — ${game.discarded} discards, ${game.moves.length} moves (${ms.toFixed(1)} ms${states})`);
+  const replay = new Game(deal, flags.variant, flags.discards);
+  const width = String(game.moves.length).length;
+  const piles = (): string => formatPiles(replay.piles()).split('\n').map((line) => `      ${line}`).join('\n');
+  if (flags.show) console.log(`${piles()}\n      stock: ${replay.stockLeft()}`);
+  game.moves.forEach((move, i) => {
+    console.log(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`);
+    if (flags.show) {
+      replay.play(move);
+      console.log(`${piles()}\n      stock: ${replay.stockLeft()}, discarded: ${replay.discarded()}`);
+    }
+  });
+  console.log(`moves: ${game.moves.map(formatMove).join(', ')}`);
+  return EXIT_OK;
+}

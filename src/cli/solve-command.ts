@@ -1,0 +1,207 @@
+// The work of `acesup solve` and `acesup verify` (their options and help are in main.ts): solve deals and
+// print their verdicts and solutions; replay move lists against the rules.
+
+import { createReadStream, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
+import { type GameMove, describeMove, formatMove, parseMoves } from '../core/game/notation.ts';
+import { type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
+import { DEFAULT_TIME_LIMIT } from '../core/search/budget.ts';
+import { type Escalated, solveWithin } from '../core/search/escalate.ts';
+import { type MaxDiscardsMode, type SolveResult, Solver } from '../core/search/solve.ts';
+import { Game, formatPiles, verify } from '../core/game/verify.ts';
+import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
+import { normaliseMoveList } from './move-list.ts';
+import { DealPageGames, writeDealPage } from './report-command.ts';
+import { type StoppedBy, solveDealOnThread } from './solve-deal.ts';
+
+/** The lines of a deal or move list input: `[lineNumber, text]`, skipping blank lines and `#` comments. */
+async function* inputLines(file: string | undefined): AsyncGenerator<[number, string]> {
+  if (file !== undefined && file !== '-' && statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`cannot read ${file}: it is a directory`);
+  }
+  const input = file === undefined || file === '-' ? process.stdin : createReadStream(file, 'utf8');
+  if (file !== undefined && file !== '-') {
+    await new Promise<void>((resolve, reject) => {
+      input.once('open', () => resolve());
+      input.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)));
+    });
+  }
+  let number = 0;
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    number += 1;
+    const text = line.trim();
+    if (text === '' || text.startsWith('#')) continue;
+    yield [number, text];
+  }
+}
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+/** A count in three figures or so, for a status line: 950, 12.3k, 4.5M. */
+const short = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${Math.round(n)}`);
+
+/** The verdict line of `solve`; `time` is the --time-limit in seconds (0: none), or the signal that cut the solve short. */
+function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, ms: number, flags: SolveFlags, time: number | StoppedBy): string {
+  const maxStates = flags.maxStates;
+  const head = `${variant} · ${rule} discards:`;
+  const tail = `${fmt(result.states)} states, ${ms.toFixed(1)} ms`;
+  const stopped = typeof time === 'string' ? `${time} came before it was pinned`
+    : time > 0 ? `--time-limit ${time} s proved the loss but did not pin the number` : `--max-states ${fmt(maxStates)} proved the loss but did not pin the number`;
+  switch (result.kind) {
+    case 'won':
+      return `${head} WON — 48 discards, ${result.solution.length} moves (${tail})`;
+    case 'lost':
+      return result.lower === result.upper
+        ? `${head} LOST — at most ${result.lower} discards (${tail})`
+        : flags.maxDiscards === 'bounds'
+          ? `${head} LOST — max discards between ${result.lower} and ${result.upper} (--max-discards bounds: the verdict only) (${tail})`
+          : `${head} LOST — max discards between ${result.lower} and ${result.upper}; ${stopped} (${tail})`;
+    case 'unknown': {
+      const why = typeof time === 'string' ? `stopped by ${time}`
+        : result.limit === 'memory' ? `stopped when the search's table reached --max-memory ${fmt(flags.maxMemory)} MiB`
+          : result.limit === 'poll' ? `stopped at the time limit (--time-limit ${time} s) at a budget of ${fmt(maxStates)} states`
+            : `stopped at a budget of ${fmt(maxStates)} states`;
+      return `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; ${why} (${tail})`;
+    }
+  }
+}
+
+function printSolution(deal: Uint8Array, solution: readonly GameMove[], variant: Variant, rule: DiscardRule, show: boolean): void {
+  const game = new Game(deal, variant, rule);
+  const width = String(solution.length).length;
+  if (show) console.log(indent(formatPiles(game.piles()), 6) + `\n      stock: ${game.stockLeft()}`);
+  solution.forEach((move, i) => {
+    console.log(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`);
+    if (show) {
+      game.play(move);
+      console.log(indent(formatPiles(game.piles()), 6) + `\n      stock: ${game.stockLeft()}, discarded: ${game.discarded()}`);
+    }
+  });
+}
+
+const indent = (text: string, by: number): string => text.split('\n').map((line) => ' '.repeat(by) + line).join('\n');
+
+export interface SolveFlags {
+  file?: string;
+  variant: Variant | 'all';
+  discards: DiscardRule;
+  maxStates: number;
+  maxDiscards: MaxDiscardsMode;
+  json?: boolean;
+  show?: boolean;
+  html?: string;
+  timeLimit?: number;
+  maxMemory: number;
+}
+
+/** Milliseconds kept from a deal's time limit for printing its answers and ending the command. */
+const PRINT_MS = 100;
+
+export async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
+  if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
+  if (flags.show && flags.json) throw new UsageError('--show prints the piles in the text output: it does nothing with --json');
+  const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
+  const maxTableBytes = flags.maxMemory * 1024 * 1024;
+  // A deal typed as an argument gets time to be decided; deals read from a file keep their budget.
+  const timeLimit = flags.timeLimit ?? (words.length > 0 ? DEFAULT_TIME_LIMIT : 0);
+  const page = flags.html === undefined ? undefined : new DealPageGames();
+  let exitCode = EXIT_OK;
+  const parse = (text: string, where: string): Uint8Array | undefined => {
+    try {
+      return parseDeal(text);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      console.error(`acesup: ${where}${shortenQuotes(error.message)}`);
+      exitCode = EXIT_USAGE;
+      return undefined;
+    }
+  };
+  const options = variants.map((variant) => ({ variant, rule: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards }));
+  const answer = (deal: Uint8Array) => (index: number, { result, maxStates, ms }: Escalated, stoppedBy?: StoppedBy): void => {
+    const variant = variants[index]!;
+    page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
+    if (flags.json) {
+      console.log(JSON.stringify({
+        deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
+        maxDiscards: result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
+        ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
+        states: result.states, maxStates, ms: Math.round(ms * 1000) / 1000, ...(stoppedBy === undefined ? {} : { interrupted: true }),
+      }));
+    } else {
+      console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }, stoppedBy ?? timeLimit));
+      if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
+    }
+  };
+  if (words.length > 0) {
+    const deal = parse(words.join(' '), '');
+    if (deal === undefined) return exitCode;
+    if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+    page?.addDeal(deal);
+    // On a thread of its own: the main thread shows the progress and answers Ctrl-C with the bounds so far.
+    // The limit counts from the command's start (performance.now() is time since then), less a moment to print.
+    const deadline = timeLimit === 0 ? 0 : Date.now() - performance.now() + timeLimit * 1000 - PRINT_MS;
+    const { stoppedBy } = await solveDealOnThread({ deal, options, deadline, maxTableBytes }, {
+      answer: answer(deal),
+      status: (p) => `${variants[p.index]} · ${flags.discards} · pass ${p.pass} (≤ ${short(p.maxStates)}): ${short(p.states)} states, ` +
+        `${short(p.states / Math.max(0.001, p.passMs / 1000))}/s · discards ${p.lower}–${p.upper} · ` +
+        `${(p.elapsedMs / 1000).toFixed(0)}${timeLimit > 0 ? `/${timeLimit}` : ''} s · Ctrl-C: stop here`,
+    });
+    if (stoppedBy !== undefined) {
+      console.error(`acesup: stopped by ${stoppedBy}: the bounds above are those proven when it came`);
+      exitCode = stoppedBy === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED;
+    }
+  } else {
+    if (flags.file === undefined && process.stdin.isTTY) {
+      throw new UsageError('no deal given: pass it as an argument, with --file F, or on standard input (see acesup solve --help)');
+    }
+    // One solver for every line: its tables are kept between deals (the thread above makes its own).
+    const solver = new Solver({ maxTableBytes });
+    for await (const [line, text] of inputLines(flags.file)) {
+      const deal = parse(text, `line ${line}: `);
+      if (deal === undefined) continue;
+      if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+      page?.addDeal(deal);
+      solveWithin(solver, deal, options, { timeLimitMs: timeLimit * 1000, now: () => performance.now(), onAnswer: answer(deal) });
+    }
+  }
+  if (page !== undefined) await writeDealPage(flags.html!, page, exitCode !== EXIT_OK);
+  return exitCode;
+}
+
+export interface VerifyFlags {
+  file?: string;
+  variant: Variant;
+  discards: DiscardRule;
+}
+
+export async function verifyCommand(dealText: string | undefined, movesText: string | undefined, flags: VerifyFlags): Promise<number> {
+  const check = (deal: string, moves: string): string => {
+    const verdict = verify(parseDeal(deal), parseMoves(normaliseMoveList(moves)), flags.variant, flags.discards);
+    return verdict.ok ? 'ok' : `invalid: move ${verdict.move}: ${verdict.reason}`;
+  };
+  if (flags.file === undefined) {
+    if (dealText === undefined || movesText === undefined) {
+      throw new UsageError('verify needs a DEAL and a MOVES list (comma-separated), or --file with DEAL<TAB>MOVES lines');
+    }
+    const verdict = check(dealText, movesText);
+    console.log(verdict);
+    return verdict === 'ok' ? EXIT_OK : EXIT_INVALID;
+  }
+  if (dealText !== undefined) throw new UsageError('give the deal and moves as arguments or with --file, not both');
+  let exitCode = EXIT_OK;
+  for await (const [line, text] of inputLines(flags.file)) {
+    const tab = text.indexOf('\t');
+    try {
+      if (tab < 0) throw new InputError('expected DEAL<TAB>MOVES');
+      const verdict = check(text.slice(0, tab), text.slice(tab + 1));
+      console.log(`line ${line}: ${verdict}`);
+      if (verdict !== 'ok' && exitCode === EXIT_OK) exitCode = EXIT_INVALID;
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      console.error(`acesup: line ${line}: ${shortenQuotes(error.message)}`);
+      exitCode = EXIT_USAGE;
+    }
+  }
+  return exitCode;
+}

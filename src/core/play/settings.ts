@@ -1,0 +1,21 @@
+// The policies' names and the defaults of their settings (policies.ts plays them). Plain values that import
+// nothing: the command line's options list and show them in their help.
+
+export const POLICY_NAMES = ['random', 'basic', 'greedy', 'pimc', 'expert'] as const;
+export type PolicyName = (typeof POLICY_NAMES)[number];
+export const isPolicyName = (name: string): name is PolicyName => (POLICY_NAMES as readonly string[]).includes(name);
+
+export interface PolicySettings {
+  /** greedy: what a fill that puts an ace into an empty pile is worth, in discards. */
+  aceBonus?: number;
+  /** pimc and expert: sampled stock orders per decision. */
+  samples?: number;
+  /** pimc: state budget of the solver per sample and choice. */
+  sampleStates?: number;
+}
+
+export const DEFAULT_ACE_BONUS = 0;
+export const DEFAULT_SAMPLES = 20;
+export const DEFAULT_SAMPLE_STATES = 20_000;
+/** expert: sampled orders per decision. */
+export const DEFAULT_EXPERT_SAMPLES = 32;
