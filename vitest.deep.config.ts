@@ -9,12 +9,15 @@ const deepFiles = readdirSync(dir)
   .filter((name) => name.endsWith('.test.ts') && readFileSync(new URL(name, dir), 'utf8').includes("from './deep.ts'"))
   .map((name) => `test/${name}`);
 
-export default mergeConfig(base, defineConfig({
-  test: {
-    include: deepFiles,
-    env: { ACESUP_TEST_DEEP: '1' },
-    // Full sweeps on a busy machine: time enough that only a hang ends one.
-    testTimeout: 1_800_000,
-    hookTimeout: 1_800_000,
-  },
-}));
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: deepFiles,
+      env: { ACESUP_TEST_DEEP: '1' },
+      // Full sweeps on a busy machine: time enough that only a hang ends one.
+      testTimeout: 1_800_000,
+      hookTimeout: 1_800_000,
+    },
+  }),
+);

@@ -8,7 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { seeds: { type: 'string', default: '20261201,20261202' }, deals: { type: 'string', default: '20' }, 'time-limit': { type: 'string' } },
+  options: {
+    seeds: { type: 'string', default: '20261201,20261202' },
+    deals: { type: 'string', default: '20' },
+    'time-limit': { type: 'string' },
+  },
 });
 const seeds = values.seeds.split(',').map(Number);
 const count = Number(values.deals);
@@ -16,7 +20,12 @@ const limit = values['time-limit'];
 const ROOT = new URL('..', import.meta.url).pathname;
 const acesup = (args: string[]) => spawnSync(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, encoding: 'utf8' });
 
-interface DealRun { seed: number; index: number; seconds: number; lines: string[] }
+interface DealRun {
+  seed: number;
+  index: number;
+  seconds: number;
+  lines: string[];
+}
 const runs: DealRun[] = [];
 for (const seed of seeds) {
   for (let index = 0; index < count; index++) {
@@ -37,12 +46,17 @@ const unknown = answers.filter((line) => line.includes('UNKNOWN'));
 const ranges = answers.filter((line) => / LOST — max discards between /u.test(line));
 const settled = (run: DealRun) => run.lines.every((line) => !line.includes('UNKNOWN') && !/ LOST — max discards between /u.test(line));
 const seconds = runs.map((run) => run.seconds).sort((a, b) => a - b);
-const median = seconds.length % 2 === 1 ? seconds[(seconds.length - 1) / 2]! : (seconds[seconds.length / 2 - 1]! + seconds[seconds.length / 2]!) / 2;
+const median =
+  seconds.length % 2 === 1 ? seconds[(seconds.length - 1) / 2]! : (seconds[seconds.length / 2 - 1]! + seconds[seconds.length / 2]!) / 2;
 const open = runs.filter((run) => !settled(run));
 const budget = Number(limit ?? 60);
 console.log('');
-console.log(`deals: ${runs.length}; answers: ${answers.length}; verdicts decided: ${answers.length - unknown.length}; ` +
-  `lost with max discards still a range: ${ranges.length}; deals with every answer settled: ${runs.length - open.length}`);
+console.log(
+  `deals: ${runs.length}; answers: ${answers.length}; verdicts decided: ${answers.length - unknown.length}; ` +
+    `lost with max discards still a range: ${ranges.length}; deals with every answer settled: ${runs.length - open.length}`,
+);
 console.log(`wall time per deal: median ${median.toFixed(2)} s, longest ${seconds.at(-1)!.toFixed(2)} s (limit ${budget} s)`);
-console.log(`deals ending with an answer open: ${open.length}; their wall times: ${open.map((run) => run.seconds.toFixed(1)).join(', ') || '-'} s; ` +
-  `time left unused by them: ${open.map((run) => Math.max(0, budget - run.seconds).toFixed(1)).join(', ') || '-'} s`);
+console.log(
+  `deals ending with an answer open: ${open.length}; their wall times: ${open.map((run) => run.seconds.toFixed(1)).join(', ') || '-'} s; ` +
+    `time left unused by them: ${open.map((run) => Math.max(0, budget - run.seconds).toFixed(1)).join(', ') || '-'} s`,
+);

@@ -100,7 +100,12 @@ async function runRow(row: string): Promise<RowRun> {
     const solver = new Solver();
     for (let index = 0; index < deals; index++) {
       const result = solver.solve(dealFor(seed, index), {
-        variant, rule, maxStates, solution: false, reductions: !values.plain, maxDiscards,
+        variant,
+        rule,
+        maxStates,
+        solution: false,
+        reductions: !values.plain,
+        maxDiscards,
       });
       outcomes.push(result.kind === 'won' ? 'W' : result.kind === 'lost' ? 'L' : '?');
       states.push(result.states);
@@ -140,24 +145,44 @@ const git = (...args: string[]): string => {
   }
 };
 
-const rows = VARIANTS.flatMap((variant) => DISCARD_RULES.map((rule) => `${variant}/${rule}`))
-  .filter((row) => values.only === undefined || values.only.split(',').includes(row));
+const rows = VARIANTS.flatMap((variant) => DISCARD_RULES.map((rule) => `${variant}/${rule}`)).filter(
+  (row) => values.only === undefined || values.only.split(',').includes(row),
+);
 const commit = git('rev-parse', '--short', 'HEAD');
 const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
 const started = new Date().toISOString();
-console.log(`acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.plain ? 'plain' : 'reduced'} search, max discards ${maxDiscards}, ` +
-  `${workers === 0 ? 'one thread' : `${workers} worker threads`}, ${repeats} repeats; ${SEARCH_VERSION}; commit ${commit}${dirty ? ' (modified)' : ''}; ` +
-  `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'})`);
+console.log(
+  `acesup bench: seed ${seed}, max-states ${fmt(maxStates)}, ${values.plain ? 'plain' : 'reduced'} search, max discards ${maxDiscards}, ` +
+    `${workers === 0 ? 'one thread' : `${workers} worker threads`}, ${repeats} repeats; ${SEARCH_VERSION}; commit ${commit}${dirty ? ' (modified)' : ''}; ` +
+    `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'})`,
+);
 
 const script = new URL(import.meta.url).pathname;
 const childArgs = (row: string): string[] => [
-  '--import', 'tsx', script, '--row', row, '--seed', String(seed), '--max-states', String(maxStates), '--max-discards', maxDiscards,
-  '--workers', String(workers), ...(values.deals === undefined ? [] : ['--deals', values.deals]), ...(values.plain ? ['--plain'] : []),
+  '--import',
+  'tsx',
+  script,
+  '--row',
+  row,
+  '--seed',
+  String(seed),
+  '--max-states',
+  String(maxStates),
+  '--max-discards',
+  maxDiscards,
+  '--workers',
+  String(workers),
+  ...(values.deals === undefined ? [] : ['--deals', values.deals]),
+  ...(values.plain ? ['--plain'] : []),
 ];
 const runs = new Map<string, RowRun[]>(rows.map((row) => [row, []]));
 for (let r = 0; r < repeats; r++) {
   for (const row of rows) {
-    const child = spawnSync(process.execPath, childArgs(row), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+    const child = spawnSync(process.execPath, childArgs(row), {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 26,
+    });
     if (child.status !== 0) throw new Error(`${row}: the bench's child process ended with ${child.status ?? child.signal}`);
     const run = JSON.parse(child.stdout) as RowRun;
     const first = runs.get(row)![0];
@@ -197,8 +222,12 @@ const summaries: RowSummary[] = rows.map((row) => {
   const unknown = outcomes.filter((o) => o === '?').length;
   const signature = signatureOf(states.map((s, i) => ({ states: s, outcome: outcomes[i]! })));
   return {
-    variant, rule, deals,
-    won: outcomes.filter((o) => o === 'W').length, lost: outcomes.filter((o) => o === 'L').length, unknown,
+    variant,
+    rule,
+    deals,
+    won: outcomes.filter((o) => o === 'W').length,
+    lost: outcomes.filter((o) => o === 'L').length,
+    unknown,
     decidedShare: 1 - unknown / deals,
     signature,
     dealsPerCpuSecond: median(rr.map((x) => deals / x.cpuSeconds)),
@@ -211,23 +240,49 @@ const summaries: RowSummary[] = rows.map((row) => {
     statesPerDeal: states,
   };
 });
-const total = signatureOf(rows.flatMap((row) => {
-  const { outcomes, states } = runs.get(row)![0]!;
-  return states.map((s, i) => ({ states: s, outcome: outcomes[i]! }));
-}));
+const total = signatureOf(
+  rows.flatMap((row) => {
+    const { outcomes, states } = runs.get(row)![0]!;
+    return states.map((s, i) => ({ states: s, outcome: outcomes[i]! }));
+  }),
+);
 
 console.log('variant  rule      deals decided unknown   deals/s  positions/s    positions  peak RSS  signature');
 for (const s of summaries) {
-  console.log(`${s.variant.padEnd(8)} ${s.rule.padEnd(8)} ${String(s.deals).padStart(6)} ${(100 * s.decidedShare).toFixed(1).padStart(6)}% ${String(s.unknown).padStart(7)}` +
-    ` ${s.dealsPerCpuSecond.toFixed(2).padStart(9)} ${fmt(s.positionsPerCpuSecond).padStart(12)} ${fmt(s.signature.positions).padStart(12)}` +
-    ` ${s.peakRssMiB.toFixed(0).padStart(5)} MiB  ${s.signature.hash}`);
+  console.log(
+    `${s.variant.padEnd(8)} ${s.rule.padEnd(8)} ${String(s.deals).padStart(6)} ${(100 * s.decidedShare).toFixed(1).padStart(6)}% ${String(s.unknown).padStart(7)}` +
+      ` ${s.dealsPerCpuSecond.toFixed(2).padStart(9)} ${fmt(s.positionsPerCpuSecond).padStart(12)} ${fmt(s.signature.positions).padStart(12)}` +
+      ` ${s.peakRssMiB.toFixed(0).padStart(5)} MiB  ${s.signature.hash}`,
+  );
 }
 console.log(`node-count signature (all rows): ${formatSignature(total)}; medians of ${repeats}, rates per CPU second`);
 
 if (values.json !== undefined) {
-  writeFileSync(values.json, `${JSON.stringify({
-    started, commit, dirty, searchVersion: SEARCH_VERSION, node: process.version, cpu: cpus()[0]?.model, cores: cpus().length,
-    options: { seed, repeats, maxStates, maxDiscards, workers, plain: values.plain, deals: Object.fromEntries(rows.map((row) => [row, dealsOf(row)])) },
-    signature: total, rows: summaries,
-  }, null, 1)}\n`);
+  writeFileSync(
+    values.json,
+    `${JSON.stringify(
+      {
+        started,
+        commit,
+        dirty,
+        searchVersion: SEARCH_VERSION,
+        node: process.version,
+        cpu: cpus()[0]?.model,
+        cores: cpus().length,
+        options: {
+          seed,
+          repeats,
+          maxStates,
+          maxDiscards,
+          workers,
+          plain: values.plain,
+          deals: Object.fromEntries(rows.map((row) => [row, dealsOf(row)])),
+        },
+        signature: total,
+        rows: summaries,
+      },
+      null,
+      1,
+    )}\n`,
+  );
 }

@@ -37,19 +37,25 @@ const median = (xs: readonly number[]): number => {
 };
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** Every repeat's CPU seconds of a row over the runs. */
-const seconds = (runs: Run[], name: string): number[] => runs.flatMap((run) => run.rows.find((r) => `${r.variant}/${r.rule}` === name)?.cpuSeconds ?? []);
+const seconds = (runs: Run[], name: string): number[] =>
+  runs.flatMap((run) => run.rows.find((r) => `${r.variant}/${r.rule}` === name)?.cpuSeconds ?? []);
 
-console.log('| variant × rule | deals | decided | positions | signature A → B | deals/s A → B | positions/s A → B | B / A (median of pairs) | peak RSS A → B |');
+console.log(
+  '| variant × rule | deals | decided | positions | signature A → B | deals/s A → B | positions/s A → B | B / A (median of pairs) | peak RSS A → B |',
+);
 console.log('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
 for (const row of a[0]!.rows) {
   const name = `${row.variant}/${row.rule}`;
   const other = b[0]!.rows.find((r) => `${r.variant}/${r.rule}` === name);
   if (other === undefined) continue;
-  const sa = seconds(a, name), sb = seconds(b, name);
+  const sa = seconds(a, name),
+    sb = seconds(b, name);
   const pairs = sa.map((s, i) => (sb[i] === undefined ? Number.NaN : s / sb[i]!)).filter((x) => !Number.isNaN(x));
   const rss = (runs: Run[]): number => median(runs.map((run) => run.rows.find((r) => `${r.variant}/${r.rule}` === name)!.peakRssMiB));
   const same = row.signature.hash === other.signature.hash ? 'same' : 'DIFFERENT';
-  console.log(`| ${row.variant} × ${row.rule} | ${row.deals} | ${(100 * row.decidedShare).toFixed(1)}% | ${fmt(row.signature.positions)} | ${row.signature.hash} → ${other.signature.hash} (${same})` +
-    ` | ${fmt(row.deals / median(sa), 2)} → ${fmt(other.deals / median(sb), 2)} | ${fmt(row.signature.positions / median(sa))} → ${fmt(other.signature.positions / median(sb))}` +
-    ` | ${median(pairs).toFixed(3)} | ${fmt(rss(a))} → ${fmt(rss(b))} MiB |`);
+  console.log(
+    `| ${row.variant} × ${row.rule} | ${row.deals} | ${(100 * row.decidedShare).toFixed(1)}% | ${fmt(row.signature.positions)} | ${row.signature.hash} → ${other.signature.hash} (${same})` +
+      ` | ${fmt(row.deals / median(sa), 2)} → ${fmt(other.deals / median(sb), 2)} | ${fmt(row.signature.positions / median(sa))} → ${fmt(other.signature.positions / median(sb))}` +
+      ` | ${median(pairs).toFixed(3)} | ${fmt(rss(a))} → ${fmt(rss(b))} MiB |`,
+  );
 }

@@ -87,7 +87,8 @@ function fit(x: number[][], y: number[]): number[] {
       let s = 0;
       for (let j = 0; j < d; j++) s += w[j]! * xi[j]!;
       const p = 1 / (1 + Math.exp(-s));
-      const r = y[i]! - p, q = p * (1 - p);
+      const r = y[i]! - p,
+        q = p * (1 - p);
       for (let j = 0; j < d; j++) {
         g[j]! += r * xi[j]!;
         for (let l = 0; l < d; l++) h[j]![l]! += q * xi[j]! * xi[l]!;

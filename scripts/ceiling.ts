@@ -24,7 +24,19 @@ import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/
 import { FITTED_WEIGHTS } from '../src/core/ceiling/weights.ts';
 import { type DiscardRule, type Variant, isDiscardRule, isVariant } from '../src/core/game/rules.ts';
 
-const OPTIONS = ['--variant', '--discards', '--deals', '--seed', '--from', '--value', '--backup-samples', '--samples', '--exact-tuples', '--max-states', '--csv'];
+const OPTIONS = [
+  '--variant',
+  '--discards',
+  '--deals',
+  '--seed',
+  '--from',
+  '--value',
+  '--backup-samples',
+  '--samples',
+  '--exact-tuples',
+  '--max-states',
+  '--csv',
+];
 const args = process.argv.slice(2);
 const given = new Map<string, string>();
 for (let i = 0; i < args.length; i += 2) {
@@ -54,18 +66,27 @@ const samples = whole('--samples', 16, 1);
 const exactTuples = whole('--exact-tuples', 24, 0);
 const maxStates = whole('--max-states', 5_000_000, 1);
 const valueName = given.get('--value') ?? 'fitted-last';
-if (!['fitted', 'zero', 'fitted-last', 'fitted-last2'].includes(valueName)) throw new Error(`--value: expected zero, fitted, fitted-last or fitted-last2, got ${valueName}`);
+if (!['fitted', 'zero', 'fitted-last', 'fitted-last2'].includes(valueName))
+  throw new Error(`--value: expected zero, fitted, fitted-last or fitted-last2, got ${valueName}`);
 const backupSamples = whole('--backup-samples', 32, 1);
 const fitted = new FittedValue('fitted', FITTED_WEIGHTS[variant]);
-const value: ValueEstimate = valueName === 'zero' ? ZERO_VALUE
-  : valueName === 'fitted' ? new ExactAtEnd(variant, fitted)
-  : valueName === 'fitted-last' ? new ExactLastDeal(variant, rule, fitted)
-  : new Backup(variant, rule, 44, new ExactLastDeal(variant, rule, fitted), 0, backupSamples);
+const value: ValueEstimate =
+  valueName === 'zero'
+    ? ZERO_VALUE
+    : valueName === 'fitted'
+      ? new ExactAtEnd(variant, fitted)
+      : valueName === 'fitted-last'
+        ? new ExactLastDeal(variant, rule, fitted)
+        : new Backup(variant, rule, 44, new ExactLastDeal(variant, rule, fitted), 0, backupSamples);
 const csv = given.get('--csv');
 if (csv !== undefined) writeFileSync(csv, 'deal,bound,clairvoyant_win,states,capped\n');
 
 const search = new CeilingSearch({ variant, rule, value, samples, exactTuples, maxStates });
-let sum = 0, sumSq = 0, wins = 0, capped = 0, states = 0;
+let sum = 0,
+  sumSq = 0,
+  wins = 0,
+  capped = 0,
+  states = 0;
 const started = Date.now();
 for (let i = 0; i < deals; i++) {
   const index = from + i;
@@ -75,10 +96,13 @@ for (let i = 0; i < deals; i++) {
   if (result.clairvoyantWin) wins += 1;
   if (result.capped) capped += 1;
   states += result.states;
-  if (csv !== undefined) appendFileSync(csv, `${index},${result.bound},${result.clairvoyantWin ? 1 : 0},${result.states},${result.capped ? 1 : 0}\n`);
+  if (csv !== undefined)
+    appendFileSync(csv, `${index},${result.bound},${result.clairvoyantWin ? 1 : 0},${result.states},${result.capped ? 1 : 0}\n`);
   if ((i + 1) % 50 === 0 || i + 1 === deals) {
     const mean = sum / (i + 1);
-    process.stderr.write(`\r${i + 1}/${deals} deals, bound so far ${(100 * mean).toFixed(2)}%, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    process.stderr.write(
+      `\r${i + 1}/${deals} deals, bound so far ${(100 * mean).toFixed(2)}%, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
 }
 process.stderr.write('\n');
@@ -88,6 +112,6 @@ const half = (Z95 * sd) / Math.sqrt(deals);
 const pct = (x: number): string => `${(100 * x).toFixed(2)}%`;
 process.stdout.write(
   `${variant} × ${rule}, seed ${seed}, deals ${from}–${from + deals - 1}, v = ${value.name}, ${samples} samples, exact at ≤ ${exactTuples} tuples\n` +
-  `ceiling ${pct(mean)} (95% interval ${pct(mean - half)}–${pct(mean + half)}); restricted clairvoyant wins ${wins} (${pct(wins / deals)}); ` +
-  `${capped} deals capped at ${maxStates} states; ${states} states; ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    `ceiling ${pct(mean)} (95% interval ${pct(mean - half)}–${pct(mean + half)}); restricted clairvoyant wins ${wins} (${pct(wins / deals)}); ` +
+    `${capped} deals capped at ${maxStates} states; ${states} states; ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
 );

@@ -10,7 +10,12 @@ const script = process.argv[1] ?? 'script';
 if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
   const usage = readFileSync(script, 'utf8').split('\n');
   const end = usage.findIndex((line) => !line.startsWith('//'));
-  process.stdout.write(`${usage.slice(0, end < 0 ? usage.length : end).map((line) => line.replace(/^\/\/ ?/u, '')).join('\n')}\n`);
+  process.stdout.write(
+    `${usage
+      .slice(0, end < 0 ? usage.length : end)
+      .map((line) => line.replace(/^\/\/ ?/u, ''))
+      .join('\n')}\n`,
+  );
   process.exit(0);
 }
 

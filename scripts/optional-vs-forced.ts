@@ -14,8 +14,14 @@ import { parse } from 'csv-parse';
 import { winRate } from '../src/batch/stats.ts';
 
 interface Row {
-  seed: string; index: string; deal: string; variant: string; discards: string; result: string;
-  max_discards_lower: string; max_discards_upper: string;
+  seed: string;
+  index: string;
+  deal: string;
+  variant: string;
+  discards: string;
+  result: string;
+  max_discards_lower: string;
+  max_discards_upper: string;
 }
 
 const byDeal = new Map<string, Partial<Record<string, Row>>>();
@@ -41,21 +47,35 @@ type Tally = { won: number; lost: number; unknown: number };
 type Rules = { forced: Tally; optional: Tally };
 const tally = (): Tally => ({ won: 0, lost: 0, unknown: 0 });
 interface Counts {
-  deals: number; contradictions: number; alone: Rules; inferred: Rules;
-  both: number; optionalBeatsForced: number; moreDiscards: number; examples: string[];
+  deals: number;
+  contradictions: number;
+  alone: Rules;
+  inferred: Rules;
+  both: number;
+  optionalBeatsForced: number;
+  moreDiscards: number;
+  examples: string[];
 }
 const counts = new Map<string, Counts>();
 for (const [key, entry] of byDeal) {
-  const optional = entry['optional'], forced = entry['forced'];
+  const optional = entry['optional'],
+    forced = entry['forced'];
   if (optional === undefined || forced === undefined) continue;
   const variant = key.split('/')[2]!;
   const c = counts.get(variant) ?? {
-    deals: 0, contradictions: 0, alone: { forced: tally(), optional: tally() }, inferred: { forced: tally(), optional: tally() },
-    both: 0, optionalBeatsForced: 0, moreDiscards: 0, examples: [],
+    deals: 0,
+    contradictions: 0,
+    alone: { forced: tally(), optional: tally() },
+    inferred: { forced: tally(), optional: tally() },
+    both: 0,
+    optionalBeatsForced: 0,
+    moreDiscards: 0,
+    examples: [],
   };
   counts.set(variant, c);
   c.deals += 1;
-  const o = optional.result as keyof Tally, f = forced.result as keyof Tally;
+  const o = optional.result as keyof Tally,
+    f = forced.result as keyof Tally;
   if (f === 'won' && o === 'lost') c.contradictions += 1;
   c.alone.optional[o] += 1;
   c.alone.forced[f] += 1;
@@ -66,8 +86,10 @@ for (const [key, entry] of byDeal) {
   if (o === 'won' && f === 'lost') {
     c.optionalBeatsForced += 1;
     if (c.examples.length < 3) {
-      const forcedMax = forced.max_discards_lower === forced.max_discards_upper
-        ? `at most ${forced.max_discards_upper}` : `at most ${forced.max_discards_lower}–${forced.max_discards_upper}`;
+      const forcedMax =
+        forced.max_discards_lower === forced.max_discards_upper
+          ? `at most ${forced.max_discards_upper}`
+          : `at most ${forced.max_discards_lower}–${forced.max_discards_upper}`;
       c.examples.push(`seed ${optional.seed} index ${optional.index}: ${optional.deal} (forced: ${forcedMax})`);
     }
   }
@@ -76,18 +98,25 @@ for (const [key, entry] of byDeal) {
 }
 for (const [variant, c] of counts) {
   if (c.both === 0) continue;
-  console.log(`${variant} (${[...sources.get(variant)!].join(', ')}): ${c.both} deals decided under both rules; ` +
-    `optional wins and forced loses: ${c.optionalBeatsForced}; optional proved to discard more: ${c.moreDiscards}`);
+  console.log(
+    `${variant} (${[...sources.get(variant)!].join(', ')}): ${c.both} deals decided under both rules; ` +
+      `optional wins and forced loses: ${c.optionalBeatsForced}; optional proved to discard more: ${c.moreDiscards}`,
+  );
   for (const example of c.examples) console.log(`  ${example}`);
 }
 const percent = (x: number): string => `${(100 * x).toFixed(2)}%`;
 for (const [variant, c] of counts) {
   console.log(`\n${variant}: ${c.deals} deals solved under both rules; forced won and optional lost (impossible): ${c.contradictions}`);
   for (const rule of ['forced', 'optional'] as const) {
-    for (const [how, t] of [['alone', c.alone[rule]], ['with the other rule', c.inferred[rule]]] as const) {
+    for (const [how, t] of [
+      ['alone', c.alone[rule]],
+      ['with the other rule', c.inferred[rule]],
+    ] as const) {
       const rate = winRate(t.won, t.unknown, c.deals);
-      console.log(`  ${rule}, ${how}: won ${t.won}, lost ${t.lost}, unknown ${t.unknown}; win rate ${percent(rate.low)}–` +
-        `${percent(rate.high)} (95% ${percent(rate.ci95.low)}–${percent(rate.ci95.high)})`);
+      console.log(
+        `  ${rule}, ${how}: won ${t.won}, lost ${t.lost}, unknown ${t.unknown}; win rate ${percent(rate.low)}–` +
+          `${percent(rate.high)} (95% ${percent(rate.ci95.low)}–${percent(rate.ci95.high)})`,
+      );
     }
   }
 }

@@ -33,7 +33,21 @@ function signTest(k: number, n: number): number {
   return Math.min(1, p);
 }
 
-const counts = new Map<string, { policy: string; aceBonus: number; deals: number; won: number; greedy: number; only: number; greedyOnly: number; seed: number; first: number; last: number }>();
+const counts = new Map<
+  string,
+  {
+    policy: string;
+    aceBonus: number;
+    deals: number;
+    won: number;
+    greedy: number;
+    only: number;
+    greedyOnly: number;
+    seed: number;
+    first: number;
+    last: number;
+  }
+>();
 for await (const { row } of readDealRows(file)) {
   const variant = row.variant as Variant;
   const rule = row.rule as DiscardRule;
@@ -42,7 +56,18 @@ for await (const { row } of readDealRows(file)) {
   const greedy = makePolicy('greedy', variant, rule, { aceBonus });
   const game = playGame(dealFor(row.seed, row.index), greedy, variant, rule, new Rng(row.seed, row.index));
   const won = row.record.outcome === WON;
-  const count = counts.get(key) ?? { policy: shown(row.policy ?? 'solver'), aceBonus, deals: 0, won: 0, greedy: 0, only: 0, greedyOnly: 0, seed: row.seed, first: row.index, last: row.index };
+  const count = counts.get(key) ?? {
+    policy: shown(row.policy ?? 'solver'),
+    aceBonus,
+    deals: 0,
+    won: 0,
+    greedy: 0,
+    only: 0,
+    greedyOnly: 0,
+    seed: row.seed,
+    first: row.index,
+    last: row.index,
+  };
   count.deals += 1;
   count.first = Math.min(count.first, row.index);
   count.last = Math.max(count.last, row.index);
@@ -54,6 +79,8 @@ for await (const { row } of readDealRows(file)) {
 }
 for (const [key, c] of counts) {
   const p = signTest(c.only, c.only + c.greedyOnly);
-  console.log(`${key}, seed ${c.seed} deals ${c.first}–${c.last} (${c.deals}): ${c.policy} won ${c.won}, greedy(ace-bonus=${c.aceBonus}) ${c.greedy}; ` +
-    `only ${c.policy} ${c.only}, only greedy ${c.greedyOnly} (sign test p = ${p.toFixed(3)})`);
+  console.log(
+    `${key}, seed ${c.seed} deals ${c.first}–${c.last} (${c.deals}): ${c.policy} won ${c.won}, greedy(ace-bonus=${c.aceBonus}) ${c.greedy}; ` +
+      `only ${c.policy} ${c.only}, only greedy ${c.greedyOnly} (sign test p = ${p.toFixed(3)})`,
+  );
 }

@@ -31,7 +31,8 @@ const results = (key: string, policy: string): Map<number, string> => {
 };
 for (const file of process.argv.slice(2)) {
   if (file.endsWith('.summary.csv')) {
-    for (const row of parse(readFileSync(file), { columns: true }) as Row[]) ((row['policy'] ?? '') === '' ? solverSummaries : policies).push(row);
+    for (const row of parse(readFileSync(file), { columns: true }) as Row[])
+      ((row['policy'] ?? '') === '' ? solverSummaries : policies).push(row);
     continue;
   }
   // A per-deal CSV, read and checked as acesup reads it (gzip or not).
@@ -56,13 +57,17 @@ const range = (won: number, unknown: number, deals: number): string => {
 
 /** The clairvoyant rate on a policy row's deals, and the winnable deals it lost when per-deal rows allow. */
 function clairvoyant(row: Row): { text: string; winnableLost: string } {
-  const first = Number(row['first_index']), last = Number(row['last_index']), deals = last - first + 1;
+  const first = Number(row['first_index']),
+    last = Number(row['last_index']),
+    deals = last - first + 1;
   const byPolicy = games.get(`${row['variant']}/${row['discards']}`);
   const solver = byPolicy?.get('');
   // Every forced win is an optional win (docs/search.md, Lemma F): the forced solver's wins count under optional.
   const forcedWins = row['discards'] === 'optional' ? games.get(`${row['variant']}/forced`)?.get('') : undefined;
   if (solver !== undefined && Array.from({ length: deals }, (_, i) => solver.has(first + i)).every(Boolean)) {
-    let won = 0, unknown = 0, lost = 0;
+    let won = 0,
+      unknown = 0,
+      lost = 0;
     const played = byPolicy!.get(row['policy']!);
     for (let index = first; index <= last; index++) {
       const verdict = forcedWins?.get(index) === 'won' ? 'won' : solver.get(index)!;
@@ -71,10 +76,19 @@ function clairvoyant(row: Row): { text: string; winnableLost: string } {
       if (verdict === 'won' && played?.get(index) === 'lost') lost += 1;
     }
     const note = unknown === 0 ? '' : `; ${fmt(unknown)} unknown at the budget`;
-    return { text: `${range(won, unknown, deals)}${note}`, winnableLost: played === undefined ? '' : `${fmt(lost)}${unknown > 0 ? ' or more' : ''}` };
+    return {
+      text: `${range(won, unknown, deals)}${note}`,
+      winnableLost: played === undefined ? '' : `${fmt(lost)}${unknown > 0 ? ' or more' : ''}`,
+    };
   }
-  const summary = solverSummaries.find((s) => s['variant'] === row['variant'] && s['discards'] === row['discards'] &&
-    s['seed'] === row['seed'] && Number(s['first_index']) === first && Number(s['last_index']) === last);
+  const summary = solverSummaries.find(
+    (s) =>
+      s['variant'] === row['variant'] &&
+      s['discards'] === row['discards'] &&
+      s['seed'] === row['seed'] &&
+      Number(s['first_index']) === first &&
+      Number(s['last_index']) === last,
+  );
   if (summary === undefined) return { text: '', winnableLost: '' };
   return { text: range(Number(summary['won']), Number(summary['unknown']), deals), winnableLost: '' };
 }
@@ -85,18 +99,24 @@ const order = ['expert', 'pimc', 'greedy', 'basic', 'random'];
 const rank = (policy: string): number => order.findIndex((name) => shown(policy).startsWith(name));
 for (const discards of ['forced', 'optional']) {
   for (const variant of ['standard', 'strict', 'easy']) {
-    const here = policies.filter((r) => r['variant'] === variant && r['discards'] === discards)
+    const here = policies
+      .filter((r) => r['variant'] === variant && r['discards'] === discards)
       .sort((a, b) => rank(a['policy']!) - rank(b['policy']!) || a['policy']!.localeCompare(b['policy']!));
     if (here.length === 0) continue;
     console.log(`\n${variant} × ${discards} (seed ${here[0]!['seed']}, deals from ${here[0]!['first_index']})\n`);
-    console.log('| policy | deals | won | win rate (95% interval) | about | games/s per worker | clairvoyant on the same deals | winnable deals lost | commit |');
+    console.log(
+      '| policy | deals | won | win rate (95% interval) | about | games/s per worker | clairvoyant on the same deals | winnable deals lost | commit |',
+    );
     console.log('| --- | ---: | ---: | --- | --- | ---: | --- | ---: | --- |');
     for (const r of here) {
-      const deals = Number(r['deals']), won = Number(r['won']);
+      const deals = Number(r['deals']),
+        won = Number(r['won']);
       const ci = wilson(won, deals);
       const { text, winnableLost } = clairvoyant(r);
-      console.log(`| ${shown(r['policy']!)} | ${fmt(deals)} | ${fmt(won)} | ${pct(won / deals)} (${pct(ci.low)}–${pct(ci.high)}) | ${oneIn(won / deals)} | ` +
-        `${fmt(Math.round(Number(r['deals_per_second'])))} | ${text} | ${winnableLost} | ${r['commit']!.slice(0, 7)} |`);
+      console.log(
+        `| ${shown(r['policy']!)} | ${fmt(deals)} | ${fmt(won)} | ${pct(won / deals)} (${pct(ci.low)}–${pct(ci.high)}) | ${oneIn(won / deals)} | ` +
+          `${fmt(Math.round(Number(r['deals_per_second'])))} | ${text} | ${winnableLost} | ${r['commit']!.slice(0, 7)} |`,
+      );
     }
   }
 }

@@ -64,7 +64,13 @@ if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`no resu
 
 /** A glob of `*` only, as a regular expression of a whole file name. */
 const globToRegExp = (glob: string): RegExp =>
-  new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/gu, '\\$&')).join('.*')}$`, 'u');
+  new RegExp(
+    `^${glob
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/gu, '\\$&'))
+      .join('.*')}$`,
+    'u',
+  );
 
 function readStudy(folder: string): Study {
   const dir = join(root, folder);
@@ -77,25 +83,34 @@ function readStudy(folder: string): Study {
   const line = /^current:\s*(.*)$/mu.exec(text);
   if (line === null) return { folder, title, hasReadme: true, current: TABLE_STUDIES.includes(folder) ? summaries : [] };
   const current: string[] = [];
-  for (const entry of line[1]!.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const entry of line[1]!
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const matched = files.filter((name) => globToRegExp(entry).test(name));
-    if (matched.length === 0) throw new Error(`${relative(repository, readme)}: its current: line names ${entry}, which is not in the folder`);
+    if (matched.length === 0)
+      throw new Error(`${relative(repository, readme)}: its current: line names ${entry}, which is not in the folder`);
     for (const name of matched) if (!current.includes(name)) current.push(name);
   }
   return { folder, title, hasReadme: true, current };
 }
 
-const studies = readdirSync(root).filter((name) => statSync(join(root, name)).isDirectory() && !name.startsWith('.')).sort().map(readStudy);
+const studies = readdirSync(root)
+  .filter((name) => statSync(join(root, name)).isDirectory() && !name.startsWith('.'))
+  .sort()
+  .map(readStudy);
 
 const isPerfectPlay = (row: Row): boolean => row['policy'] === undefined || row['policy'] === '' || row['policy'] === 'solver';
 const hasTwoPhase = (row: Row): boolean => (row['two_phase_low'] ?? '') !== '';
 
 const candidates: Candidate[] = [];
 for (const study of studies) {
-  study.current.filter((name) => name.endsWith('.summary.csv')).forEach((file, order) => {
-    const rows = parse(readFileSync(join(root, study.folder, file), 'utf8'), { columns: true, relax_column_count: true }) as Row[];
-    for (const row of rows) if (isPerfectPlay(row)) candidates.push({ study, file, order, row });
-  });
+  study.current
+    .filter((name) => name.endsWith('.summary.csv'))
+    .forEach((file, order) => {
+      const rows = parse(readFileSync(join(root, study.folder, file), 'utf8'), { columns: true, relax_column_count: true }) as Row[];
+      for (const row of rows) if (isPerfectPlay(row)) candidates.push({ study, file, order, row });
+    });
 }
 
 /** Whether a should be shown rather than b: two-phase first, then more deals, then the later. */
@@ -122,7 +137,7 @@ const range = (low: string | undefined, high: string | undefined): string => (lo
 function budget(row: Row): string {
   const passes = (row['pass_max_states'] ?? '').split(' ').filter((s) => s !== '');
   if (passes.length > 1) return passes.map(num).join(' → ');
-  return num(row['max_states']) || 'merged (its parts\' summaries have it)';
+  return num(row['max_states']) || "merged (its parts' summaries have it)";
 }
 
 function table(prefix: string): string {
@@ -139,11 +154,15 @@ function table(prefix: string): string {
         continue;
       }
       const r = c.row;
-      const twoPhase = hasTwoPhase(r) ? `**${range(r['two_phase_low'], r['two_phase_high'])}** (${pct(r['two_phase_ci95_low'])}–${pct(r['two_phase_ci95_high'])}); ${num(r['sampled'])} unknowns sampled` : '—';
+      const twoPhase = hasTwoPhase(r)
+        ? `**${range(r['two_phase_low'], r['two_phase_high'])}** (${pct(r['two_phase_ci95_low'])}–${pct(r['two_phase_ci95_high'])}); ${num(r['sampled'])} unknowns sampled`
+        : '—';
       const rate = hasTwoPhase(r) ? range(r['win_rate_low'], r['win_rate_high']) : `**${range(r['win_rate_low'], r['win_rate_high'])}**`;
       const path = `${c.study.folder}/${c.file}`;
-      lines.push(`| ${key} | ${rate} | ${pct(r['ci95_low'])}–${pct(r['ci95_high'])} | ${twoPhase} | ${num(r['deals'])} | ${r['seed'] ?? ''} | ${num(r['unknown'])} |` +
-        ` ${budget(r)} | ${(r['commit'] ?? '').slice(0, 7)}${(r['commit'] ?? '').endsWith('-dirty') ? '-dirty' : ''} | [${path}](${prefix}${path}) |`);
+      lines.push(
+        `| ${key} | ${rate} | ${pct(r['ci95_low'])}–${pct(r['ci95_high'])} | ${twoPhase} | ${num(r['deals'])} | ${r['seed'] ?? ''} | ${num(r['unknown'])} |` +
+          ` ${budget(r)} | ${(r['commit'] ?? '').slice(0, 7)}${(r['commit'] ?? '').endsWith('-dirty') ? '-dirty' : ''} | [${path}](${prefix}${path}) |`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;
@@ -151,8 +170,15 @@ function table(prefix: string): string {
 
 function studyList(): string {
   const shown = new Set([...chosen.values()].map((c) => c.study.folder));
-  return studies.map((s) => `- [${s.folder}/](${s.folder}/${s.hasReadme ? 'README.md' : ''}): ${s.title}` +
-    (shown.has(s.folder) ? ' (its current runs are in the table)' : '')).join('\n') + '\n';
+  return (
+    studies
+      .map(
+        (s) =>
+          `- [${s.folder}/](${s.folder}/${s.hasReadme ? 'README.md' : ''}): ${s.title}` +
+          (shown.has(s.folder) ? ' (its current runs are in the table)' : ''),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 function readme(): string {
@@ -198,5 +224,7 @@ if (values.current) {
   process.stdout.write(table(values.prefix ?? `${relative(process.cwd(), root) || '.'}/`));
 } else {
   writeFileSync(join(root, 'README.md'), readme());
-  process.stderr.write(`wrote ${relative(process.cwd(), join(root, 'README.md'))}: ${chosen.size} variant × rule figures from ${studies.length} studies\n`);
+  process.stderr.write(
+    `wrote ${relative(process.cwd(), join(root, 'README.md'))}: ${chosen.size} variant × rule figures from ${studies.length} studies\n`,
+  );
 }

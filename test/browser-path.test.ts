@@ -9,6 +9,8 @@ describe('findChromium', () => {
     expect(found).toEqual({ executablePath: process.execPath, source: `ACESUP_CHROMIUM=${process.execPath}`, env: {} });
   });
   it('refuses a name that is not there, saying which', async () => {
-    await expect(findChromium('unused', '/no/such/chromium')).rejects.toThrow('ACESUP_CHROMIUM names /no/such/chromium, which does not exist');
+    await expect(findChromium('unused', '/no/such/chromium')).rejects.toThrow(
+      'ACESUP_CHROMIUM names /no/such/chromium, which does not exist',
+    );
   });
 });

@@ -17,15 +17,28 @@ import { Game, verify } from '../src/core/game/verify.ts';
 import { findChromium } from './browser-path.ts';
 
 // What the callbacks that run in the page use of it (the project is typed for Node, without the DOM library).
-interface El { dataset: Record<string, string>; textContent: string | null; querySelectorAll(selector: string): El[] }
+interface El {
+  dataset: Record<string, string>;
+  textContent: string | null;
+  querySelectorAll(selector: string): El[];
+}
+// biome-ignore lint/suspicious/noExplicitAny: the page's elements, of every kind, as the browser hands them over
 declare const document: { getElementById(id: string): any; querySelectorAll(selector: string): El[] };
 declare const Image: new () => { src: string; width: number; height: number; decode(): Promise<void> };
 declare function getComputedStyle(element: unknown): { color: string };
 declare const window: { scrollY: number };
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SCREENSHOTS = process.env.ACESUP_SCREENSHOTS === '1';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-browser-'));
@@ -40,8 +53,12 @@ beforeAll(async () => {
   // Never skip: a browser always comes with the dev dependencies.
   const browser = await findChromium(join(ROOT, 'node_modules', '.cache', 'acesup-chromium'));
   context = await chromium.launchPersistentContext(mkdtempSync(join(dir, 'profile-')), {
-    executablePath: browser.executablePath, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
-    offline: false, env: { ...process.env, ...browser.env },
+    executablePath: browser.executablePath,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+    offline: false,
+    env: { ...process.env, ...browser.env },
   });
 });
 
@@ -56,7 +73,9 @@ async function open(file: string): Promise<{ page: Page; errors: string[]; reque
   const errors: string[] = [];
   const requests: string[] = [];
   const url = pathToFileURL(file).href;
-  page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => requests.push(request.url()));
   // Anything but the page itself is refused (and still recorded above, so the test sees it).
@@ -98,7 +117,9 @@ async function inkOf(png: Buffer): Promise<{ colours: number; ink: number; width
   }
 }
 
-interface SummaryCsvRow { [column: string]: string }
+interface SummaryCsvRow {
+  [column: string]: string;
+}
 const readCsv = (file: string): SummaryCsvRow[] => parse(readFileSync(file), { columns: true }) as SummaryCsvRow[];
 
 describe('acesup report in a browser', () => {
@@ -111,12 +132,33 @@ describe('acesup report in a browser', () => {
   let dealRows: SummaryCsvRow[];
 
   beforeAll(() => {
-    const estimate = acesup(['estimate', '--variant', 'all', '--discards', 'forced', '--deals', '40', '--seed', '5', '--max-states', '20000',
-      '--workers', '1', '--no-timings', '--summary', summary, '--csv', deals]);
+    const estimate = acesup([
+      'estimate',
+      '--variant',
+      'all',
+      '--discards',
+      'forced',
+      '--deals',
+      '40',
+      '--seed',
+      '5',
+      '--max-states',
+      '20000',
+      '--workers',
+      '1',
+      '--no-timings',
+      '--summary',
+      summary,
+      '--csv',
+      deals,
+    ]);
     expect(estimate.code, estimate.stderr).toBe(0);
     const report = acesup(['report', summary, second, deals, '--out', out, '--svg', svgDir]);
     expect(report.code, report.stderr).toBe(0);
-    runs = [...readCsv(summary).map((r) => ({ ...r, file: 'run.summary.csv' })), ...readCsv(second).map((r) => ({ ...r, file: 'standard-both.summary.csv' }))];
+    runs = [
+      ...readCsv(summary).map((r) => ({ ...r, file: 'run.summary.csv' })),
+      ...readCsv(second).map((r) => ({ ...r, file: 'standard-both.summary.csv' })),
+    ];
     dealRows = readCsv(deals);
   });
 
@@ -124,15 +166,21 @@ describe('acesup report in a browser', () => {
     const { page, errors, requests, url } = await open(out);
     // Win rate: one dot per run (summary row), axis title present, percentages on the axis.
     expect(await page.locator('#win-rate g.mark-symbol.role-mark path').count()).toBe(runs.length);
-    expect(await page.locator('#win-rate .role-axis-title').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('win rate')]));
+    expect(await page.locator('#win-rate .role-axis-title').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('win rate')]),
+    );
     const axisLabels = await page.locator('#win-rate .role-axis-label text').allTextContents();
     expect(axisLabels).toEqual(expect.arrayContaining(['40%']));
     // One axis label per run: variant × rule · file.
-    expect(axisLabels.filter((label) => label.includes(' · ')).sort())
-      .toEqual(runs.map((r) => `${r.variant} × ${r.discards} · ${r.file.replace('.summary.csv', '')}`).sort());
+    expect(axisLabels.filter((label) => label.includes(' · ')).sort()).toEqual(
+      runs.map((r) => `${r.variant} × ${r.discards} · ${r.file.replace('.summary.csv', '')}`).sort(),
+    );
     // Each dot's label carries its run's rate: the set of rates equals the files' win_rate_low.
-    const lows = (await page.locator('#win-rate g.mark-symbol.role-mark path').evaluateAll((paths) => paths.map((p) => p.getAttribute('aria-label') ?? '')))
-      .map((label) => Number(/\blow: ([\d.]+)/u.exec(label)?.[1]));
+    const lows = (
+      await page
+        .locator('#win-rate g.mark-symbol.role-mark path')
+        .evaluateAll((paths) => paths.map((p) => p.getAttribute('aria-label') ?? ''))
+    ).map((label) => Number(/\blow: ([\d.]+)/u.exec(label)?.[1]));
     expect(lows.sort()).toEqual(runs.map((r) => Number(r.win_rate_low)).sort());
     // The undecided band: one bar per run with unknowns.
     expect(await page.locator('#win-rate g.mark-rect.role-mark path').count()).toBe(runs.filter((r) => Number(r.unknown) > 0).length);
@@ -147,23 +195,43 @@ describe('acesup report in a browser', () => {
     }
     const bars = [...largest.values()].reduce((s, counts) => s + counts.filter((n) => n > 0).length, 0);
     expect(await page.locator('#max-discards g.mark-rect.role-mark path').count()).toBe(bars);
-    expect(await page.locator('#max-discards .role-axis-title').allTextContents()).toEqual(expect.arrayContaining(['max discards (48 = won)']));
-    expect(await page.locator('#max-discards .role-title, #max-discards .role-header-label, #max-discards text').allTextContents())
-      .toEqual(expect.arrayContaining([`standard × optional — standard-both, ${largest.get('standard/optional')!.reduce((s, n) => s + n, 0).toLocaleString('en-US')} deals`]));
+    expect(await page.locator('#max-discards .role-axis-title').allTextContents()).toEqual(
+      expect.arrayContaining(['max discards (48 = won)']),
+    );
+    expect(await page.locator('#max-discards .role-title, #max-discards .role-header-label, #max-discards text').allTextContents()).toEqual(
+      expect.arrayContaining([
+        `standard × optional — standard-both, ${largest
+          .get('standard/optional')!
+          .reduce((s, n) => s + n, 0)
+          .toLocaleString('en-US')} deals`,
+      ]),
+    );
 
     // States per deal: median, p99 and max per run; the axis says log scale.
     expect(await page.locator('#states g.mark-symbol.role-mark path').count()).toBe(3 * runs.length);
-    expect(await page.locator('#states .role-axis-title').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('log scale')]));
+    expect(await page.locator('#states .role-axis-title').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('log scale')]),
+    );
 
     // Running estimate: one point per deal (40 deals ≤ 100, every one drawn) for each variant × rule of the per-deal file,
     // and each series ends at its summary's win rate.
     const series = new Set(dealRows.map((r) => `${r.variant}/${r.discards}`));
     expect(await page.locator('#running-estimate g.mark-symbol.role-mark path').count()).toBe(40 * series.size);
-    expect(await page.locator('#running-estimate .role-axis-title').allTextContents()).toEqual(expect.arrayContaining(['deals solved (log scale)', 'win rate so far']));
-    const ends = (await page.locator('#running-estimate g.mark-symbol.role-mark path').evaluateAll((paths) => paths.map((p) => p.getAttribute('aria-label') ?? '')))
+    expect(await page.locator('#running-estimate .role-axis-title').allTextContents()).toEqual(
+      expect.arrayContaining(['deals solved (log scale)', 'win rate so far']),
+    );
+    const ends = (
+      await page
+        .locator('#running-estimate g.mark-symbol.role-mark path')
+        .evaluateAll((paths) => paths.map((p) => p.getAttribute('aria-label') ?? ''))
+    )
       .filter((label) => /deals solved \(log scale\): 40;/u.test(label))
       .map((label) => Number(/win rate so far: ([\d.]+)/u.exec(label)?.[1] ?? /low: ([\d.]+)/u.exec(label)?.[1]));
-    expect(ends.sort()).toEqual(readCsv(summary).map((r) => Number(r.win_rate_low)).sort());
+    expect(ends.sort()).toEqual(
+      readCsv(summary)
+        .map((r) => Number(r.win_rate_low))
+        .sort(),
+    );
 
     // The table: one row per run, with its command and commit.
     expect(await page.locator('#runs tbody tr').count()).toBe(runs.length);
@@ -200,7 +268,8 @@ describe('acesup report in a browser', () => {
 });
 
 /** Strict is lost under forced with at most 46 discards; standard and easy are won (the solver tests' deal). */
-const DEAL = '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+const DEAL =
+  '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
 
 describe('the replay page of a deal in a browser', () => {
   const out = join(dir, 'deal.html');
@@ -210,22 +279,30 @@ describe('the replay page of a deal in a browser', () => {
   beforeAll(() => {
     const json = acesup(['solve', '--discards', 'forced', '--json', DEAL]);
     expect(json.code, json.stderr).toBe(0);
-    solved = json.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    solved = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const page = acesup(['solve', '--discards', 'forced', '--html', out, DEAL]);
     expect(page.code, page.stderr).toBe(0);
   });
 
   /** What the page shows now: the piles bottom to top, the stock count and the discards. */
-  const shown = (page: Page) => page.evaluate(() => ({
-    piles: [...document.querySelectorAll('#piles .pile')].map((pile) => [...pile.querySelectorAll('.card')].map((c) => c.dataset.card!)),
-    stock: Number(document.getElementById('stock')!.textContent),
-    discarded: Number(document.getElementById('discarded')!.textContent),
-    discardPile: document.querySelectorAll('#discard-pile .mini').length,
-    step: Number(document.getElementById('step')!.dataset.step),
-  }));
-  const position = (game: Game) => ({ piles: game.piles().map((pile) => pile.map(cardName)), stock: game.stockLeft(), discarded: game.discarded() });
+  const shown = (page: Page) =>
+    page.evaluate(() => ({
+      piles: [...document.querySelectorAll('#piles .pile')].map((pile) => [...pile.querySelectorAll('.card')].map((c) => c.dataset.card!)),
+      stock: Number(document.getElementById('stock')!.textContent),
+      discarded: Number(document.getElementById('discarded')!.textContent),
+      discardPile: document.querySelectorAll('#discard-pile .mini').length,
+      step: Number(document.getElementById('step')!.dataset.step),
+    }));
+  const position = (game: Game) => ({
+    piles: game.piles().map((pile) => pile.map(cardName)),
+    stock: game.stockLeft(),
+    discarded: game.discarded(),
+  });
 
-  it('steps through each solution with → and ←, matching the verifier\'s replay after every move', async () => {
+  it("steps through each solution with → and ←, matching the verifier's replay after every move", async () => {
     const { page, errors, requests, url } = await open(out);
     const tabs = page.locator('nav.games button');
     expect(await tabs.count()).toBe(3);
@@ -237,7 +314,9 @@ describe('the replay page of a deal in a browser', () => {
       expect(listed).toEqual(game.solution);
       const moves = parseMoves(listed.join(','));
       expect(verify(deal, moves, game.variant, 'forced')).toEqual({ ok: true });
-      expect(await page.locator('#verdict').textContent()).toBe(`${game.variant} · forced discards: WON — 48 discards, ${moves.length} moves`);
+      expect(await page.locator('#verdict').textContent()).toBe(
+        `${game.variant} · forced discards: WON — 48 discards, ${moves.length} moves`,
+      );
       const replay = new Game(deal, game.variant, 'forced');
       expect(await shown(page)).toMatchObject({ ...position(replay), step: 0 });
       const before = [position(replay)];
@@ -282,7 +361,9 @@ describe('the replay page of a deal in a browser', () => {
     const lost = solved.findIndex((g) => g.result === 'lost');
     expect(solved[lost]).toMatchObject({ variant: 'strict', maxDiscards: 46 });
     await page.locator('nav.games button').nth(lost).click();
-    expect(await page.locator('#verdict').textContent()).toMatch(/^strict · forced discards: LOST — max discards 46; best line shown: 46 discards, \d+ moves$/u);
+    expect(await page.locator('#verdict').textContent()).toMatch(
+      /^strict · forced discards: LOST — max discards 46; best line shown: 46 discards, \d+ moves$/u,
+    );
     expect(await page.locator('#note').textContent()).toContain('keeps no line');
     const listed = await page.locator('#moves li').evaluateAll((items) => items.map((li) => (li as unknown as El).dataset.move!));
     const moves = parseMoves(listed.join(','));
@@ -305,9 +386,13 @@ describe('the replay page of a deal in a browser', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     // Red suits red, black suits black, ranks and suit symbols as text.
-    const cards = await page.locator('#piles .card').evaluateAll((els) => els.map((el) => ({
-      card: (el as unknown as El).dataset.card!, text: el.textContent, colour: getComputedStyle(el).color,
-    })));
+    const cards = await page.locator('#piles .card').evaluateAll((els) =>
+      els.map((el) => ({
+        card: (el as unknown as El).dataset.card!,
+        text: el.textContent,
+        colour: getComputedStyle(el).color,
+      })),
+    );
     expect(cards.length).toBeGreaterThan(4);
     for (const card of cards) {
       const red = card.card.endsWith('D') || card.card.endsWith('H');

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { InputError, cardLabel, cardName, formatDeal, parseCard, parseDeal } from '../src/core/game/cards.ts';
 
 const ORDERED = Array.from({ length: 52 }, (_, card) => cardName(card)).join(' ');
-const deckArb = fc.shuffledSubarray(Array.from({ length: 52 }, (_, i) => i), { minLength: 52, maxLength: 52 });
+const deckArb = fc.shuffledSubarray(
+  Array.from({ length: 52 }, (_, i) => i),
+  { minLength: 52, maxLength: 52 },
+);
 
 describe('cards', () => {
   it('names cards with aces high and T for ten', () => {
@@ -19,24 +22,28 @@ describe('cards', () => {
   });
 
   it('parse ∘ format is the identity on every deal', () => {
-    fc.assert(fc.property(deckArb, (cards) => {
-      const deal = Uint8Array.from(cards);
-      expect(parseDeal(formatDeal(deal))).toEqual(deal);
-    }));
+    fc.assert(
+      fc.property(deckArb, (cards) => {
+        const deal = Uint8Array.from(cards);
+        expect(parseDeal(formatDeal(deal))).toEqual(deal);
+      }),
+    );
   });
 
   it('accepts lower case, 10, suit symbols, commas and no separators', () => {
-    fc.assert(fc.property(deckArb, fc.integer({ min: 0, max: 3 }), (cards, style) => {
-      const deal = Uint8Array.from(cards);
-      const words = Array.from(deal, (card) => {
-        const name = cardName(card);
-        if (style === 1) return name.toLowerCase();
-        if (style === 2) return cardLabel(card);
-        return name.replace('T', '10');
-      });
-      const text = words.join(style === 3 ? '' : style === 2 ? ', ' : ' ');
-      expect(formatDeal(parseDeal(text))).toBe(formatDeal(deal));
-    }));
+    fc.assert(
+      fc.property(deckArb, fc.integer({ min: 0, max: 3 }), (cards, style) => {
+        const deal = Uint8Array.from(cards);
+        const words = Array.from(deal, (card) => {
+          const name = cardName(card);
+          if (style === 1) return name.toLowerCase();
+          if (style === 2) return cardLabel(card);
+          return name.replace('T', '10');
+        });
+        const text = words.join(style === 3 ? '' : style === 2 ? ', ' : ' ');
+        expect(formatDeal(parseDeal(text))).toBe(formatDeal(deal));
+      }),
+    );
   });
 
   it('names the first unknown token and its position', () => {

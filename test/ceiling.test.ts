@@ -91,10 +91,23 @@ const hashedValue: ValueEstimate = {
   },
 };
 
-const settings = (variant: Variant, rule: DiscardRule, value: ValueEstimate, more: Partial<CeilingSettings> = {}): CeilingSettings =>
-  ({ variant, rule, value, samples: 8, exactTuples: 1680, maxStates: 1_000_000, ...more });
+const settings = (variant: Variant, rule: DiscardRule, value: ValueEstimate, more: Partial<CeilingSettings> = {}): CeilingSettings => ({
+  variant,
+  rule,
+  value,
+  samples: 8,
+  exactTuples: 1680,
+  maxStates: 1_000_000,
+  ...more,
+});
 
-const CASES: [Variant, DiscardRule][] = [['standard', 'forced'], ['strict', 'forced'], ['easy', 'forced'], ['standard', 'optional'], ['strict', 'optional']];
+const CASES: [Variant, DiscardRule][] = [
+  ['standard', 'forced'],
+  ['strict', 'forced'],
+  ['easy', 'forced'],
+  ['standard', 'optional'],
+  ['strict', 'optional'],
+];
 
 describe('one deal left: the bound over every order is never below the exact optimum', () => {
   for (const [variant, rule] of CASES) {
@@ -166,13 +179,16 @@ describe('with the exact value and exact means the bound is tight, order by orde
     // (Two deals left only where expectimax over them is quick enough for the suite: not in easy, whose buried
     // cards multiply the fills, nor in strict × optional; npm test runs standard × forced of them.)
     for (const stock of variant === 'easy' || (variant === 'strict' && rule === 'optional') ? [4] : [4, 8]) {
-      it.runIf(DEEP || stock === 4 || (variant === 'standard' && rule === 'forced'))(`${variant} × ${rule}, ${stock / 4} deal${stock === 4 ? '' : 's'} left`, () => {
-        const search = new CeilingSearch(settings(variant, rule, exactValue(variant, rule)));
-        for (const position of endgames(variant, rule, stock, stock === 8 ? 1 : variant === 'easy' ? 2 : 4, 73)) {
-          const orders = permutations(position.unseen).filter((_, i) => stock === 4 || i % (rule === 'optional' ? 9973 : 2999) === 0);
-          for (const order of orders) expect(bound(search, position, order, [6, 7])).toBeCloseTo(position.value, 9);
-        }
-      });
+      it.runIf(DEEP || stock === 4 || (variant === 'standard' && rule === 'forced'))(
+        `${variant} × ${rule}, ${stock / 4} deal${stock === 4 ? '' : 's'} left`,
+        () => {
+          const search = new CeilingSearch(settings(variant, rule, exactValue(variant, rule)));
+          for (const position of endgames(variant, rule, stock, stock === 8 ? 1 : variant === 'easy' ? 2 : 4, 73)) {
+            const orders = permutations(position.unseen).filter((_, i) => stock === 4 || i % (rule === 'optional' ? 9973 : 2999) === 0);
+            for (const order of orders) expect(bound(search, position, order, [6, 7])).toBeCloseTo(position.value, 9);
+          }
+        },
+      );
     }
   }
   it('the last deal exact (ExactLastDeal) is the exact value with one deal left', () => {
@@ -228,7 +244,8 @@ describe('the sampled tuples', () => {
     exact.run(p.deal, [0, 0]);
     const all = exact.tuplesAt(44);
     expect(all.length).toBe(1680 * 4);
-    let mean = 0, square = 0;
+    let mean = 0,
+      square = 0;
     for (let s = 0; s < all.length; s += 4) {
       const x = valueAfter(all.subarray(s, s + 4));
       mean += x;

@@ -40,7 +40,9 @@ export function start(args: string[], options: StartOptions = {}): { child: Chil
     ...(faults?.segmentDeals === undefined ? {} : { ACESUP_SEGMENT_DEALS: String(faults.segmentDeals) }),
   };
   const child = spawn(process.execPath, [entry, ...args], {
-    cwd: ROOT, env, stdio: [options.input === undefined ? 'ignore' : 'pipe', options.stdoutFd ?? 'pipe', 'pipe'],
+    cwd: ROOT,
+    env,
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', options.stdoutFd ?? 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
@@ -70,14 +72,21 @@ export function someDealsDone(run: { child: ChildProcess }, ruleset: string): Pr
  * done, and checks what an interrupted run prints: exit 130 (SIGINT) or 143 (SIGTERM), the partial summary,
  * and the one line naming the signal and the results finished of `results`. Its output and process id.
  */
-export async function interruptAfterSomeDeals(args: string[], signal: 'SIGINT' | 'SIGTERM', sleepMs: number, results: number): Promise<Ran & { pid: number }> {
+export async function interruptAfterSomeDeals(
+  args: string[],
+  signal: 'SIGINT' | 'SIGTERM',
+  sleepMs: number,
+  results: number,
+): Promise<Ran & { pid: number }> {
   const run = start(args, { faults: { worker: `sleep:${sleepMs}` } });
   await someDealsDone(run, 'strict/forced');
   run.child.kill(signal);
   const stopped = await run.done;
   expect(stopped.code).toBe(signal === 'SIGINT' ? 130 : 143);
   expect(stopped.stdout).toMatch(/^PARTIAL SUMMARY/u);
-  expect(stopped.stderr).toMatch(new RegExp(`acesup: interrupted by ${signal}: \\d+ of ${results} results finished; the finished deals are in`, 'u'));
+  expect(stopped.stderr).toMatch(
+    new RegExp(`acesup: interrupted by ${signal}: \\d+ of ${results} results finished; the finished deals are in`, 'u'),
+  );
   return { ...stopped, pid: run.child.pid! };
 }
 

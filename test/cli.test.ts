@@ -21,7 +21,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function acesup(args: string[], input?: string, stdoutFd?: number): { code: number | null; stdout: string; stderr: string } {
   const ran = spawnSync(process.execPath, ['bin/acesup.js', ...args], {
-    cwd: ROOT, input: input ?? '', encoding: 'utf8', maxBuffer: 64 * 2 ** 20, ...(stdoutFd === undefined ? {} : { stdio: ['pipe', stdoutFd, 'pipe'] }),
+    cwd: ROOT,
+    input: input ?? '',
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+    ...(stdoutFd === undefined ? {} : { stdio: ['pipe', stdoutFd, 'pipe'] }),
   });
   return { code: ran.status, stdout: ran.stdout ?? '', stderr: ran.stderr };
 }
@@ -33,7 +37,8 @@ describe('acesup solve', () => {
     const ran = acesup(['solve', NOTES_DEAL]);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain(`Deal ${NOTES_DEAL}`);
-    for (const variant of ['standard', 'strict', 'easy']) expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
+    for (const variant of ['standard', 'strict', 'easy'])
+      expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
     expect(ran.stdout).toMatch(/^strict · optional discards: WON — 48 discards/mu);
     expect(ran.stdout).toMatch(/^ +1\. (deal$|remove |move )/mu);
     expect(ran.stdout).toMatch(/[♣♦♥♠]/u);
@@ -49,7 +54,10 @@ describe('acesup solve', () => {
     const moves = parseMoves((line['solution'] as string[]).join(','));
     expect(verify(parseDeal(NOTES_DEAL), moves, 'strict', 'optional')).toEqual({ ok: true });
 
-    const forced = JSON.parse(acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', NOTES_DEAL]).stdout) as Record<string, unknown>;
+    const forced = JSON.parse(acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', NOTES_DEAL]).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(forced).toMatchObject({ result: 'lost', maxDiscards: 46 });
     expect(forced['solution']).toBeUndefined();
   });
@@ -78,7 +86,10 @@ describe('acesup solve', () => {
   it.runIf(DEEP)('pins that max discards with the time a deal given as an argument gets', () => {
     const deal = R6_DEAL;
     // With the time a deal given as an argument gets, the passes go on until the number is pinned.
-    const pinned = JSON.parse(acesup(['solve', '--variant', 'standard', '--max-states', '5', '--json', deal]).stdout) as Record<string, unknown>;
+    const pinned = JSON.parse(acesup(['solve', '--variant', 'standard', '--max-states', '5', '--json', deal]).stdout) as Record<
+      string,
+      unknown
+    >;
     const exact = JSON.parse(acesup(['solve', '--variant', 'standard', '--json', deal]).stdout) as Record<string, unknown>;
     expect(exact).toMatchObject({ result: 'lost', maxDiscards: expect.any(Number) });
     expect(pinned).toMatchObject({ result: 'lost', maxDiscards: exact['maxDiscards'] });
@@ -89,7 +100,11 @@ describe('acesup solve', () => {
     const deal = OPTIONAL_BEATS_FORCED_TEXT;
     const options = ['solve', '--json', '--variant', 'strict', '--discards', 'forced'];
     const exact = JSON.parse(acesup([...options, deal]).stdout) as { result: string; maxDiscards: number; states: number };
-    const bounds = JSON.parse(acesup([...options, '--max-discards', 'bounds', deal]).stdout) as { result: string; maxDiscards: { lower: number; upper: number }; states: number };
+    const bounds = JSON.parse(acesup([...options, '--max-discards', 'bounds', deal]).stdout) as {
+      result: string;
+      maxDiscards: { lower: number; upper: number };
+      states: number;
+    };
     expect(exact).toMatchObject({ result: 'lost', maxDiscards: 46 });
     expect(bounds.result).toBe('lost');
     expect(bounds.maxDiscards.lower).toBeLessThanOrEqual(46);
@@ -109,7 +124,11 @@ describe('acesup solve', () => {
     const path = join(dir, 'deals.txt');
     writeFileSync(path, text);
     const fromFile = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', '--file', path]);
-    const timeless = (out: string): unknown[] => out.trim().split('\n').map((line) => ({ ...(JSON.parse(line) as object), ms: 0 }));
+    const timeless = (out: string): unknown[] =>
+      out
+        .trim()
+        .split('\n')
+        .map((line) => ({ ...(JSON.parse(line) as object), ms: 0 }));
     expect(timeless(fromFile.stdout)).toEqual(timeless(fromStdin.stdout));
     expect(fromFile.code).toBe(2);
   });
@@ -177,7 +196,10 @@ describe('faults and conventions of solve and verify', () => {
   });
 
   it('a directory as --file is one line and exit 2; "-" reads standard input', () => {
-    for (const args of [['solve', '--file', 'src'], ['verify', '--file', 'src']]) {
+    for (const args of [
+      ['solve', '--file', 'src'],
+      ['verify', '--file', 'src'],
+    ]) {
       const ran = acesup(args);
       expect(ran.code).toBe(2);
       expect(ran.stderr).toBe('acesup: cannot read src: it is a directory\n');
@@ -215,9 +237,10 @@ describe('faults and conventions of solve and verify', () => {
 });
 
 describe('acesup verify', () => {
-  const deal = '7S JS 5H AC 4C 3H KD 2D 6D 7H 5D 9D 3D TD 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+  const deal =
+    '7S JS 5H AC 4C 3H KD 2D 6D 7H 5D 9D 3D TD 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
 
-  it('accepts the solver\'s own solution (exit 0) and names the first illegal move (exit 1)', () => {
+  it("accepts the solver's own solution (exit 0) and names the first illegal move (exit 1)", () => {
     const solved = JSON.parse(acesup(['solve', '--json', '--variant', 'standard', deal]).stdout) as { solution: string[] };
     const ok = acesup(['verify', deal, solved.solution.join(', ')]);
     expect(ok).toMatchObject({ code: 0, stdout: 'ok\n' });

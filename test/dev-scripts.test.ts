@@ -12,7 +12,9 @@ function runWithClosedStdout(args: string[]): Promise<{ code: number | null; std
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.destroy();
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stderr }));
   });
@@ -30,7 +32,11 @@ describe('dev scripts', () => {
   });
 
   it('policies-table.ts likewise', async () => {
-    const ran = await runWithClosedStdout(['scripts/policies-table.ts', 'results/policies/1m/basic.summary.csv', 'results/win-rates/standard-forced-1m.summary.csv']);
+    const ran = await runWithClosedStdout([
+      'scripts/policies-table.ts',
+      'results/policies/1m/basic.summary.csv',
+      'results/win-rates/standard-forced-1m.summary.csv',
+    ]);
     expect(ran).toEqual({ code: 0, stderr: '' });
   });
 });

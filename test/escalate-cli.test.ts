@@ -67,7 +67,12 @@ describe('estimate --passes', () => {
     expect(rows).toHaveLength(12 * 6);
     const solver = new Solver();
     const solve = (row: Record<string, string>, maxStates: number) =>
-      solver.solve(dealFor(5, Number(row['index'])), { variant: row['variant'] as Variant, rule: row['discards'] as DiscardRule, maxStates, solution: false });
+      solver.solve(dealFor(5, Number(row['index'])), {
+        variant: row['variant'] as Variant,
+        rule: row['discards'] as DiscardRule,
+        maxStates,
+        solution: false,
+      });
     for (const row of rows) {
       expect(row['passes']).toBe('8 64');
       const budget = Number(row['pass_max_states']);
@@ -75,7 +80,12 @@ describe('estimate --passes', () => {
       expect(pass, row['pass_max_states']).toBeGreaterThanOrEqual(0);
       const result = solve(row, budget);
       const { lower, upper } = discardBounds(result);
-      expect([row['result'], row['max_discards_lower'], row['max_discards_upper'], row['states']]).toEqual([result.kind, String(lower), String(upper), String(result.states)]);
+      expect([row['result'], row['max_discards_lower'], row['max_discards_upper'], row['states']]).toEqual([
+        result.kind,
+        String(lower),
+        String(upper),
+        String(result.states),
+      ]);
       // Every pass before it left the deal unknown; only the last pass leaves one unknown.
       for (const earlier of BUDGETS.slice(0, pass)) expect(solve(row, earlier).kind).toBe('unknown');
       if (row['result'] === 'unknown') expect(budget).toBe(BUDGETS[2]);
@@ -89,22 +99,37 @@ describe('estimate --passes', () => {
   it('says in the summary how many deals each pass decided and what is left', () => {
     const rows = rowsOf('passes.csv');
     const summary = parse(read('passes-summary.csv'), { columns: true }) as Record<string, string>[];
-    const json = one.stdout.trim().split('\n').map((line) => JSON.parse(line) as { variant: string; discards: string; passes: { maxStates: number; decided: number; unknown: number }[] });
+    const json = one.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as { variant: string; discards: string; passes: { maxStates: number; decided: number; unknown: number }[] },
+      );
     expect(json.map((s) => `${s.variant}/${s.discards}`)).toEqual(summary.map((s) => `${s['variant']}/${s['discards']}`));
     for (const [slot, s] of json.entries()) {
       const mine = rows.filter((r) => r['variant'] === s.variant && r['discards'] === s.discards);
       const counts = BUDGETS.map((budget) => {
         const at = mine.filter((r) => Number(r['pass_max_states']) === budget);
-        return { maxStates: budget, decided: at.filter((r) => r['result'] !== 'unknown').length, unknown: at.filter((r) => r['result'] === 'unknown').length };
+        return {
+          maxStates: budget,
+          decided: at.filter((r) => r['result'] !== 'unknown').length,
+          unknown: at.filter((r) => r['result'] === 'unknown').length,
+        };
       });
       expect(s.passes).toEqual(counts);
       expect(summary[slot]).toMatchObject({
-        passes: '8 64', pass_max_states: BUDGETS.join(' '), pass_decided: counts.map((c) => c.decided).join(' '), pass_unknown: counts.map((c) => c.unknown).join(' '),
+        passes: '8 64',
+        pass_max_states: BUDGETS.join(' '),
+        pass_decided: counts.map((c) => c.decided).join(' '),
+        pass_unknown: counts.map((c) => c.unknown).join(' '),
       });
     }
     expect(two.stdout).toMatch(/^seed 5 · deals 0–11 · max states 3,000, passes ×8, ×64 · 2 workers$/mu);
     expect(two.stdout).toMatch(/^ {2}by pass: 3,000 states \d+ decided · ×8 \(24,000\) \d+ · ×64 \(192,000\) \d+; \d+ still unknown$/mu);
-    expect(two.stdout).toMatch(/the unknown ones again: \d+ at ×8 \(\d+ decided\), \d+ at ×64 \(\d+ decided\), in [\d.]+ s on 2 workers; 72 of 72 done\.$/mu);
+    expect(two.stdout).toMatch(
+      /the unknown ones again: \d+ at ×8 \(\d+ decided\), \d+ at ×64 \(\d+ decided\), in [\d.]+ s on 2 workers; 72 of 72 done\.$/mu,
+    );
   });
 
   it('stops in a later pass on SIGINT, keeps every result, and --resume ends with the one-run file', async () => {
@@ -112,7 +137,9 @@ describe('estimate --passes', () => {
     const stopped = await interruptInPass(args, 100);
     expect(stopped.code, stopped.stderr).toBe(130);
     expect(stopped.stdout).toMatch(/^PARTIAL SUMMARY/u);
-    expect(stopped.stderr).toMatch(/acesup: interrupted by SIGINT: 72 of 72 results finished \(\d+ of them unknown and still to be given a later pass\); the finished deals are in /u);
+    expect(stopped.stderr).toMatch(
+      /acesup: interrupted by SIGINT: 72 of 72 results finished \(\d+ of them unknown and still to be given a later pass\); the finished deals are in /u,
+    );
     expect(rowsOf('stopped.csv')).toHaveLength(72);
     const resumed = await acesup([...args, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
@@ -121,16 +148,31 @@ describe('estimate --passes', () => {
 });
 
 describe('estimate --escalate', () => {
-  it('gives an earlier run\'s unknown results the passes: the file --passes writes, also in shards', async () => {
+  it("gives an earlier run's unknown results the passes: the file --passes writes, also in shards", async () => {
     expect(first.code, first.stderr).toBe(0);
     const [whole, ...shards] = await Promise.all([
       acesup(['estimate', '--escalate', file('first.csv'), '--csv', file('escalated.csv'), '--no-timings', '--workers', '2']),
-      ...[1, 2, 3].map((k) => acesup(['estimate', '--escalate', file('first.csv'), '--shard', `${k}/3`, '--csv', file(`escalated-${k}.csv`), '--no-timings', '--workers', '1'])),
+      ...[1, 2, 3].map((k) =>
+        acesup([
+          'estimate',
+          '--escalate',
+          file('first.csv'),
+          '--shard',
+          `${k}/3`,
+          '--csv',
+          file(`escalated-${k}.csv`),
+          '--no-timings',
+          '--workers',
+          '1',
+        ]),
+      ),
     ]);
     for (const ran of [whole, ...shards]) expect(ran.code, ran.stderr).toBe(0);
     expect(read('escalated.csv')).toBe(read('passes.csv'));
     expect(whole.stdout).toMatch(/^seed 5 · deals 0–11 · max states 3,000, passes ×8, ×64 · 2 workers · escalating .*first\.csv$/mu);
-    expect(whole.stdout).toMatch(/Solved the unknown ones again: \d+ at ×8 \(\d+ decided\), \d+ at ×64 \(\d+ decided\), in [\d.]+ s on 2 workers; 72 read from .*first\.csv; 72 of 72 done\.$/mu);
+    expect(whole.stdout).toMatch(
+      /Solved the unknown ones again: \d+ at ×8 \(\d+ decided\), \d+ at ×64 \(\d+ decided\), in [\d.]+ s on 2 workers; 72 read from .*first\.csv; 72 of 72 done\.$/mu,
+    );
     expect(shards[1]!.stdout).toMatch(/deals 4–7 \(shard 2\/3 of 0–11\)/u);
     const merged = await acesup(['merge', ...[3, 1, 2].map((k) => file(`escalated-${k}.csv`)), '--csv', file('escalated-merged.csv')]);
     expect(merged.code, merged.stderr).toBe(0);
@@ -142,7 +184,16 @@ describe('estimate --escalate', () => {
   it.runIf(DEEP)('escalates a gzipped file into a gzipped one, and one pass at a time, into the same file', async () => {
     expect(first.code, first.stderr).toBe(0);
     writeFileSync(file('first.csv.gz'), gzipSync(read('first.csv')));
-    const zipped = await acesup(['estimate', '--escalate', file('first.csv.gz'), '--csv', file('escalated.csv.gz'), '--no-timings', '--workers', '1']);
+    const zipped = await acesup([
+      'estimate',
+      '--escalate',
+      file('first.csv.gz'),
+      '--csv',
+      file('escalated.csv.gz'),
+      '--no-timings',
+      '--workers',
+      '1',
+    ]);
     expect(zipped.code, zipped.stderr).toBe(0);
     expect(gunzipSync(readFileSync(file('escalated.csv.gz'))).toString()).toBe(read('passes.csv'));
     // An escalation one pass at a time ends in the same file.
@@ -157,7 +208,9 @@ describe('estimate --escalate', () => {
     const args = ['estimate', '--escalate', file('first.csv'), '--csv', file('escalating.csv'), '--no-timings', '--workers', '2'];
     const stopped = await interruptInPass(args, 300);
     expect(stopped.code, stopped.stderr).toBe(130);
-    expect(stopped.stderr).toMatch(/acesup: interrupted by SIGINT: 72 of 72 results finished \(\d+ of them unknown and still to be given a later pass\); the finished deals are in .*escalating\.csv \(continue with the same options and --resume\)/u);
+    expect(stopped.stderr).toMatch(
+      /acesup: interrupted by SIGINT: 72 of 72 results finished \(\d+ of them unknown and still to be given a later pass\); the finished deals are in .*escalating\.csv \(continue with the same options and --resume\)/u,
+    );
     const again = await acesup(args);
     expect(again.code).toBe(2);
     expect(oneLine(again)).toMatch(/escalating\.csv exists: add --resume/u);
@@ -172,7 +225,12 @@ describe('estimate --escalate', () => {
     writeFileSync(file('gappy.csv'), `${[header, ...kept].join('\n')}\n`);
     const ran = await acesup(['estimate', '--escalate', file('gappy.csv'), '--csv', file('gappy-escalated.csv'), '--no-timings']);
     expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stderr).toMatch(new RegExp(`^acesup: note: .*gappy\\.csv holds ${kept.length} of the 72 results of deals 0–11: the others are solved from the first pass$`, 'mu'));
+    expect(ran.stderr).toMatch(
+      new RegExp(
+        `^acesup: note: .*gappy\\.csv holds ${kept.length} of the 72 results of deals 0–11: the others are solved from the first pass$`,
+        'mu',
+      ),
+    );
     expect(read('gappy-escalated.csv')).toBe(read('passes.csv'));
   });
 });
@@ -192,31 +250,55 @@ describe('files of another plan do not mix', () => {
       acesup([...RUN, '--passes', '8,64', '--csv', file('first.csv'), '--resume']),
     ]);
     expect(refused.code).toBe(2);
-    expect(oneLine(refused)).toMatch(/part-first\.csv has no passes \(one budget\) but .*part-passes\.csv has passes 8 64: results that differ in passes do not mix \(--allow-mixed merges them anyway\)$/u);
+    expect(oneLine(refused)).toMatch(
+      /part-first\.csv has no passes \(one budget\) but .*part-passes\.csv has passes 8 64: results that differ in passes do not mix \(--allow-mixed merges them anyway\)$/u,
+    );
     expect(mixed.code, mixed.stderr).toBe(0);
     expect(mixed.stdout).toMatch(/^MIXED RESULTS \(they differ in passes; merged with --allow-mixed\)/u);
     expect(resumed.code).toBe(2);
-    expect(oneLine(resumed)).toMatch(/first\.csv line 2: the row has no passes \(one budget\) but this run has passes 8 64: .*\(or --escalate it into another --csv file/u);
+    expect(oneLine(resumed)).toMatch(
+      /first\.csv line 2: the row has no passes \(one budget\) but this run has passes 8 64: .*\(or --escalate it into another --csv file/u,
+    );
   });
 
   beforeAll(() => {
-    writeFileSync(file('legacy.csv'), `${LEGACY_DEAL_COLUMNS.join(',')}\n${read('first.csv').split('\n')[1]!.split(',').slice(0, LEGACY_DEAL_COLUMNS.length).join(',')}\n`);
+    writeFileSync(
+      file('legacy.csv'),
+      `${LEGACY_DEAL_COLUMNS.join(',')}\n${read('first.csv').split('\n')[1]!.split(',').slice(0, LEGACY_DEAL_COLUMNS.length).join(',')}\n`,
+    );
   });
 
   it.concurrent.each([
-    [['--passes', '8,4'], /^acesup: option '--passes <factors>' argument '8,4' is invalid\. expected each factor larger than the one before/u],
+    [
+      ['--passes', '8,4'],
+      /^acesup: option '--passes <factors>' argument '8,4' is invalid\. expected each factor larger than the one before/u,
+    ],
     [['--passes', 'x1'], /^acesup: option '--passes <factors>' argument 'x1' is invalid\. "x1" is not a whole number of 2 or more/u],
-    [['--passes', '8', '--policy', 'greedy'], /^acesup: --passes solves unknown results again at larger budgets: a policy's games are never unknown/u],
+    [
+      ['--passes', '8', '--policy', 'greedy'],
+      /^acesup: --passes solves unknown results again at larger budgets: a policy's games are never unknown/u,
+    ],
     [['--escalate', '-'], /^acesup: --escalate needs a file \(it is read more than once\), not standard input$/u],
     [['--escalate', 'MISSING'], /^acesup: cannot read .*missing\.csv: no such file$/u],
     [['--escalate', 'FIRST', '--seed', '3'], /^acesup: --seed comes from the file with --escalate/u],
     [['--escalate', 'FIRST', '--variant', 'easy'], /^acesup: --variant comes from the file with --escalate/u],
-    [['--escalate', 'FIRST', '--max-states', '5000'], /^acesup: .*first\.csv was solved at max_states 3000, but --max-states is 5000: an escalation keeps the budget and mode of its file/u],
+    [
+      ['--escalate', 'FIRST', '--max-states', '5000'],
+      /^acesup: .*first\.csv was solved at max_states 3000, but --max-states is 5000: an escalation keeps the budget and mode of its file/u,
+    ],
     [['--escalate', 'FIRST', '--csv', 'FIRST'], /^acesup: --csv .*first\.csv is also an input file: write the output to another file$/u],
-    [['--escalate', 'PASSES', '--passes', '64'], /^acesup: .*passes\.csv has passes 8 64, and --passes 64 does not continue them: give its passes first, then more \(e\.g\. --passes 8,64,…\)$/u],
+    [
+      ['--escalate', 'PASSES', '--passes', '64'],
+      /^acesup: .*passes\.csv has passes 8 64, and --passes 64 does not continue them: give its passes first, then more \(e\.g\. --passes 8,64,…\)$/u,
+    ],
     [['--escalate', 'LEGACY'], /^acesup: .*legacy\.csv line 2: the row records no max_states \(a file of an older acesup\)/u],
   ])('refuses %j with one line and exit 2', async (args, message) => {
-    const named: Record<string, string> = { FIRST: file('first.csv'), PASSES: file('passes.csv'), LEGACY: file('legacy.csv'), MISSING: file('missing.csv') };
+    const named: Record<string, string> = {
+      FIRST: file('first.csv'),
+      PASSES: file('passes.csv'),
+      LEGACY: file('legacy.csv'),
+      MISSING: file('missing.csv'),
+    };
     expectUsageError(await acesup(['estimate', ...args.map((a) => named[a] ?? a)]), message);
   });
 });

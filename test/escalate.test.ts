@@ -6,7 +6,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, formatDeal, parseDeal } from '../src/core/game/cards.ts';
-import { GROWTH, GROWTH_MS_PER_POSITION, LAST_STRETCH, MIN_GAIN, STEP_ROOM, combine, isOpen, nextBudget, solveWithin } from '../src/core/search/escalate.ts';
+import {
+  GROWTH,
+  GROWTH_MS_PER_POSITION,
+  LAST_STRETCH,
+  MIN_GAIN,
+  STEP_ROOM,
+  combine,
+  isOpen,
+  nextBudget,
+  solveWithin,
+} from '../src/core/search/escalate.ts';
 import { POLL_STATES } from '../src/core/search/search.ts';
 import { type SolveOptions, Solver } from '../src/core/search/solve.ts';
 import { VisitedSet } from '../src/core/engine/table.ts';
@@ -32,7 +42,8 @@ function escalatingDeal(): { deal: Deal; verdict: string } {
 }
 const { deal: DEAL, verdict: VERDICT } = escalatingDeal();
 /** A deal that standard × optional leaves undecided at 16,000,000 states (deal 2 of seed 2026). */
-const HARD = '5C 3C 6H TS AD JC 9D QD 3H 9S 9H QC JD 4S AS 7D JH 3S 5S TH KS 9C 8D 8S KD 7C QH 5D TD KC 8H 4D 6C QS 4H TC 2H AC 5H 4C 3D 2D KH JS 6D 2C 7S AH 8C 6S 2S 7H';
+const HARD =
+  '5C 3C 6H TS AD JC 9D QD 3H 9S 9H QC JD 4S AS 7D JH 3S 5S TH KS 9C 8D 8S KD 7C QH 5D TD KC 8H 4D 6C QS 4H TC 2H AC 5H 4C 3D 2D KH JS 6D 2C 7S AH 8C 6S 2S 7H';
 
 /** A clock that stands still: every pass fits, however large. */
 const frozen = () => 0;
@@ -41,7 +52,9 @@ describe('solveWithin', () => {
   it('grows the budget by GROWTH while the deal is open and time is left, and ends on the verdict of one solve at that budget', () => {
     const budgets: number[] = [];
     const [out] = solveWithin(new Solver(), DEAL, [{ ...OPTIONS, maxStates: SMALL }], {
-      timeLimitMs: 1e9, now: frozen, onPassEnd: (_index, answer) => budgets.push(answer.maxStates),
+      timeLimitMs: 1e9,
+      now: frozen,
+      onPassEnd: (_index, answer) => budgets.push(answer.maxStates),
     });
     expect(out!.result.kind).toBe(VERDICT);
     expect(out!.passes).toBe(budgets.length);
@@ -70,9 +83,18 @@ describe('solveWithin', () => {
 
   it('with no time limit, runs one pass per entry at its budget and never stops one on the clock', () => {
     let clock = 0;
-    const out = solveWithin(new Solver(), DEAL, [{ ...OPTIONS, maxStates: SMALL }, { ...OPTIONS, variant: 'strict', maxStates: SMALL }], {
-      timeLimitMs: 0, now: () => (clock += 1e6),
-    });
+    const out = solveWithin(
+      new Solver(),
+      DEAL,
+      [
+        { ...OPTIONS, maxStates: SMALL },
+        { ...OPTIONS, variant: 'strict', maxStates: SMALL },
+      ],
+      {
+        timeLimitMs: 0,
+        now: () => (clock += 1e6),
+      },
+    );
     expect(out.map((entry) => entry.passes)).toEqual([1, 1]);
     expect(out[0]!.result).toEqual(new Solver().solve(DEAL, { ...OPTIONS, maxStates: SMALL }));
     expect(out[1]!.result).toEqual(new Solver().solve(DEAL, { ...OPTIONS, variant: 'strict', maxStates: SMALL }));
@@ -80,8 +102,18 @@ describe('solveWithin', () => {
 
   it('keeps the best bounds of its passes, and a loss once proved', () => {
     const unknown = { kind: 'unknown', states: 5, lower: 40, upper: 48, limit: 'states' } as const;
-    expect(combine(unknown, { kind: 'unknown', states: 9, lower: 38, upper: 47, limit: 'poll' })).toEqual({ kind: 'lost', states: 9, lower: 40, upper: 47 });
-    expect(combine({ kind: 'lost', states: 5, lower: 41, upper: 46 }, { ...unknown, lower: 43 })).toEqual({ kind: 'lost', states: 5, lower: 43, upper: 46 });
+    expect(combine(unknown, { kind: 'unknown', states: 9, lower: 38, upper: 47, limit: 'poll' })).toEqual({
+      kind: 'lost',
+      states: 9,
+      lower: 40,
+      upper: 47,
+    });
+    expect(combine({ kind: 'lost', states: 5, lower: 41, upper: 46 }, { ...unknown, lower: 43 })).toEqual({
+      kind: 'lost',
+      states: 5,
+      lower: 43,
+      upper: 46,
+    });
     expect(combine(unknown, { ...unknown, states: 7, lower: 44 })).toEqual({ ...unknown, states: 7, lower: 44 });
     expect(isOpen({ kind: 'lost', states: 1, lower: 44, upper: 46 }, 'exact')).toBe(true);
     expect(isOpen({ kind: 'lost', states: 1, lower: 44, upper: 46 }, 'bounds')).toBe(false);
@@ -103,7 +135,7 @@ function simulated(need: number, msPerState: number, slowdown = 1, growthMsPerPo
       const cost = msPerState * slowdown ** Math.log2(budget / SMALL);
       // The table grows when it holds 2^k positions (one position stored per state here).
       let growsAt = 1 << 16;
-      for (let states = 0; ;) {
+      for (let states = 0; ; ) {
         const step = Math.min(POLL_STATES, budget - states, need - states, growsAt - states);
         states += step;
         clock += step * cost;
@@ -156,7 +188,7 @@ describe('solveWithin on an injected clock', () => {
     expect(sim.now() + 2 ** 24 * GROWTH_MS_PER_POSITION).toBeGreaterThan(30_000);
   });
 
-  it('pins a lost deal\'s max discards with the time left, and gives each entry its share', () => {
+  it("pins a lost deal's max discards with the time left, and gives each entry its share", () => {
     // Needs 3M states: lost (range) at SMALL, exact once a pass reaches it.
     const pinned = simulated(3_000_000, 0.001);
     const solver = {
@@ -165,19 +197,30 @@ describe('solveWithin on an injected clock', () => {
         return result.kind === 'unknown' && result.limit === 'states' ? { ...result, kind: 'lost', upper: 47 } : result;
       },
     } as Solver;
-    const [out] = solveWithin(solver, DEAL, [{ ...OPTIONS, maxDiscards: 'exact', maxStates: SMALL }], { timeLimitMs: LIMIT_MS, now: pinned.now });
+    const [out] = solveWithin(solver, DEAL, [{ ...OPTIONS, maxDiscards: 'exact', maxStates: SMALL }], {
+      timeLimitMs: LIMIT_MS,
+      now: pinned.now,
+    });
     expect(out!.result).toEqual({ kind: 'lost', states: 3_000_000, lower: 45, upper: 45 });
     expect(pinned.budgets.slice(0, 2)).toEqual([SMALL, SMALL * GROWTH]);
     // Two entries that never settle: each first pass within its share, and the whole within the limit.
     const two = simulated(1e12, 0.001);
-    const both = solveWithin(two.solver, DEAL, [{ ...OPTIONS, maxStates: 1e9 }, { ...OPTIONS, maxStates: 1e9 }], { timeLimitMs: LIMIT_MS, now: two.now });
+    const both = solveWithin(
+      two.solver,
+      DEAL,
+      [
+        { ...OPTIONS, maxStates: 1e9 },
+        { ...OPTIONS, maxStates: 1e9 },
+      ],
+      { timeLimitMs: LIMIT_MS, now: two.now },
+    );
     expect(both.map((entry) => entry.result.kind === 'unknown' && entry.result.limit)).toEqual(['poll', 'poll']);
     expect(both[0]!.ms).toBeLessThanOrEqual(LIMIT_MS / 2 + POLL_STATES * 0.001);
     expect(two.now()).toBeLessThanOrEqual(LIMIT_MS + POLL_STATES * 0.001);
   });
 });
 
-describe('a solve\'s poll', () => {
+describe("a solve's poll", () => {
   it('stops the solve where it asks, as a budget of that many states would, and no search runs after it', () => {
     const hard = parseDeal(HARD);
     let calls = 0;
@@ -195,7 +238,7 @@ describe('a solve\'s poll', () => {
   });
 });
 
-describe('the visited set\'s memory cap', () => {
+describe("the visited set's memory cap", () => {
   it('says when its next new position makes it grow', () => {
     const table = new VisitedSet(6, 12);
     const key = new Int32Array(6);
@@ -268,7 +311,12 @@ async function searching(run: { child: ChildProcess }, ms: number): Promise<void
 }
 
 describe('acesup solve --time-limit, --max-memory', () => {
-  const run = (args: string[]) => spawnSync(process.execPath, ['bin/acesup.js', 'solve', '--variant', 'standard', '--max-discards', 'bounds', ...args, formatDeal(DEAL)], { cwd: ROOT, encoding: 'utf8' });
+  const run = (args: string[]) =>
+    spawnSync(
+      process.execPath,
+      ['bin/acesup.js', 'solve', '--variant', 'standard', '--max-discards', 'bounds', ...args, formatDeal(DEAL)],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
 
   it('decides a deal given as an argument past its first budget, and keeps one pass with --time-limit 0', () => {
     const escalated = run(['--max-states', String(SMALL)]);
@@ -281,23 +329,33 @@ describe('acesup solve --time-limit, --max-memory', () => {
 
   it('ends at its time limit, with the bounds proven when the clock stopped the search', () => {
     const started = performance.now();
-    const ran = spawnSync(process.execPath, ['bin/acesup.js', 'solve', '--variant', 'standard', '--max-states', '1000000000', '--time-limit', '3', HARD], { cwd: ROOT, encoding: 'utf8' });
+    const ran = spawnSync(
+      process.execPath,
+      ['bin/acesup.js', 'solve', '--variant', 'standard', '--max-states', '1000000000', '--time-limit', '3', HARD],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     const seconds = (performance.now() - started) / 1000;
     expect(ran.status).toBe(0);
     // The clock stopped it (the plan's exact timing is solveWithin's, on an injected clock above) ...
-    expect(ran.stdout).toMatch(/^standard · optional discards: UNKNOWN — between \d+ and 48 discards; stopped at the time limit \(--time-limit 3 s\)/mu);
+    expect(ran.stdout).toMatch(
+      /^standard · optional discards: UNKNOWN — between \d+ and 48 discards; stopped at the time limit \(--time-limit 3 s\)/mu,
+    );
     // ... and not a budget: a billion states take far longer than this, even on a busy machine.
     expect(seconds).toBeLessThan(3 + 60);
   });
 
-  it.each([['SIGINT', 130, 'Ctrl-C'], ['SIGTERM', 143, 'SIGTERM']] as const)('answers %s with the bounds proven so far, every variant\'s, and exit code %i', async (signal, code, name) => {
+  it.each([
+    ['SIGINT', 130, 'Ctrl-C'],
+    ['SIGTERM', 143, 'SIGTERM'],
+  ] as const)("answers %s with the bounds proven so far, every variant's, and exit code %i", async (signal, code, name) => {
     const run = start(['solve', HARD]);
     // Signalled once it searches (not after a fixed time, which a busy machine may not give it).
     await searching(run, 500);
     run.child.kill(signal);
     const ran = await run.done;
     expect(ran.code).toBe(code);
-    for (const variant of ['standard', 'strict', 'easy']) expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
+    for (const variant of ['standard', 'strict', 'easy'])
+      expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
     expect(ran.stdout).toMatch(new RegExp(`UNKNOWN — between \\d+ and \\d+ discards; stopped by ${name}`, 'u'));
     expect(ran.stderr).toContain(`acesup: stopped by ${name}: the bounds above are those proven when it came`);
     expect(ran.stderr).not.toMatch(/\n\s+at /u);
@@ -312,6 +370,6 @@ describe('acesup solve --time-limit, --max-memory', () => {
     expect(line.states).toBeLessThan(5_000_000);
     const text = spawnSync(process.execPath, ['bin/acesup.js', ...args], { cwd: ROOT, encoding: 'utf8' });
     expect(text.stdout).toContain('UNKNOWN — between');
-    expect(text.stdout).toContain('stopped when the search\'s table reached --max-memory 16 MiB');
+    expect(text.stdout).toContain("stopped when the search's table reached --max-memory 16 MiB");
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDeal } from '../src/core/game/cards.ts';
-import { type DiscardRule, type Variant } from '../src/core/game/rules.ts';
+import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
@@ -26,11 +26,17 @@ const read = (name: string): string => readFileSync(file(name), 'utf8');
 const SMALL = ['--variant', 'all', '--discards', 'both', '--deals', '18', '--seed', '5', '--max-states', '3000', '--no-timings'];
 
 /** The summary's JSON Lines, one object per rule set. */
-const jsonLines = (text: string): Record<string, unknown>[] => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonLines = (text: string): Record<string, unknown>[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** The summary's JSON Lines without the parts that depend on time or on the command. */
 function timeless(text: string): unknown {
-  return jsonLines(text).map(({ ms: _m, timedDeals: _t, wallSeconds: _w, workers: _k, command: _c, commit: _g, complete: _d, ...rest }) => rest);
+  return jsonLines(text).map(
+    ({ ms: _m, timedDeals: _t, wallSeconds: _w, workers: _k, command: _c, commit: _g, complete: _d, ...rest }) => rest,
+  );
 }
 
 /** Strict, forced, 200 deals: quick (a few ms per deal), for the interrupt test. */
@@ -68,28 +74,64 @@ describe('acesup estimate', () => {
     const rows = parse(read('w1.csv'), { columns: true }) as Record<string, string>[];
     expect(rows.length).toBe(18 * 6);
     expect(rows.slice(0, 6).map((r) => `${r['index']} ${r['variant']}/${r['discards']}`)).toEqual([
-      '0 standard/optional', '0 standard/forced', '0 strict/optional', '0 strict/forced', '0 easy/optional', '0 easy/forced',
+      '0 standard/optional',
+      '0 standard/forced',
+      '0 strict/optional',
+      '0 strict/forced',
+      '0 easy/optional',
+      '0 easy/forced',
     ]);
     for (const row of rows) {
       const deal = dealFor(5, Number(row['index']));
-      const result = new Solver().solve(deal, { variant: row['variant'] as Variant, rule: row['discards'] as DiscardRule, maxStates: 3000, solution: false });
+      const result = new Solver().solve(deal, {
+        variant: row['variant'] as Variant,
+        rule: row['discards'] as DiscardRule,
+        maxStates: 3000,
+        solution: false,
+      });
       const { lower, upper } = discardBounds(result);
       expect(row).toEqual({
-        seed: '5', index: row['index'], deal: formatDeal(deal), variant: row['variant'], discards: row['discards'], result: result.kind,
-        max_discards_lower: String(lower), max_discards_upper: String(upper), states: String(result.states), ms: '',
-        max_states: '3000', max_discards_mode: 'exact', version: VERSION, search: SEARCH_VERSION, run_first: '0', run_last: '17',
+        seed: '5',
+        index: row['index'],
+        deal: formatDeal(deal),
+        variant: row['variant'],
+        discards: row['discards'],
+        result: result.kind,
+        max_discards_lower: String(lower),
+        max_discards_upper: String(upper),
+        states: String(result.states),
+        ms: '',
+        max_states: '3000',
+        max_discards_mode: 'exact',
+        version: VERSION,
+        search: SEARCH_VERSION,
+        run_first: '0',
+        run_last: '17',
       });
     }
     expect(new Set(rows.map((r) => r['result']))).toEqual(new Set(['won', 'lost', 'unknown']));
 
     const summary = parse(read('w2-summary.csv'), { columns: true }) as Record<string, string>[];
     expect(summary.map((r) => `${r['variant']}/${r['discards']} ${r['deals']}`)).toEqual([
-      'standard/optional 18', 'standard/forced 18', 'strict/optional 18', 'strict/forced 18', 'easy/optional 18', 'easy/forced 18',
+      'standard/optional 18',
+      'standard/forced 18',
+      'strict/optional 18',
+      'strict/forced 18',
+      'easy/optional 18',
+      'easy/forced 18',
     ]);
     expect(summary[0]!['command']).toMatch(/^acesup estimate --variant all /u);
     expect(summary[0]!['commit']).toMatch(/^[0-9a-f]{40}(-dirty)?$|^unknown$/u);
     // --json: JSON Lines, one object per rule set, with the field names of `solve --json`.
-    const json = jsonLines(one.stdout) as { variant: string; discards: string; won: number; lost: number; unknown: number; states: number; maxStates: number }[];
+    const json = jsonLines(one.stdout) as {
+      variant: string;
+      discards: string;
+      won: number;
+      lost: number;
+      unknown: number;
+      states: number;
+      maxStates: number;
+    }[];
     expect(json.map((s) => `${s.variant}/${s.discards}`)).toEqual(summary.map((r) => `${r['variant']}/${r['discards']}`));
     for (const [slot, s] of json.entries()) {
       expect(String(s.won)).toBe(summary[slot]!['won']);
@@ -108,7 +150,11 @@ describe('acesup estimate', () => {
     for (const [i, row] of rows.entries()) {
       const deal = dealFor(5, Number(row['index']));
       const result = new Solver().solve(deal, {
-        variant: row['variant'] as Variant, rule: row['discards'] as DiscardRule, maxStates: 3000, solution: false, maxDiscards: 'bounds',
+        variant: row['variant'] as Variant,
+        rule: row['discards'] as DiscardRule,
+        maxStates: 3000,
+        solution: false,
+        maxDiscards: 'bounds',
       });
       const { lower, upper } = discardBounds(result);
       expect([row['result'], row['max_discards_lower'], row['max_discards_upper']]).toEqual([result.kind, String(lower), String(upper)]);
@@ -129,7 +175,9 @@ describe('acesup estimate', () => {
     expect(read('merged.csv')).toBe(read('w1.csv'));
     expect(timeless(merged.stdout)).toEqual(timeless(one.stdout));
     expect(overlap.code).toBe(2);
-    expect(overlap.stderr).toMatch(/^acesup: deal 0 under standard\/optional is in both .*shard1\.csv and .*w1\.csv: the files overlap\n$/u);
+    expect(overlap.stderr).toMatch(
+      /^acesup: deal 0 under standard\/optional is in both .*shard1\.csv and .*w1\.csv: the files overlap\n$/u,
+    );
     expect(notCsv.code).toBe(2);
     expect(notCsv.stderr).toMatch(/w2-summary\.csv is not a per-deal CSV of acesup/u);
   });
@@ -148,7 +196,9 @@ describe('acesup estimate', () => {
     writeFileSync(file('gaps.csv'), `${[header, ...kept].join('\n')}\n`);
     const resumed = await acesup(['estimate', ...SMALL, '--workers', '2', '--csv', file('gaps.csv'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stdout).toMatch(new RegExp(`Solved ${rows.length - kept.length} deal × rule set results .*; ${kept.length} read from`, 'u'));
+    expect(resumed.stdout).toMatch(
+      new RegExp(`Solved ${rows.length - kept.length} deal × rule set results .*; ${kept.length} read from`, 'u'),
+    );
     expect(read('gaps.csv')).toBe(read('w1.csv'));
   });
 
@@ -158,7 +208,12 @@ describe('acesup estimate', () => {
 
     // 60 ms more per deal: about 6 s of work on two workers, time enough for the signal to come before the end
     // on a busy machine (the run stops within a chunk of it). Interrupt once the first deals are in.
-    const stopped = await interruptAfterSomeDeals(['estimate', ...options, '--csv', file('stopped.csv'), '--progress-every', '0.1'], 'SIGINT', 60, 200);
+    const stopped = await interruptAfterSomeDeals(
+      ['estimate', ...options, '--csv', file('stopped.csv'), '--progress-every', '0.1'],
+      'SIGINT',
+      60,
+      200,
+    );
     const partial = (parse(read('stopped.csv')) as string[][]).length - 1;
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(200);
@@ -179,7 +234,9 @@ describe('acesup estimate', () => {
 
   it('checkpoints the finished deals, so that even a killed run (SIGKILL) resumes into the one-run file', async () => {
     const options = STRICT;
-    const run = start(['estimate', ...options, '--csv', file('killed.csv'), '--checkpoint-every', '0.2', '--progress-every', '0.1'], { faults: { worker: 'sleep:60' } });
+    const run = start(['estimate', ...options, '--csv', file('killed.csv'), '--checkpoint-every', '0.2', '--progress-every', '0.1'], {
+      faults: { worker: 'sleep:60' },
+    });
     // Kill it without warning once a checkpoint holds some finished deals.
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
@@ -204,7 +261,9 @@ describe('acesup estimate', () => {
     ['crash', /deal 7 of seed 1 \(strict\/forced\) failed: the worker thread died/u],
   ])('reports a deal that fails (%s) by its index, writes the rest and exits 1', async (how, message) => {
     const csv = file(`${how}.csv`);
-    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], { faults: { worker: `${how}:7` } });
+    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], {
+      faults: { worker: `${how}:7` },
+    });
     expect(ran.code).toBe(1);
     expect(ran.stderr).toMatch(message);
     const rows = parse(readFileSync(csv, 'utf8'), { columns: true }) as Record<string, string>[];
@@ -217,18 +276,25 @@ describe('acesup estimate', () => {
 
   it('a worker thread that cannot start ends the run with a one-line message and exit 1, not a hang', async () => {
     const csv = file('start.csv');
-    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], { faults: { worker: 'start' } });
+    const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '40', '--workers', '2', '--csv', csv], {
+      faults: { worker: 'start' },
+    });
     expect(ran.code).toBe(1);
     const lines = ran.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^acesup: deal \d+ of seed 1 \(strict\/forced\) failed: the worker thread died \(test failure while a worker thread starts\); the finished deals are in /u);
+    expect(lines[0]).toMatch(
+      /^acesup: deal \d+ of seed 1 \(strict\/forced\) failed: the worker thread died \(test failure while a worker thread starts\); the finished deals are in /u,
+    );
     expect(ran.stdout).toMatch(/^PARTIAL SUMMARY/u);
   });
 
   it.concurrent.each([
     [['--deals', '-1'], /^acesup: option '--deals <n>' argument '-1' is invalid\. expected a whole number ≥ 1\./u],
     [['--shard', '3/2'], /^acesup: option '--shard <k\/n>' argument '3\/2' is invalid\. expected K\/N with 1 ≤ K ≤ N/u],
-    [['--variant', 'hard'], /^acesup: option '--variant <name>' argument 'hard' is invalid\. Allowed choices are standard, strict, easy, all\./u],
+    [
+      ['--variant', 'hard'],
+      /^acesup: option '--variant <name>' argument 'hard' is invalid\. Allowed choices are standard, strict, easy, all\./u,
+    ],
     [['--csv', '/nonexistent/dir/deals.csv'], /^acesup: cannot write --csv \/nonexistent\/dir\/deals\.csv: no such directory$/u],
     [['--summary', '/'], /^acesup: cannot write --summary \/: it is a directory$/u],
     [['--resume'], /^acesup: --resume needs --csv FILE/u],

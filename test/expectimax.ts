@@ -20,7 +20,8 @@ export function expectimax(piles: Card[][], unseen: Card[], variant: Variant, di
   for (let p = 0; p < 4; p++) {
     const top = piles[p]!.at(-1);
     if (top === undefined) continue;
-    if (piles.some((q, o) => o !== p && q.length > 0 && suitOf(q.at(-1)!) === suitOf(top) && rankOf(q.at(-1)!) > rankOf(top))) removable.push(p);
+    if (piles.some((q, o) => o !== p && q.length > 0 && suitOf(q.at(-1)!) === suitOf(top) && rankOf(q.at(-1)!) > rankOf(top)))
+      removable.push(p);
   }
   for (const p of removable) {
     const next = piles.map((q) => q.slice());
@@ -46,13 +47,25 @@ export function expectimax(piles: Card[][], unseen: Card[], variant: Variant, di
     let sum = 0;
     let count = 0;
     const n = unseen.length;
-    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) for (let c = 0; c < n; c++) for (let d = 0; d < n; d++) {
-      if (a === b || a === c || a === d || b === c || b === d || c === d) continue;
-      const next = piles.map((q) => q.slice());
-      next[0]!.push(unseen[a]!); next[1]!.push(unseen[b]!); next[2]!.push(unseen[c]!); next[3]!.push(unseen[d]!);
-      sum += expectimax(next, unseen.filter((_, i) => i !== a && i !== b && i !== c && i !== d), variant, discards, memo);
-      count += 1;
-    }
+    for (let a = 0; a < n; a++)
+      for (let b = 0; b < n; b++)
+        for (let c = 0; c < n; c++)
+          for (let d = 0; d < n; d++) {
+            if (a === b || a === c || a === d || b === c || b === d || c === d) continue;
+            const next = piles.map((q) => q.slice());
+            next[0]!.push(unseen[a]!);
+            next[1]!.push(unseen[b]!);
+            next[2]!.push(unseen[c]!);
+            next[3]!.push(unseen[d]!);
+            sum += expectimax(
+              next,
+              unseen.filter((_, i) => i !== a && i !== b && i !== c && i !== d),
+              variant,
+              discards,
+              memo,
+            );
+            count += 1;
+          }
     best = Math.max(best, sum / count);
   }
   memo.set(key, best);

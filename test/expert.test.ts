@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
-import { type Card } from '../src/core/game/cards.ts';
+import type { Card } from '../src/core/game/cards.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { FillLookahead } from '../src/core/play/lookahead.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
@@ -14,7 +14,7 @@ import { DISCARD_RULES, VARIANTS } from '../src/core/game/rules.ts';
 import { PositionSolver, positionFrame } from '../src/core/search/position-solve.ts';
 
 /** A view of `piles` with `discarded` cards gone (all a Sim reads of a view). */
-const viewOf = (piles: Card[][], discarded: number): View => ({ piles, discarded } as unknown as View);
+const viewOf = (piles: Card[][], discarded: number): View => ({ piles, discarded }) as unknown as View;
 
 describe('a rollout plays greedy', () => {
   for (const variant of VARIANTS) {

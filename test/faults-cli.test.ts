@@ -3,7 +3,19 @@
 // or an input; results of other budgets, modes or versions do not mix; a missing shard is seen; bad input
 // is one line; "-" is standard input and output; SIGTERM exits 143.
 
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -23,10 +35,28 @@ const rowsOf = (text: string): string[][] => (parse(text) as string[][]).slice(1
 const temporaries = (): string[] => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
 
 /** The reference run: strict × forced, quick (a few ms per deal). */
-const RUN = ['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '60', '--seed', '9', '--max-states', '2000000', '--workers', '1', '--no-timings'];
+const RUN = [
+  'estimate',
+  '--variant',
+  'strict',
+  '--discards',
+  'forced',
+  '--deals',
+  '60',
+  '--seed',
+  '9',
+  '--max-states',
+  '2000000',
+  '--workers',
+  '1',
+  '--no-timings',
+];
 /** One message line, no stack trace. */
 const oneLine = (stderr: string): string => {
-  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('acesup: warning:'));
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('acesup: warning:'));
   expect(lines, stderr).toHaveLength(1);
   expect(stderr).not.toMatch(/\n\s+at /u);
   return lines[0]!;
@@ -63,7 +93,9 @@ describe('write faults lose no finished work', () => {
     writeFileSync(file('full.csv'), before);
     const ran = await acesup([...RUN, '--csv', file('full.csv'), '--resume'], { faults: { write: 'ENOSPC@full.csv' } });
     expect(ran.code).toBe(1);
-    expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --csv .*full\.csv: no space left on device \(ENOSPC\); .*full\.csv keeps the 20 results it held before \(60 were finished\): make room and continue with the same options and --resume$/u);
+    expect(oneLine(ran.stderr)).toMatch(
+      /^acesup: cannot write --csv .*full\.csv: no space left on device \(ENOSPC\); .*full\.csv keeps the 20 results it held before \(60 were finished\): make room and continue with the same options and --resume$/u,
+    );
     expect(ran.stdout).toMatch(/strict · forced discards — 60 deals/u);
     expect(read('full.csv')).toBe(before);
     await expectResumesToReference('full.csv');
@@ -71,10 +103,13 @@ describe('write faults lose no finished work', () => {
 
   it('a failed checkpoint stops the run with the last good checkpoint kept, exit 1; --resume then finishes', async () => {
     // The first checkpoint is written, every later write fails.
-    const ran = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--checkpoint-every', '0.3'],
-      { faults: { worker: 'sleep:100', write: 'EIO:2@checkpoint.csv' } });
+    const ran = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--checkpoint-every', '0.3'], {
+      faults: { worker: 'sleep:100', write: 'EIO:2@checkpoint.csv' },
+    });
     expect(ran.code).toBe(1);
-    expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --csv .*checkpoint\.csv \(checkpoint\): input\/output error \(EIO\); .*checkpoint\.csv keeps the \d+ results it held before/u);
+    expect(oneLine(ran.stderr)).toMatch(
+      /^acesup: cannot write --csv .*checkpoint\.csv \(checkpoint\): input\/output error \(EIO\); .*checkpoint\.csv keeps the \d+ results it held before/u,
+    );
     expect(ran.stdout).toMatch(/^PARTIAL SUMMARY/u);
     const kept = rowsOf(read('checkpoint.csv'));
     expect(kept.length).toBeLessThan(60);
@@ -83,7 +118,9 @@ describe('write faults lose no finished work', () => {
   });
 
   it('a failed --summary write: one line, the per-deal CSV written, exit 1', async () => {
-    const ran = await acesup([...RUN, '--csv', file('deals-s.csv'), '--summary', file('summary.csv')], { faults: { write: 'EIO@summary.csv' } });
+    const ran = await acesup([...RUN, '--csv', file('deals-s.csv'), '--summary', file('summary.csv')], {
+      faults: { write: 'EIO@summary.csv' },
+    });
     expect(ran.code).toBe(1);
     expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --summary .*summary\.csv: input\/output error \(EIO\)$/u);
     expect(read('deals-s.csv')).toBe(reference);
@@ -99,7 +136,15 @@ describe('write faults lose no finished work', () => {
       expect(oneLine(ran.stderr)).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)');
       expect(read('to-full.csv')).toBe(reference);
       expect(existsSync(file('to-full-summary.csv'))).toBe(true);
-      const solve = await acesup(['solve', '--variant', 'strict', '9D 4C KS 2C AC TH KH 7C 3S QC AH KD 2S 6C KC 5D 8S JC 2D AS JH TC 7H JS 7D AD 5C 8D 4H 8H 6S 3C TS 2H JD 9C 5S 6D QS 7S QD 3H 4S QH 5H 9S 6H TD 9H 4D 3D 8C'], { stdoutFd: full });
+      const solve = await acesup(
+        [
+          'solve',
+          '--variant',
+          'strict',
+          '9D 4C KS 2C AC TH KH 7C 3S QC AH KD 2S 6C KC 5D 8S JC 2D AS JH TC 7H JS 7D AD 5C 8D 4H 8H 6S 3C TS 2H JD 9C 5S 6D QS 7S QD 3H 4S QH 5H 9S 6H TD 9H 4D 3D 8C',
+        ],
+        { stdoutFd: full },
+      );
       expect(solve.code).toBe(1);
       expect(oneLine(solve.stderr)).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)');
     } finally {
@@ -133,7 +178,22 @@ describe('outputs never overwrite each other or an input', () => {
 describe('memory is bounded', () => {
   it('--deals 100,000,000 starts at once in bounded memory (segments), and stops with its finished deals saved', async () => {
     const csv = file('big.csv');
-    const run = start(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '100000000', '--workers', '1', '--no-timings', '--csv', csv, '--progress-every', '0.2']);
+    const run = start([
+      'estimate',
+      '--variant',
+      'strict',
+      '--discards',
+      'forced',
+      '--deals',
+      '100000000',
+      '--workers',
+      '1',
+      '--no-timings',
+      '--csv',
+      csv,
+      '--progress-every',
+      '0.2',
+    ]);
     await new Promise<void>((resolve) => {
       run.child.stderr!.on('data', (chunk: Buffer) => {
         const done = /strict\/forced (\d+)\/100,000,000/u.exec(chunk.toString());
@@ -169,7 +229,11 @@ describe('segments', () => {
     ]);
     expect(segmented.code, segmented.stderr).toBe(0);
     expect(read('segmented.csv')).toBe(reference);
-    const timeless = (text: string): unknown => text.trim().split('\n').map((line) => ({ ...(JSON.parse(line) as object), ms: 0, wallSeconds: 0, command: '' }));
+    const timeless = (text: string): unknown =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => ({ ...(JSON.parse(line) as object), ms: 0, wallSeconds: 0, command: '' }));
     expect(timeless(segmented.stdout)).toEqual(timeless(whole.stdout));
   });
 
@@ -203,12 +267,17 @@ describe('results that do not belong together never mix', () => {
     writeFileSync(file('budget.csv'), `${[header, ...rows.slice(0, 10)].join('\n')}\n`);
     const budget = await acesup([...RUN, '--max-states', '5000', '--csv', file('budget.csv'), '--resume']);
     expect(budget.code).toBe(2);
-    expect(oneLine(budget.stderr)).toMatch(/budget\.csv line 2: the row has max_states 2000000 but this run has max_states 5000: results that differ in it do not mix/u);
+    expect(oneLine(budget.stderr)).toMatch(
+      /budget\.csv line 2: the row has max_states 2000000 but this run has max_states 5000: results that differ in it do not mix/u,
+    );
     const mode = await acesup([...RUN, '--max-discards', 'bounds', '--csv', file('budget.csv'), '--resume']);
     expect(mode.code).toBe(2);
     expect(oneLine(mode.stderr)).toMatch(/the row has max_discards_mode exact but this run has max_discards_mode bounds/u);
     // A file of an older version, which records no provenance, is not resumed either.
-    const legacy = [LEGACY_DEAL_COLUMNS.join(','), ...rows.slice(0, 10).map((row) => row.split(',').slice(0, LEGACY_DEAL_COLUMNS.length).join(','))];
+    const legacy = [
+      LEGACY_DEAL_COLUMNS.join(','),
+      ...rows.slice(0, 10).map((row) => row.split(',').slice(0, LEGACY_DEAL_COLUMNS.length).join(',')),
+    ];
     writeFileSync(file('legacy.csv'), `${legacy.join('\n')}\n`);
     const old = await acesup([...RUN, '--csv', file('legacy.csv'), '--resume']);
     expect(old.code).toBe(2);
@@ -223,7 +292,9 @@ describe('results that do not belong together never mix', () => {
     const files = [file('part1.csv'), file('part2.csv'), file('part3-5000.csv')];
     const refused = await acesup(['merge', ...files]);
     expect(refused.code).toBe(2);
-    expect(oneLine(refused.stderr)).toMatch(/^acesup: .*part1\.csv has max_states 2000000 but .*part3-5000\.csv has max_states 5000: results that differ in max_states do not mix \(--allow-mixed merges them anyway\)$/u);
+    expect(oneLine(refused.stderr)).toMatch(
+      /^acesup: .*part1\.csv has max_states 2000000 but .*part3-5000\.csv has max_states 5000: results that differ in max_states do not mix \(--allow-mixed merges them anyway\)$/u,
+    );
     const mixed = await acesup(['merge', ...files, '--allow-mixed', '--csv', file('mixed.csv'), '--summary', file('mixed-summary.csv')]);
     expect(mixed.code, mixed.stderr).toBe(0);
     expect(mixed.stdout).toMatch(/^MIXED RESULTS \(they differ in max_states; merged with --allow-mixed\)/u);
@@ -231,15 +302,22 @@ describe('results that do not belong together never mix', () => {
     const summary = parse(read('mixed-summary.csv'), { columns: true }) as Record<string, string>[];
     expect(summary[0]).toMatchObject({ mixed: 'max_states', max_states: '' });
     // Each row keeps its own budget.
-    const budgets = (parse(read('mixed.csv'), { columns: true }) as Record<string, string>[]).map((row) => `${row['index']}:${row['max_states']}`);
-    expect(budgets.filter((b) => b.endsWith(':5000')).map((b) => Number(b.split(':')[0]))).toEqual(Array.from({ length: 20 }, (_, i) => 40 + i));
+    const budgets = (parse(read('mixed.csv'), { columns: true }) as Record<string, string>[]).map(
+      (row) => `${row['index']}:${row['max_states']}`,
+    );
+    expect(budgets.filter((b) => b.endsWith(':5000')).map((b) => Number(b.split(':')[0]))).toEqual(
+      Array.from({ length: 20 }, (_, i) => 40 + i),
+    );
   });
 
-  it('merge notices a missing last shard (each row records the run\'s deal range)', async () => {
+  it("merge notices a missing last shard (each row records the run's deal range)", async () => {
     const ran = await acesup(['merge', file('part1.csv'), file('part2.csv'), '--json']);
     expect(ran.code, ran.stderr).toBe(0);
     expect(oneLine(ran.stderr)).toBe('acesup: note: 20 results of deals 0–59 are missing (deals 40–59)');
-    const [line] = ran.stdout.trim().split('\n').map((text) => JSON.parse(text) as Record<string, unknown>);
+    const [line] = ran.stdout
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as Record<string, unknown>);
     expect(line).toMatchObject({ deals: 40, complete: false, maxStates: 2_000_000 });
   });
 });
@@ -248,8 +326,16 @@ describe('bad input is one line', () => {
   it.concurrent.each([
     [['merge', 'README.md'], /^acesup: README\.md is not a per-deal CSV of acesup \(line \d+: /u, 2],
     [['merge', 'src'], /^acesup: cannot read src: it is a directory$/u, 2],
-    [['estimate', '--variant', 'strict', '--deals', '5', '--csv', 'README.md', '--resume'], /^acesup: README\.md is not a per-deal CSV of acesup/u, 2],
-    [['estimate', '--deals', '5', '--workers', '1024'], /^acesup: --workers 1024 is more than this machine can use \(at most \d+: .*each worker needs up to [\d,]+ MB at --max-states [\d,]+/u, 2],
+    [
+      ['estimate', '--variant', 'strict', '--deals', '5', '--csv', 'README.md', '--resume'],
+      /^acesup: README\.md is not a per-deal CSV of acesup/u,
+      2,
+    ],
+    [
+      ['estimate', '--deals', '5', '--workers', '1024'],
+      /^acesup: --workers 1024 is more than this machine can use \(at most \d+: .*each worker needs up to [\d,]+ MB at --max-states [\d,]+/u,
+      2,
+    ],
     [['estimate', '--deals', '5', '--checkpoint-every', '10'], /^acesup: --checkpoint-every does nothing without --csv FILE/u, 2],
     [['estimate', '--deals', '5', '--csv', '-', '--resume'], /^acesup: --resume needs --csv FILE, a file \(not standard output\)$/u, 2],
     [['merge', '-', '-'], /^acesup: standard input \(-\) can be read once only$/u, 2],
@@ -263,14 +349,23 @@ describe('bad input is one line', () => {
     const workers = availableParallelism() + 1;
     const ran = await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '2', '--workers', String(workers)]);
     expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stderr).toMatch(new RegExp(`^acesup: warning: --workers ${workers} is more than the ${workers - 1} cores of this machine`, 'u'));
+    expect(ran.stderr).toMatch(
+      new RegExp(`^acesup: warning: --workers ${workers} is more than the ${workers - 1} cores of this machine`, 'u'),
+    );
   });
 
   it('merge and --resume read gzipped CSVs (as results/ ships them); a .gz --csv is written gzipped', async () => {
     writeFileSync(file('reference.csv.gz'), gzipSync(reference));
-    const [plain, zipped] = await Promise.all([acesup(['merge', file('reference.csv'), '--json']), acesup(['merge', file('reference.csv.gz'), '--json'])]);
+    const [plain, zipped] = await Promise.all([
+      acesup(['merge', file('reference.csv'), '--json']),
+      acesup(['merge', file('reference.csv.gz'), '--json']),
+    ]);
     expect(zipped.code, zipped.stderr).toBe(0);
-    const runless = (text: string): unknown => text.trim().split('\n').map((line) => ({ ...(JSON.parse(line) as object), command: '' }));
+    const runless = (text: string): unknown =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => ({ ...(JSON.parse(line) as object), command: '' }));
     expect(runless(zipped.stdout)).toEqual(runless(plain.stdout));
     const [header, ...rows] = reference.trimEnd().split('\n');
     writeFileSync(file('partial.csv.gz'), gzipSync(`${[header, ...rows.slice(0, 25)].join('\n')}\n`));
@@ -279,8 +374,10 @@ describe('bad input is one line', () => {
     expect(resumed.stdout).toMatch(/25 read from/u);
     expect(gunzipSync(readFileSync(file('partial.csv.gz'))).toString()).toBe(reference);
     // The smallest per-deal file that results/ ships (in its study folders).
-    const results = readdirSync(join(ROOT, 'results'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.csv.gz'))
-      .map((name) => ({ name, size: statSync(join(ROOT, 'results', name)).size })).sort((a, b) => a.size - b.size)[0]?.name;
+    const results = readdirSync(join(ROOT, 'results'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.csv.gz'))
+      .map((name) => ({ name, size: statSync(join(ROOT, 'results', name)).size }))
+      .sort((a, b) => a.size - b.size)[0]?.name;
     if (results !== undefined) {
       const shipped = await acesup(['merge', join(ROOT, 'results', results)]);
       expect(shipped.code, shipped.stderr.slice(0, 500)).toBe(0);
@@ -299,7 +396,11 @@ describe('conventions', () => {
     expect(merged.code, merged.stderr).toBe(0);
     expect(merged.stdout).toBe(reference);
     const summary = await acesup(['merge', '-', '--summary', '-'], { input: reference });
-    expect((parse(summary.stdout, { columns: true }) as Record<string, string>[])[0]).toMatchObject({ variant: 'strict', discards: 'forced', deals: '60' });
+    expect((parse(summary.stdout, { columns: true }) as Record<string, string>[])[0]).toMatchObject({
+      variant: 'strict',
+      discards: 'forced',
+      deals: '60',
+    });
   });
 
   it('SIGTERM stops the run, saves the finished deals and exits 143; --resume finishes', async () => {

@@ -18,7 +18,8 @@ const ghost = (variant: Variant): GhostSearch => ghosts.get(variant)!;
 describe('the ghost search against the plain ghost solver', () => {
   for (const variant of VARIANTS) {
     it(`${variant}: same verdict and max discards where both decide`, () => {
-      let lost = 0, won = 0;
+      let lost = 0,
+        won = 0;
       // (standard and easy lose one deal of 30 here: all of them in both runs.)
       for (let index = 0; index < (variant === 'strict' ? sized(60, 200) : 30); index++) {
         const deal = dealFor(13, index);
@@ -82,17 +83,26 @@ describe('the ghost game bounds the optional rule from above (ghost.ts G1)', () 
 
 describe('the solver with the ghost game', () => {
   it('gives the verdicts and bounds of the solver without it, wherever both decide', () => {
-    const on = new Solver(), off = new Solver();
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...VARIANTS), fc.constantFrom('exact' as const, 'bounds' as const),
-      (index, variant, maxDiscards) => {
-        const deal = dealFor(23, index);
-        const a = on.solve(deal, { variant, rule: 'optional', maxStates: 100_000, maxDiscards, solution: false });
-        const b = off.solve(deal, { variant, rule: 'optional', maxStates: 100_000, maxDiscards, solution: false, ghost: false });
-        if (a.kind !== 'unknown' && b.kind !== 'unknown') expect(a.kind).toBe(b.kind);
-        const x = discardBounds(a), y = discardBounds(b);
-        // Both ranges hold the true max discards, so they meet.
-        expect(Math.max(x.lower, y.lower)).toBeLessThanOrEqual(Math.min(x.upper, y.upper));
-      }), { numRuns: sized(15, 40) });
+    const on = new Solver(),
+      off = new Solver();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.constantFrom(...VARIANTS),
+        fc.constantFrom('exact' as const, 'bounds' as const),
+        (index, variant, maxDiscards) => {
+          const deal = dealFor(23, index);
+          const a = on.solve(deal, { variant, rule: 'optional', maxStates: 100_000, maxDiscards, solution: false });
+          const b = off.solve(deal, { variant, rule: 'optional', maxStates: 100_000, maxDiscards, solution: false, ghost: false });
+          if (a.kind !== 'unknown' && b.kind !== 'unknown') expect(a.kind).toBe(b.kind);
+          const x = discardBounds(a),
+            y = discardBounds(b);
+          // Both ranges hold the true max discards, so they meet.
+          expect(Math.max(x.lower, y.lower)).toBeLessThanOrEqual(Math.min(x.upper, y.upper));
+        },
+      ),
+      { numRuns: sized(15, 40) },
+    );
   });
 
   it('a deal the ghost game loses is lost under optional, bounded by its max, without the optional search', () => {

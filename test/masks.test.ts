@@ -8,7 +8,8 @@ import { DealTables, highestPosition, setPositions } from '../src/core/engine/ma
 
 /** A set of dealing positions 0–51 as the two words of state.ts. */
 function words(positions: readonly number[]): [number, number] {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (const pos of positions) {
     if (pos < 32) lo |= 1 << pos;
     else hi |= 1 << (pos - 32);
@@ -18,14 +19,16 @@ function words(positions: readonly number[]): [number, number] {
 
 describe('setPositions', () => {
   it('lists exactly the set positions, lowest first (bits 31 and 51 included)', () => {
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { maxLength: 52 }), fc.nat(8), (positions, at) => {
-      const [lo, hi] = words(positions);
-      const out = new Int8Array(at + 52).fill(-1);
-      const count = setPositions(lo, hi, out, at);
-      expect(count).toBe(positions.length);
-      expect(Array.from(out.subarray(at, at + count))).toEqual(positions.slice().sort((a, b) => a - b));
-      expect(highestPosition(lo, hi)).toBe(positions.length === 0 ? -1 : Math.max(...positions));
-    }));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { maxLength: 52 }), fc.nat(8), (positions, at) => {
+        const [lo, hi] = words(positions);
+        const out = new Int8Array(at + 52).fill(-1);
+        const count = setPositions(lo, hi, out, at);
+        expect(count).toBe(positions.length);
+        expect(Array.from(out.subarray(at, at + count))).toEqual(positions.slice().sort((a, b) => a - b));
+        expect(highestPosition(lo, hi)).toBe(positions.length === 0 ? -1 : Math.max(...positions));
+      }),
+    );
   });
 });
 
@@ -46,8 +49,9 @@ describe('DealTables', () => {
         expect(suit(tables.acePosition[pos]!)).toBe(suit(pos));
         const sameSuit = all.filter((other) => suit(other) === suit(pos));
         expect([tables.lowerLo[pos], tables.lowerHi[pos]]).toEqual(words(sameSuit.filter((other) => rank(other) < rank(pos))));
-        expect([tables.higherLo[pos], tables.higherHi[pos]])
-          .toEqual(words(sameSuit.filter((other) => rank(other) > rank(pos) && rank(other) !== ACE_RANK)));
+        expect([tables.higherLo[pos], tables.higherHi[pos]]).toEqual(
+          words(sameSuit.filter((other) => rank(other) > rank(pos) && rank(other) !== ACE_RANK)),
+        );
       }
       expect([tables.nonAceLo, tables.nonAceHi]).toEqual(words(all.filter((pos) => rank(pos) !== ACE_RANK)));
     }

@@ -7,13 +7,16 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  license: string; bin: Record<string, string>; dependencies: Record<string, string>;
+  license: string;
+  bin: Record<string, string>;
+  dependencies: Record<string, string>;
 };
 
 /** Every file under `dir`, relative to the repository. */
 function walk(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]);
+    entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 describe('package', () => {
@@ -26,7 +29,9 @@ describe('package', () => {
     expect(files).toContain('dist/cli/main.js');
     expect(files).toContain('dist/batch/worker.js');
     // every source module has its compiled counterpart in the tarball
-    const sources = walk('src').filter((f) => f.endsWith('.ts')).map((f) => f.replace(/^src\//u, 'dist/').replace(/\.ts$/u, '.js'));
+    const sources = walk('src')
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.replace(/^src\//u, 'dist/').replace(/\.ts$/u, '.js'));
     expect(sources.filter((f) => !files.includes(f))).toEqual([]);
   });
 

@@ -27,7 +27,8 @@ const dir = mkdtempSync(join(tmpdir(), 'acesup-passes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
-const plan = (passes: readonly number[] = [], maxStates = 1000): Provenance => runProvenance({ maxStates, maxDiscards: 'exact', version: '9.9.9', passes });
+const plan = (passes: readonly number[] = [], maxStates = 1000): Provenance =>
+  runProvenance({ maxStates, maxDiscards: 'exact', version: '9.9.9', passes });
 const PLAN = plan([8, 64]);
 
 describe('the --passes option and the plan', () => {
@@ -57,22 +58,24 @@ describe('the --passes option and the plan', () => {
 
 describe('the memory a pass may take', () => {
   it('bounds a table by every position stored at load 1/2, never past its cap, as the table grows', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 2e9 }), fc.constantFrom(PILE_KEY_WORDS, KEY_WORDS), (states, words) => {
-      const row = (words + 1) * 4;
-      const bytes = tableBytes(states, words);
-      const slots = bytes / row;
-      // Whole rows, a power of two of them, from 2^16 up, under the cap.
-      expect(Number.isInteger(Math.log2(slots)) && slots >= 2 ** 16).toBe(true);
-      expect(bytes).toBeLessThanOrEqual(DEFAULT_MAX_TABLE_BYTES);
-      // Room for every state at load 1/2, or the largest table under the cap.
-      expect(slots >= 2 * states || 2 * bytes > DEFAULT_MAX_TABLE_BYTES).toBe(true);
-      // And no larger than that.
-      expect(slots === 2 ** 16 || slots / 2 < 2 * states).toBe(true);
-      expect(tableBytes(states * 2, words)).toBeGreaterThanOrEqual(bytes);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2e9 }), fc.constantFrom(PILE_KEY_WORDS, KEY_WORDS), (states, words) => {
+        const row = (words + 1) * 4;
+        const bytes = tableBytes(states, words);
+        const slots = bytes / row;
+        // Whole rows, a power of two of them, from 2^16 up, under the cap.
+        expect(Number.isInteger(Math.log2(slots)) && slots >= 2 ** 16).toBe(true);
+        expect(bytes).toBeLessThanOrEqual(DEFAULT_MAX_TABLE_BYTES);
+        // Room for every state at load 1/2, or the largest table under the cap.
+        expect(slots >= 2 * states || 2 * bytes > DEFAULT_MAX_TABLE_BYTES).toBe(true);
+        // And no larger than that.
+        expect(slots === 2 ** 16 || slots / 2 < 2 * states).toBe(true);
+        expect(tableBytes(states * 2, words)).toBeGreaterThanOrEqual(bytes);
+      }),
+    );
   });
 
-  it('counts the optional rule\'s second table, and fits as many threads as the memory holds', () => {
+  it("counts the optional rule's second table, and fits as many threads as the memory holds", () => {
     expect(passWorkerBytes(16e6, 2e6, true)).toBeGreaterThan(passWorkerBytes(16e6, 2e6, false));
     expect(passWorkerBytes(128e6, 2e6, true)).toBeGreaterThan(passWorkerBytes(16e6, 2e6, true));
     // Past the tables' cap a larger budget needs no more memory.
@@ -92,17 +95,23 @@ describe('the memory a pass may take', () => {
     expect(warnings).toEqual([]);
     expect(checkPasses([8, 64], 2e6, true, 2, (x8 + x64) / 0.9)).toEqual([2, 1]);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^acesup: warning: pass ×64 \(128,000,000 states\) may take up to [\d.]+ GB per worker: it runs on 1 of the 2 workers at a time/u);
-    expect(() => checkPasses([8, 64], 2e6, true, 2, (x8 * 1.5) / 0.9)).toThrow(/^pass ×64 .* more than this machine's [\d.]+ GB of memory holds: give smaller --passes \(the largest that fits is ×\d+\)$/u);
+    expect(warnings[0]).toMatch(
+      /^acesup: warning: pass ×64 \(128,000,000 states\) may take up to [\d.]+ GB per worker: it runs on 1 of the 2 workers at a time/u,
+    );
+    expect(() => checkPasses([8, 64], 2e6, true, 2, (x8 * 1.5) / 0.9)).toThrow(
+      /^pass ×64 .* more than this machine's [\d.]+ GB of memory holds: give smaller --passes \(the largest that fits is ×\d+\)$/u,
+    );
     expect(() => checkPasses([8], 2e6, true, 2, 1e8)).toThrow(/pass ×8 .*: give smaller --passes \(none fits\)/u);
   });
 
-  it('warns of a pass whose budget is far past what the tables\' memory cap holds, and of no other', () => {
+  it("warns of a pass whose budget is far past what the tables' memory cap holds, and of no other", () => {
     const warnings: string[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((text) => (warnings.push(String(text)), true));
     checkPasses([8, 64, 512], 2e6, true, 1, 1e12);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^acesup: warning: pass ×512 \(1,024,000,000 states\): likely to stop at the tables' [\d.]+ GB memory cap/u);
+    expect(warnings[0]).toMatch(
+      /^acesup: warning: pass ×512 \(1,024,000,000 states\): likely to stop at the tables' [\d.]+ GB memory cap/u,
+    );
   });
 });
 
@@ -128,7 +137,7 @@ function passTable(first: number, count: number, provenance: Provenance = PLAN):
 }
 
 describe('the result table across passes', () => {
-  it('keeps each result\'s pass, and says which results a pass still needs', () => {
+  it("keeps each result's pass, and says which results a pass still needs", () => {
     const table = new ResultTable(7, 0, 4, [{ variant: 'standard', rule: 'optional' }], PLAN);
     table.set(0, 0, { ...record(2, 0) }); // unknown at the first pass
     table.set(0, 1, { ...record(2, 0), budget: 8000 }); // unknown at ×8
@@ -144,14 +153,20 @@ describe('the result table across passes', () => {
 });
 
 describe('the per-deal CSV with passes', () => {
-  it('ends each row with the plan and its pass\'s budget, reads them back, and keeps a file without passes as it was', async () => {
+  it("ends each row with the plan and its pass's budget, reads them back, and keeps a file without passes as it was", async () => {
     const table = passTable(10, 6);
     const file = join(dir, 'passes.csv');
     await writeDealsCsv(file, table, true);
     const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([...DEAL_COLUMNS, ...PASS_COLUMNS]);
-    expect(rows.map((r) => `${r['index']} ${r['passes']} ${r['pass_max_states']}`).filter((_, i) => i % 2 === 0))
-      .toEqual(['10 8 64 8000', '11 8 64 64000', '12 8 64 1000', '13 8 64 8000', '14 8 64 64000', '15 8 64 1000']);
+    expect(rows.map((r) => `${r['index']} ${r['passes']} ${r['pass_max_states']}`).filter((_, i) => i % 2 === 0)).toEqual([
+      '10 8 64 8000',
+      '11 8 64 64000',
+      '12 8 64 1000',
+      '13 8 64 8000',
+      '14 8 64 64000',
+      '15 8 64 1000',
+    ]);
     const back = new ResultTable(7, 10, 6, table.rulesets, PLAN);
     expect(await readIntoTable(file, back)).toBe(12);
     for (let index = 10; index < 16; index++) for (const slot of [0, 1]) expect(back.get(slot, index)).toEqual(table.get(slot, index));
@@ -164,16 +179,25 @@ describe('the per-deal CSV with passes', () => {
     expect(read.every((p) => p.passes === '' && p.max_states === '1000')).toBe(true);
   });
 
-  it('refuses pass columns that do not go together or a budget that is not one of the row\'s passes, naming the line', async () => {
+  it("refuses pass columns that do not go together or a budget that is not one of the row's passes, naming the line", async () => {
     const file = join(dir, 'checked.csv');
     await writeDealsCsv(file, passTable(0, 3), true);
     const text = readFileSync(file, 'utf8');
     const [header, ...lines] = text.trimEnd().split('\n');
     const cases: [string, RegExp][] = [
       [`${header!.replace(',passes,pass_max_states', ',pass_max_states,passes')}\n`, /the columns passes, pass_max_states go together/u],
-      [`${[header!.replace(',passes,pass_max_states', ',pass_max_states'), ...lines.map((l) => l.replace(/,8 64,(\d+)$/u, ',$1'))].join('\n')}\n`, /go together/u],
-      [`${[header, lines[0]!.replace(/,1000$/u, ',9000'), ...lines.slice(1)].join('\n')}\n`, /line 2: pass_max_states 9000 is not the budget of a pass of the row's plan \(1000, 8000, 64000\)/u],
-      [`${[header, lines[0]!.replace(',8 64,', ',64 8,'), ...lines.slice(1)].join('\n')}\n`, /line 2: passes "64 8" is not a list of factors/u],
+      [
+        `${[header!.replace(',passes,pass_max_states', ',pass_max_states'), ...lines.map((l) => l.replace(/,8 64,(\d+)$/u, ',$1'))].join('\n')}\n`,
+        /go together/u,
+      ],
+      [
+        `${[header, lines[0]!.replace(/,1000$/u, ',9000'), ...lines.slice(1)].join('\n')}\n`,
+        /line 2: pass_max_states 9000 is not the budget of a pass of the row's plan \(1000, 8000, 64000\)/u,
+      ],
+      [
+        `${[header, lines[0]!.replace(',8 64,', ',64 8,'), ...lines.slice(1)].join('\n')}\n`,
+        /line 2: passes "64 8" is not a list of factors/u,
+      ],
     ];
     for (const [content, message] of cases) {
       writeFileSync(join(dir, 'bad-passes.csv'), content);
@@ -184,16 +208,26 @@ describe('the per-deal CSV with passes', () => {
   it('--resume takes rows of its own plan only; an escalation also takes the start of its plan and passes over other deals', async () => {
     const file = join(dir, 'first-pass.csv');
     await writeDealsCsv(file, passTable(0, 6, plan()), true);
-    const run = (provenance: Provenance, first = 0, count = 6) => ({ seed: 7, first, count, rulesets: rulesetsFor(['strict'], ['optional', 'forced']), provenances: [provenance] });
+    const run = (provenance: Provenance, first = 0, count = 6) => ({
+      seed: 7,
+      first,
+      count,
+      rulesets: rulesetsFor(['strict'], ['optional', 'forced']),
+      provenances: [provenance],
+    });
     const rows: { slot: number; index: number }[] = [];
     const collect = async (check: ReturnType<typeof resumeChecker>): Promise<void> => {
       rows.length = 0;
       await readDealsCsv(file, (row, line) => rows.push({ slot: check(row, line), index: row.index }));
     };
-    await expect(collect(resumeChecker(file, run(PLAN)))).rejects.toThrow(/line 2: the row has no passes \(one budget\) but this run has passes 8 64: .*--escalate it/u);
+    await expect(collect(resumeChecker(file, run(PLAN)))).rejects.toThrow(
+      /line 2: the row has no passes \(one budget\) but this run has passes 8 64: .*--escalate it/u,
+    );
     await collect(resumeChecker(file, run(PLAN, 2, 3), true));
     expect(rows.filter((r) => r.slot >= 0).map((r) => r.index)).toEqual([2, 2, 3, 3, 4, 4]);
-    await expect(collect(resumeChecker(file, run(plan([], 2000)), true))).rejects.toThrow(/the row has max_states 1000 but this run has max_states 2000/u);
+    await expect(collect(resumeChecker(file, run(plan([], 2000)), true))).rejects.toThrow(
+      /the row has max_states 1000 but this run has max_states 2000/u,
+    );
     await writeDealsCsv(file, passTable(0, 6, PLAN), true);
     await expect(collect(resumeChecker(file, run(plan([8])), true))).rejects.toThrow(/the row has passes 8 64 but this run has passes 8/u);
     await collect(resumeChecker(file, run(PLAN)));
@@ -204,7 +238,10 @@ describe('the per-deal CSV with passes', () => {
 describe('merge and the summary across passes', () => {
   it('merges shards whose rows come from different passes of one plan, refuses another plan, and counts each pass', async () => {
     const files: string[] = [];
-    for (const [first, count] of [[0, 5], [5, 7]] as const) {
+    for (const [first, count] of [
+      [0, 5],
+      [5, 7],
+    ] as const) {
       const file = join(dir, `pass-shard-${first}.csv`);
       const table = passTable(first, count);
       table.run = { first: 0, last: 11 };
@@ -218,12 +255,18 @@ describe('merge and the summary across passes', () => {
     const [optional] = summarise(whole);
     // Deal i's result is from pass i mod 3; its verdict follows (i + slot) mod 3 (unknown when 2).
     const byPass = [0, 1, 2].map((pass) => Array.from({ length: 12 }, (_, i) => i).filter((i) => i % 3 === pass));
-    expect(optional!.passes).toEqual(byPass.map((deals, pass) => ({
-      maxStates: passBudgets(PLAN)[pass], decided: deals.filter((i) => i % 3 !== 2).length, unknown: deals.filter((i) => i % 3 === 2).length,
-    })));
+    expect(optional!.passes).toEqual(
+      byPass.map((deals, pass) => ({
+        maxStates: passBudgets(PLAN)[pass],
+        decided: deals.filter((i) => i % 3 !== 2).length,
+        unknown: deals.filter((i) => i % 3 === 2).length,
+      })),
+    );
     const other = join(dir, 'pass-other.csv');
     await writeDealsCsv(other, passTable(5, 7, plan([8])), true);
-    await expect(mergeDealFiles([files[0]!, other])).rejects.toThrow(/has passes 8 64 but .*pass-other\.csv has passes 8: results that differ in passes do not mix/u);
+    await expect(mergeDealFiles([files[0]!, other])).rejects.toThrow(
+      /has passes 8 64 but .*pass-other\.csv has passes 8: results that differ in passes do not mix/u,
+    );
     expect((await mergeDealFiles([files[0]!, other], { allowMixed: true })).mixed).toEqual(['passes']);
   });
 
@@ -232,8 +275,24 @@ describe('merge and the summary across passes', () => {
     accumulator.add(0, 0, { outcome: WON, lower: 48, upper: 48, states: 10, ms: 1 }, 1000);
     accumulator.add(0, 1, { outcome: UNKNOWN, lower: 40, upper: 48, states: 8000, ms: 1, budget: 8000 }, 1000);
     const [summary] = accumulator.summaries();
-    expect(summary!.passes).toEqual([{ maxStates: 1000, decided: 1, unknown: 0 }, { maxStates: 8000, decided: 0, unknown: 1 }, { maxStates: 64000, decided: 0, unknown: 0 }]);
-    const run = { command: 'acesup', version: '9.9.9', commit: 'abc', seed: 7, wallSeconds: 1, workers: 1, maxStates: 1000, complete: false, maxDiscards: 'exact', search: 's', mixed: [] };
+    expect(summary!.passes).toEqual([
+      { maxStates: 1000, decided: 1, unknown: 0 },
+      { maxStates: 8000, decided: 0, unknown: 1 },
+      { maxStates: 64000, decided: 0, unknown: 0 },
+    ]);
+    const run = {
+      command: 'acesup',
+      version: '9.9.9',
+      commit: 'abc',
+      seed: 7,
+      wallSeconds: 1,
+      workers: 1,
+      maxStates: 1000,
+      complete: false,
+      maxDiscards: 'exact',
+      search: 's',
+      mixed: [],
+    };
     const [header, row] = parse(summaryCsv([summary!], { ...run, passes: '8 64' })) as string[][];
     const fields = Object.fromEntries(header!.map((name, i) => [name, row![i]]));
     expect(fields).toMatchObject({ passes: '8 64', pass_max_states: '1000 8000 64000', pass_decided: '1 0 0', pass_unknown: '0 1 0' });
@@ -245,14 +304,16 @@ describe('merge and the summary across passes', () => {
 });
 
 describe('a pool run pass by pass', () => {
-  it('solves again exactly the results unknown at the pass before, each as one solve at the pass\'s budget gives it', async () => {
+  it("solves again exactly the results unknown at the pass before, each as one solve at the pass's budget gives it", async () => {
     const provenance = plan([8, 64], 2000);
     const budgets = passBudgets(provenance);
     const table = new ResultTable(11, 0, 16, rulesetsFor(['standard'], ['optional', 'forced']), provenance);
     const options = { workers: 2, maxDiscards: 'bounds' as const };
     for (const [pass, maxStates] of budgets.entries()) {
       const before = [0, 1].map((slot) => Array.from({ length: 16 }, (_, index) => table.get(slot, index)));
-      expect(await solveMissing(table, { ...options, maxStates, ...(pass === 0 ? {} : { pass, concurrency: 1 }) })).toEqual({ kind: 'complete' });
+      expect(await solveMissing(table, { ...options, maxStates, ...(pass === 0 ? {} : { pass, concurrency: 1 }) })).toEqual({
+        kind: 'complete',
+      });
       for (const slot of [0, 1]) {
         for (let index = 0; index < 16; index++) {
           const earlier = before[slot]![index];
@@ -262,10 +323,21 @@ describe('a pool run pass by pass', () => {
             expect(now).toEqual(earlier);
             continue;
           }
-          const solved = new Solver().solve(dealFor(11, index), { variant: 'standard', rule: table.rulesets[slot]!.rule, maxStates, maxDiscards: 'bounds', solution: false });
+          const solved = new Solver().solve(dealFor(11, index), {
+            variant: 'standard',
+            rule: table.rulesets[slot]!.rule,
+            maxStates,
+            maxDiscards: 'bounds',
+            solution: false,
+          });
           const { lower, upper } = discardBounds(solved);
-          expect({ kind: ['', 'won', 'lost', 'unknown'][now.outcome], lower: now.lower, upper: now.upper, states: now.states, budget: now.budget })
-            .toEqual({ kind: solved.kind, lower, upper, states: solved.states, budget: pass === 0 ? undefined : maxStates });
+          expect({
+            kind: ['', 'won', 'lost', 'unknown'][now.outcome],
+            lower: now.lower,
+            upper: now.upper,
+            states: now.states,
+            budget: now.budget,
+          }).toEqual({ kind: solved.kind, lower, upper, states: solved.states, budget: pass === 0 ? undefined : maxStates });
         }
       }
     }
@@ -278,7 +350,7 @@ describe('a pool run pass by pass', () => {
 });
 
 describe('the file an escalation starts from', () => {
-  it('gives its seed, rule sets, deals, run range and provenance, and refuses what is not one run\'s results of the solver', async () => {
+  it("gives its seed, rule sets, deals, run range and provenance, and refuses what is not one run's results of the solver", async () => {
     const file = join(dir, 'escalate.csv');
     const table = passTable(20, 5, plan());
     table.run = { first: 0, last: 99 };
@@ -294,12 +366,21 @@ describe('the file an escalation starts from', () => {
       writeFileSync(join(dir, 'escalate-bad.csv'), content);
       await expect(scanEscalation(join(dir, 'escalate-bad.csv'))).rejects.toThrow(message);
     };
-    await bad(`${[header, lines[0], lines[1]!.replace(',1000,exact,', ',2000,exact,')].join('\n')}\n`, /line 3: the row has max_states 2000 but the rows above have max_states 1000: escalate one run's file/u);
+    await bad(
+      `${[header, lines[0], lines[1]!.replace(',1000,exact,', ',2000,exact,')].join('\n')}\n`,
+      /line 3: the row has max_states 2000 but the rows above have max_states 1000: escalate one run's file/u,
+    );
     await bad(`${[header, lines[0], lines[1]!.replace(/^7,/u, '8,')].join('\n')}\n`, /line 3: seed 8, but the rows above have seed 7/u);
-    await bad(`${[header, lines[0], lines[1]!.replace(',strict,forced,', ',standard,forced,')].join('\n')}\n`, /holds standard\/forced, strict\/optional: a run covers every chosen variant under every chosen discard rule/u);
+    await bad(
+      `${[header, lines[0], lines[1]!.replace(',strict,forced,', ',standard,forced,')].join('\n')}\n`,
+      /holds standard\/forced, strict\/optional: a run covers every chosen variant under every chosen discard rule/u,
+    );
     await bad(`${header}\n`, /holds no deals/u);
     const legacy = [header!.split(',').slice(0, 10).join(','), ...lines.map((l) => l.split(',').slice(0, 10).join(','))];
     await bad(`${legacy.join('\n')}\n`, /line 2: the row records no max_states \(a file of an older acesup\)/u);
-    await bad(`${header},policy\n${lines.map((l) => `${l},greedy(ace-bonus=0)`).join('\n')}\n`, /a game of greedy\(ace-bonus=0\) \(--policy\)/u);
+    await bad(
+      `${header},policy\n${lines.map((l) => `${l},greedy(ace-bonus=0)`).join('\n')}\n`,
+      /a game of greedy\(ace-bonus=0\) \(--policy\)/u,
+    );
   });
 });

@@ -22,13 +22,26 @@ const dir = mkdtempSync(join(tmpdir(), 'acesup-play-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const file = (name: string): string => join(dir, name);
-const rows = (name: string): Record<string, string>[] => parse(readFileSync(file(name), 'utf8'), { columns: true }) as Record<string, string>[];
+const rows = (name: string): Record<string, string>[] =>
+  parse(readFileSync(file(name), 'utf8'), { columns: true }) as Record<string, string>[];
 
 describe('acesup play', () => {
   const deal = formatDeal(dealFor(1, 14));
 
   it('prints the game as JSON whose moves replay through acesup verify', async () => {
-    const ran = await acesup(['play', deal, '--policy', 'pimc', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json']);
+    const ran = await acesup([
+      'play',
+      deal,
+      '--policy',
+      'pimc',
+      '--samples',
+      '3',
+      '--sample-states',
+      '2000',
+      '--discards',
+      'forced',
+      '--json',
+    ]);
     expect(ran.code).toBe(0);
     const game = JSON.parse(ran.stdout) as Record<string, unknown>;
     expect(game).toMatchObject({ deal, variant: 'standard', discards: 'forced', policy: 'pimc(samples=3,states=2000)', seed: 1 });
@@ -41,7 +54,10 @@ describe('acesup play', () => {
     if (game['result'] === 'won') expect(checked.stdout.trim()).toBe('ok');
     else expect(checked.stdout).toMatch(new RegExp(`^invalid: move ${moves.length + 1}: not won`, 'u'));
     // The same seed plays the same game.
-    const again = JSON.parse((await acesup(['play', deal, '--policy', 'pimc', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json'])).stdout) as Record<string, unknown>;
+    const again = JSON.parse(
+      (await acesup(['play', deal, '--policy', 'pimc', '--samples', '3', '--sample-states', '2000', '--discards', 'forced', '--json']))
+        .stdout,
+    ) as Record<string, unknown>;
     expect(again['moves']).toEqual(moves);
   });
 
@@ -114,7 +130,22 @@ describe('acesup estimate --policy', () => {
 
   it('gives the same per-deal CSV for the expert on 1 and 2 workers, agreeing with its games played one by one', async () => {
     const deals = sized(12, 40);
-    const expert = ['estimate', '--variant', 'standard', '--discards', 'both', '--deals', String(deals), '--seed', '9', '--no-timings', '--policy', 'expert', '--samples', '6'];
+    const expert = [
+      'estimate',
+      '--variant',
+      'standard',
+      '--discards',
+      'both',
+      '--deals',
+      String(deals),
+      '--seed',
+      '9',
+      '--no-timings',
+      '--policy',
+      'expert',
+      '--samples',
+      '6',
+    ];
     const one = await acesup([...expert, '--workers', '1', '--csv', file('expert-1.csv')]);
     const two = await acesup([...expert, '--workers', '2', '--csv', file('expert-2.csv')]);
     expect(one.code, one.stderr).toBe(0);
@@ -126,18 +157,37 @@ describe('acesup estimate --policy', () => {
       expect(row['policy']).toBe('expert(samples=6)');
       const index = Number(row['index']);
       const discards = row['discards'] as 'optional' | 'forced';
-      const game = playGame(dealFor(9, index), makePolicy('expert', 'standard', discards, { samples: 6 }), 'standard', discards, new Rng(9, index));
+      const game = playGame(
+        dealFor(9, index),
+        makePolicy('expert', 'standard', discards, { samples: 6 }),
+        'standard',
+        discards,
+        new Rng(9, index),
+      );
       expect(row['result']).toBe(game.won ? 'won' : 'lost');
       expect(Number(row['max_discards_lower'])).toBe(game.discarded);
     }
   });
 
-  it('--compare solver puts the solver\'s verdict of each deal in the policy\'s row, and the summary\'s figures come from those rows', async () => {
+  it("--compare solver puts the solver's verdict of each deal in the policy's row, and the summary's figures come from those rows", async () => {
     const forced = [...base, '--discards', 'forced', '--max-states', '100000', '--workers', '2'];
-    const ran = await acesup([...forced, '--policy', 'greedy', '--compare', 'solver', '--csv', file('compare.csv.gz'), '--summary', file('compare-summary.csv'), '--json']);
+    const ran = await acesup([
+      ...forced,
+      '--policy',
+      'greedy',
+      '--compare',
+      'solver',
+      '--csv',
+      file('compare.csv.gz'),
+      '--summary',
+      file('compare-summary.csv'),
+      '--json',
+    ]);
     expect(ran.code, ran.stderr).toBe(0);
     const text = gunzipSync(readFileSync(file('compare.csv.gz'))).toString('utf8');
-    expect(text.split('\n')[0]).toMatch(/,run_last,policy,solver_result,solver_max_discards_lower,solver_max_discards_upper,solver_states,solver_ms$/u);
+    expect(text.split('\n')[0]).toMatch(
+      /,run_last,policy,solver_result,solver_max_discards_lower,solver_max_discards_upper,solver_states,solver_ms$/u,
+    );
     const table = parse(text, { columns: true }) as Record<string, string>[];
     // One row per deal: the policy's game and the solver's verdict side by side.
     expect(table).toHaveLength(DEALS);
@@ -150,8 +200,12 @@ describe('acesup estimate --policy', () => {
     for (const [i, row] of table.entries()) {
       const exact = alone[i]!;
       expect(row['index']).toBe(exact['index']);
-      expect([row['solver_result'], row['solver_max_discards_lower'], row['solver_max_discards_upper'], row['solver_states']])
-        .toEqual([exact['result'], exact['max_discards_lower'], exact['max_discards_upper'], exact['states']]);
+      expect([row['solver_result'], row['solver_max_discards_lower'], row['solver_max_discards_upper'], row['solver_states']]).toEqual([
+        exact['result'],
+        exact['max_discards_lower'],
+        exact['max_discards_upper'],
+        exact['states'],
+      ]);
       // No policy wins a deal the solver proves lost.
       if (row['result'] === 'won') expect(row['solver_result']).not.toBe('lost');
       if (row['result'] === 'won') count.won += 1;
@@ -162,30 +216,41 @@ describe('acesup estimate --policy', () => {
       count.solverStates += Number(row['solver_states']);
     }
     expect(count.solverWon).toBeGreaterThan(count.won);
-    const [summary, ...more] = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [summary, ...more] = ran.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(more).toHaveLength(0);
     expect(summary).toMatchObject({ policy: 'greedy(ace-bonus=0)', deals: DEALS, won: count.won, lost: DEALS - count.won });
     const { won: _, ...solverCounts } = count;
     expect(summary!['compare']).toMatchObject({
-      deals: DEALS, ...solverCounts,
+      deals: DEALS,
+      ...solverCounts,
       solverRate: { low: count.solverWon / DEALS, high: (count.solverWon + count.solverUnknown) / DEALS },
     });
     const [csvSummary] = rows('compare-summary.csv');
     expect(csvSummary).toMatchObject({
-      policy: 'greedy(ace-bonus=0)', won: String(count.won), solver_won: String(count.solverWon), solver_lost: String(count.solverLost),
-      solver_unknown: String(count.solverUnknown), winnable_lost: String(count.winnableLost), solver_states_total: String(count.solverStates),
+      policy: 'greedy(ace-bonus=0)',
+      won: String(count.won),
+      solver_won: String(count.solverWon),
+      solver_lost: String(count.solverLost),
+      solver_unknown: String(count.solverUnknown),
+      winnable_lost: String(count.winnableLost),
+      solver_states_total: String(count.solverStates),
     });
     // The text summary says the same, and the run's games/s on its workers.
     const printed = await acesup(['merge', file('compare.csv.gz')]);
     expect(printed.code, printed.stderr).toBe(0);
-    expect(printed.stdout).toContain(`the solver (whole stock known) on the same ${DEALS} deals: won ${count.solverWon} · lost ${count.solverLost} · unknown ${count.solverUnknown}`);
+    expect(printed.stdout).toContain(
+      `the solver (whole stock known) on the same ${DEALS} deals: won ${count.solverWon} · lost ${count.solverLost} · unknown ${count.solverUnknown}`,
+    );
     expect(printed.stdout).toContain(`winnable deals this policy lost: ${count.winnableLost} of the ${count.solverWon} the solver wins`);
     const timed = await acesup([...base, '--discards', 'forced', '--deals', '40', '--policy', 'basic', '--workers', '2']);
     expect(timed.stdout).toMatch(/games\/s per worker/u);
     expect(timed.stdout).toMatch(/^Played 40 games in [\d.]+ s: [\d,]+ games\/s on 2 workers \(wall clock\); 40 of 40 done\.$/mu);
   });
 
-  it('a --compare run resumes, shards merge into the one-run file, and rows with and without the solver\'s verdict do not mix', async () => {
+  it("a --compare run resumes, shards merge into the one-run file, and rows with and without the solver's verdict do not mix", async () => {
     const deals = sized(20, 60);
     const one = [...base, '--deals', String(deals), '--policy', 'basic', '--compare', 'solver', '--max-states', '50000', '--workers', '1'];
     expect((await acesup([...one, '--csv', file('cmp-all.csv')])).code).toBe(0);
@@ -194,17 +259,53 @@ describe('acesup estimate --policy', () => {
     const merged = await acesup(['merge', file('cmp-s1.csv'), file('cmp-s2.csv'), '--csv', file('cmp-merged.csv'), '--no-timings']);
     expect(merged.code, merged.stderr).toBe(0);
     expect(readFileSync(file('cmp-merged.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
-    expect(merged.stdout).toMatch(new RegExp(`^standard · forced discards · basic — ${deals} deals[^]*the solver \\(whole stock known\\) on the same ${deals} deals`, 'mu'));
+    expect(merged.stdout).toMatch(
+      new RegExp(
+        `^standard · forced discards · basic — ${deals} deals[^]*the solver \\(whole stock known\\) on the same ${deals} deals`,
+        'mu',
+      ),
+    );
     const lines = readFileSync(file('cmp-all.csv'), 'utf8').split('\n');
     writeFileSync(file('cmp-part.csv'), `${lines.slice(0, sized(16, 50)).join('\n')}\n`);
     const resumed = await acesup([...one, '--csv', file('cmp-part.csv'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(readFileSync(file('cmp-part.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
     // The same policy without --compare: the rows are not this run's.
-    const without = await acesup([...base, '--deals', String(deals), '--policy', 'basic', '--max-states', '50000', '--workers', '1', '--csv', file('cmp-part.csv'), '--resume']);
+    const without = await acesup([
+      ...base,
+      '--deals',
+      String(deals),
+      '--policy',
+      'basic',
+      '--max-states',
+      '50000',
+      '--workers',
+      '1',
+      '--csv',
+      file('cmp-part.csv'),
+      '--resume',
+    ]);
     expect(without.code).toBe(2);
-    expect(without.stderr.trim()).toMatch(/^acesup: .*cmp-part\.csv line 2: the row has the solver's verdict \(--compare solver\) but this run has not; resume with the options/u);
-    expect((await acesup([...base, '--deals', String(deals), '--policy', 'basic', '--max-states', '50000', '--shard', '2/2', '--csv', file('plain-s2.csv')])).code).toBe(0);
+    expect(without.stderr.trim()).toMatch(
+      /^acesup: .*cmp-part\.csv line 2: the row has the solver's verdict \(--compare solver\) but this run has not; resume with the options/u,
+    );
+    expect(
+      (
+        await acesup([
+          ...base,
+          '--deals',
+          String(deals),
+          '--policy',
+          'basic',
+          '--max-states',
+          '50000',
+          '--shard',
+          '2/2',
+          '--csv',
+          file('plain-s2.csv'),
+        ])
+      ).code,
+    ).toBe(0);
     const mixed = await acesup(['merge', file('cmp-s1.csv'), file('plain-s2.csv')]);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr.trim().split('\n')).toHaveLength(1);
@@ -240,7 +341,9 @@ describe('acesup estimate --policy', () => {
   });
 
   it('without --policy the CSV has no policy column; --compare without a policy is refused', async () => {
-    expect((await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '5', '--csv', file('plain.csv')])).code).toBe(0);
+    expect(
+      (await acesup(['estimate', '--variant', 'strict', '--discards', 'forced', '--deals', '5', '--csv', file('plain.csv')])).code,
+    ).toBe(0);
     expect(readFileSync(file('plain.csv'), 'utf8').split('\n')[0]).not.toMatch(/policy/u);
     const refused = await acesup(['estimate', '--compare', 'solver', '--deals', '5']);
     expect(refused.code).toBe(2);

@@ -20,7 +20,11 @@ import { expectimax, permutations } from './expectimax.ts';
 
 const COMBOS: [Variant, DiscardRule][] = VARIANTS.flatMap((v) => DISCARD_RULES.map((r): [Variant, DiscardRule] => [v, r]));
 /** pimc and the expert at settings small enough for tests (their play, not their strength, is under test here). */
-const CHEAP: Partial<Record<PolicyName, PolicySettings>> = { pimc: { samples: 3, sampleStates: 2_000 }, expert: { samples: 4 }, greedy: { aceBonus: 2 } };
+const CHEAP: Partial<Record<PolicyName, PolicySettings>> = {
+  pimc: { samples: 3, sampleStates: 2_000 },
+  expert: { samples: 4 },
+  greedy: { aceBonus: 2 },
+};
 const settingsOf = (name: PolicyName): PolicySettings => CHEAP[name] ?? {};
 /** The policies that sample and search: fewer games in the tests. */
 const slow = (name: PolicyName): boolean => name === 'pimc' || name === 'expert';
@@ -42,7 +46,9 @@ function expectReplays(deal: Deal, game: PlayedGame, variant: Variant, discards:
     for (const move of game.moves) replay.play(move);
     expect(replay.discarded()).toBe(game.discarded);
     // The game ended only once nothing but a lone card's swap of piles was left.
-    const left = replay.legalMoves().filter((move) => move.kind !== 'move' || replay.piles().find((p) => p.includes(move.card))!.length > 1);
+    const left = replay
+      .legalMoves()
+      .filter((move) => move.kind !== 'move' || replay.piles().find((p) => p.includes(move.card))!.length > 1);
     if (game.moves.length > 0 && replay.stockLeft() === 0) expect(left.filter((m) => m.kind === 'remove')).toEqual([]);
     expect(replay.stockLeft()).toBe(0);
   }
@@ -74,23 +80,32 @@ describe('the information barrier', () => {
   const deal = fc.integer({ min: 0, max: 1_000_000 });
   const known = fc.integer({ min: 1, max: 12 });
   it('no policy plays differently before it could have seen the cards that differ', () => {
-    fc.assert(fc.property(deal, fc.integer({ min: 0, max: 0xffffffff }), known, fc.constantFrom(...POLICY_NAMES), fc.constantFrom(...COMBOS),
-      (index, reorder, rounds, name, [variant, discards]) => {
-        const first = dealFor(47, index);
-        const dealt = 4 * rounds;
-        const second = first.slice();
-        new Rng(reorder).shuffle(second.subarray(dealt) as unknown as Uint8Array);
-        fc.pre(second.some((card, i) => card !== first[i]));
-        const a = play(first, name, variant, discards, index);
-        const b = play(second, name, variant, discards, index);
-        // The moves up to and including the deal that brings card `dealt` (the first that may differ).
-        const until = (game: PlayedGame): GameMove[] => {
-          let deals = 0;
-          const end = game.moves.findIndex((move) => move.kind === 'deal' && ++deals === rounds);
-          return end < 0 ? game.moves : game.moves.slice(0, end + 1);
-        };
-        expect(until(b)).toEqual(until(a));
-      }), { numRuns: sized(12, 60) });
+    fc.assert(
+      fc.property(
+        deal,
+        fc.integer({ min: 0, max: 0xffffffff }),
+        known,
+        fc.constantFrom(...POLICY_NAMES),
+        fc.constantFrom(...COMBOS),
+        (index, reorder, rounds, name, [variant, discards]) => {
+          const first = dealFor(47, index);
+          const dealt = 4 * rounds;
+          const second = first.slice();
+          new Rng(reorder).shuffle(second.subarray(dealt) as unknown as Uint8Array);
+          fc.pre(second.some((card, i) => card !== first[i]));
+          const a = play(first, name, variant, discards, index);
+          const b = play(second, name, variant, discards, index);
+          // The moves up to and including the deal that brings card `dealt` (the first that may differ).
+          const until = (game: PlayedGame): GameMove[] => {
+            let deals = 0;
+            const end = game.moves.findIndex((move) => move.kind === 'deal' && ++deals === rounds);
+            return end < 0 ? game.moves : game.moves.slice(0, end + 1);
+          };
+          expect(until(b)).toEqual(until(a));
+        },
+      ),
+      { numRuns: sized(12, 60) },
+    );
   });
 });
 
@@ -105,10 +120,18 @@ describe('no policy wins a deal that the exact solver proves lost', () => {
       for (let index = 0; index < sized(100, 300); index++) {
         const deal = dealFor(53, index);
         // The sampling players on the first deals only (fewer in easy, whose fills of buried cards make them slow).
-        const games = POLICY_NAMES.filter((name) => !slow(name) || index < (variant === 'easy' ? sized(1, 2) : sized(3, 8))).map((name) => play(deal, name, variant, discards, index));
+        const games = POLICY_NAMES.filter((name) => !slow(name) || index < (variant === 'easy' ? sized(1, 2) : sized(3, 8))).map((name) =>
+          play(deal, name, variant, discards, index),
+        );
         const anyWin = games.some((game) => game.won);
         if (!anyWin && index % 10 !== 0) continue;
-        const verdict = solver.solve(deal, { variant, rule: discards, maxStates: discards === 'forced' ? 200_000 : 50_000, solution: false, maxDiscards: 'bounds' });
+        const verdict = solver.solve(deal, {
+          variant,
+          rule: discards,
+          maxStates: discards === 'forced' ? 200_000 : 50_000,
+          solution: false,
+          maxDiscards: 'bounds',
+        });
         if (verdict.kind === 'lost') {
           lostChecked += 1;
           for (const game of games) expect(game.won).toBe(false);

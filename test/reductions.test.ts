@@ -33,8 +33,16 @@ function stream(seed: number): () => number {
  * there is one, or an ace into an empty pile), at least `minDealt` cards dealt, kept where `wanted` holds; at
  * most `perPlay` from one play.
  */
-function positions(variant: Variant, rule: DiscardRule, seed: number, deals: number, minDealt: number,
-  wanted: (deal: Deal, frame: Int32Array) => boolean, prefer?: 'removals' | 'aces', perPlay = 3): { deal: Deal; from: Int32Array }[] {
+function positions(
+  variant: Variant,
+  rule: DiscardRule,
+  seed: number,
+  deals: number,
+  minDealt: number,
+  wanted: (deal: Deal, frame: Int32Array) => boolean,
+  prefer?: 'removals' | 'aces',
+  perPlay = 3,
+): { deal: Deal; from: Int32Array }[] {
   const player = new MoveGenerator(variant, rule, false);
   const frames = new Int32Array(2 * FRAME);
   const moves = new Int32Array(MAX_MOVES);
@@ -68,10 +76,16 @@ function positions(variant: Variant, rule: DiscardRule, seed: number, deals: num
 
 /** From each position, the plain and the reduced search to the end: the same verdict and max discards.
  *  Returns how many were compared (the plain search may give up on a wide one). */
-function compareFrom(variant: Variant, rule: DiscardRule, starts: { deal: Deal; from: Int32Array }[],
-  acted?: (search: Search) => number, reduced = new Search(variant, rule, true)): { compared: number; acts: number } {
+function compareFrom(
+  variant: Variant,
+  rule: DiscardRule,
+  starts: { deal: Deal; from: Int32Array }[],
+  acted?: (search: Search) => number,
+  reduced = new Search(variant, rule, true),
+): { compared: number; acts: number } {
   const plain = new Search(variant, rule, false);
-  let compared = 0, acts = 0;
+  let compared = 0,
+    acts = 0;
   for (const [i, { deal, from }] of starts.entries()) {
     const exact = plain.run(deal, { maxStates: 100_000, from });
     if (exact.status === 'aborted') continue;
@@ -88,10 +102,19 @@ describe('R10: a frozen position is played out as one line', () => {
     it(`${variant} × forced: from positions with an ace on every pile`, () => {
       const tables = new DealTables();
       const frozen = new FrozenLine(tables);
-      const starts = positions(variant, 'forced', 31, 400, 0, (deal, frame) => {
-        tables.setDeal(deal);
-        return frozen.frozen(frame, 0);
-      }, 'aces', 1);
+      const starts = positions(
+        variant,
+        'forced',
+        31,
+        400,
+        0,
+        (deal, frame) => {
+          tables.setDeal(deal);
+          return frozen.frozen(frame, 0);
+        },
+        'aces',
+        1,
+      );
       const { compared, acts } = compareFrom(variant, 'forced', starts, (search) => search.frozenLines);
       expect(compared).toBeGreaterThan(40);
       expect(acts).toBeGreaterThan(compared / 2);
@@ -116,17 +139,30 @@ describe('R11, R13: a buried idle card that an exposed card outranks goes at onc
       const out = new Int32Array(MAX_MOVES);
       // What the moved card was: dead, or alive (every deal left outranks it); at the bottom of its pile or not.
       const kinds = { dead: 0, alive: 0, bottom: 0, above: 0 };
-      const starts = positions('easy', rule, 37, sized(200, 600), rule === 'forced' ? 24 : 36, (deal, frame) => {
-        generator.setDeal(deal);
-        generator.generate(frame, 0, out, 0);
-        if (generator.idleCardOuts === 0) return false;
-        const y = movePosition(out[0]!), suit = Math.floor(deal[y]! / 13);
-        const inPlay = (pos: number): boolean => pos >= frame[F_DEALT]! || pileOf(frame, 0, pos) >= 0;
-        const dead = !Array.from({ length: 52 }, (_, pos) => pos).some((pos) => inPlay(pos) && Math.floor(deal[pos]! / 13) === suit && deal[pos]! < deal[y]!);
-        kinds[dead ? 'dead' : 'alive'] += 1;
-        kinds[Array.from({ length: y }, (_, pos) => pos).some((pos) => pileOf(frame, 0, pos) === moveFrom(out[0]!)) ? 'above' : 'bottom'] += 1;
-        return true;
-      }, 'removals');
+      const starts = positions(
+        'easy',
+        rule,
+        37,
+        sized(200, 600),
+        rule === 'forced' ? 24 : 36,
+        (deal, frame) => {
+          generator.setDeal(deal);
+          generator.generate(frame, 0, out, 0);
+          if (generator.idleCardOuts === 0) return false;
+          const y = movePosition(out[0]!),
+            suit = Math.floor(deal[y]! / 13);
+          const inPlay = (pos: number): boolean => pos >= frame[F_DEALT]! || pileOf(frame, 0, pos) >= 0;
+          const dead = !Array.from({ length: 52 }, (_, pos) => pos).some(
+            (pos) => inPlay(pos) && Math.floor(deal[pos]! / 13) === suit && deal[pos]! < deal[y]!,
+          );
+          kinds[dead ? 'dead' : 'alive'] += 1;
+          kinds[
+            Array.from({ length: y }, (_, pos) => pos).some((pos) => pileOf(frame, 0, pos) === moveFrom(out[0]!)) ? 'above' : 'bottom'
+          ] += 1;
+          return true;
+        },
+        'removals',
+      );
       expect(Object.values(kinds).every((n) => n > sized(1, 3))).toBe(true);
       const { compared } = compareFrom('easy', rule, starts);
       expect(compared).toBeGreaterThan(sized(10, 30));
@@ -144,7 +180,7 @@ describe('R11 needs its condition on the deals: an idle card above another one, 
     // but KH lies below it. Dealing over 8S keeps KH covered at the last deal; without 8S, KH shows and the
     // forced rule makes the difference of a card.
     const deal = dealFor(53, 1224);
-    const piles = ['KH 8S QC TH', '', 'KD JS AH AC 2C AD', '7C TC AS 8H JH KS'].map((pile) => pile === '' ? [] : parseCards(pile));
+    const piles = ['KH 8S QC TH', '', 'KD JS AH AC 2C AD', '7C TC AS 8H JH KS'].map((pile) => (pile === '' ? [] : parseCards(pile)));
     const from = positionFrame(deal, piles, 44, 28);
     const without8S = positionFrame(deal, [piles[0]!.filter((card) => card !== parseCard('8S')), ...piles.slice(1)], 44, 29);
     const plain = new Search('easy', 'forced', false);
@@ -163,7 +199,7 @@ describe('R11 needs its card idle: a card outranked now may be the only one left
     // One deal left (AD 5H 2C 7D), pile 2 empty, nothing removable; AH outranks TH, but TH is alive (5H is
     // still to come) and the last deal brings no higher heart: after it, only TH can remove 5H.
     const deal = dealFor(53, 20);
-    const piles = ['AH', '', 'AC', 'JS TH KD AS 5D'].map((pile) => pile === '' ? [] : parseCards(pile));
+    const piles = ['AH', '', 'AC', 'JS TH KD AS 5D'].map((pile) => (pile === '' ? [] : parseCards(pile)));
     const from = positionFrame(deal, piles, 48, 41);
     const withoutTH = positionFrame(deal, [...piles.slice(0, 3), piles[3]!.filter((card) => card !== parseCard('TH'))], 48, 42);
     const plain = new Search('easy', 'forced', false);
@@ -205,12 +241,18 @@ describe('R12: no deal left, one key per position up to piles, suits and ranks',
 
 describe('R10–R13 over whole deals: the plain search agrees, and wins replay', () => {
   const solver = new Solver();
-  const combos: [Variant, DiscardRule][] = [['easy', 'forced'], ['easy', 'optional'], ['standard', 'forced']];
+  const combos: [Variant, DiscardRule][] = [
+    ['easy', 'forced'],
+    ['easy', 'optional'],
+    ['standard', 'forced'],
+  ];
   for (const [variant, rule] of combos) {
     it(`${variant} × ${rule}`, () => {
       const plain = new Search(variant, rule, false);
       const reduced = new Search(variant, rule, true);
-      let compared = 0, frozenLines = 0, idleCardOuts = 0;
+      let compared = 0,
+        frozenLines = 0,
+        idleCardOuts = 0;
       for (let index = 0; index < (variant === 'easy' ? sized(20, 60) : sized(15, 40)); index++) {
         const deal = dealFor(43, index);
         const exact = plain.run(deal, { maxStates: 150_000 });

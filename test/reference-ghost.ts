@@ -37,7 +37,7 @@ export function referenceGhost(deal: Deal, variant: Variant, maxStates: number):
   while (todo.length > 0) {
     const g = todo.pop()!;
     // Remove every removable card, each becoming a ghost in place.
-    for (let changed = true; changed;) {
+    for (let changed = true; changed; ) {
       changed = false;
       for (let p = 0; p < 4; p++) {
         const i = topReal(g.piles[p]!);

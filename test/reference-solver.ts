@@ -15,12 +15,7 @@ export interface ReferenceResult {
  * Returns undefined when more than `maxStates` distinct positions would be needed to decide.
  * Stops at the first win found.
  */
-export function referenceSolve(
-  deal: Deal,
-  variant: Variant,
-  discards: DiscardRule,
-  maxStates: number,
-): ReferenceResult | undefined {
+export function referenceSolve(deal: Deal, variant: Variant, discards: DiscardRule, maxStates: number): ReferenceResult | undefined {
   const start = new Game(deal, variant, discards);
   const seen = new Set<string>([start.key()]);
   const todo: Game[] = [start];

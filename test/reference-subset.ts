@@ -9,7 +9,14 @@ import { VARIANT_RULES, type Variant } from '../src/core/game/rules.ts';
  * ranks of every suit: the fewest S non-aces left in play (on the piles or in the stock) over every position
  * reachable by R_S's moves (optional rule; a dealt card outside S vanishes). Undefined past `maxStates`.
  */
-export function referenceDeficit(deal: Deal, variant: Variant, ranks: number, piles: number[][], dealt: number, maxStates: number): number | undefined {
+export function referenceDeficit(
+  deal: Deal,
+  variant: Variant,
+  ranks: number,
+  piles: number[][],
+  dealt: number,
+  maxStates: number,
+): number | undefined {
   const inS = (pos: number): boolean => rankOf(deal[pos]!) >= RANKS - ranks;
   const counts = (pos: number): boolean => inS(pos) && rankOf(deal[pos]!) !== ACE_RANK;
   const rules = VARIANT_RULES[variant];
@@ -31,7 +38,9 @@ export function referenceDeficit(deal: Deal, variant: Variant, ranks: number, pi
     for (let p = 0; p < 4; p++) {
       const x = tops[p]!;
       if (x < 0) continue;
-      const outranked = tops.some((y, q) => q !== p && y >= 0 && suitOf(deal[y]!) === suitOf(deal[x]!) && rankOf(deal[y]!) > rankOf(deal[x]!));
+      const outranked = tops.some(
+        (y, q) => q !== p && y >= 0 && suitOf(deal[y]!) === suitOf(deal[x]!) && rankOf(deal[y]!) > rankOf(deal[x]!),
+      );
       if (!outranked) continue;
       const next = copy();
       next[p]!.pop();

@@ -27,35 +27,41 @@ function acesup(args: string[], input = ''): { code: number | null; stdout: stri
 describe('the running estimate', () => {
   it('draws every deal up to 100, then log-spaced points, always ending at the last deal', () => {
     expect(checkpoints(40)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    fc.assert(fc.property(fc.integer({ min: 1, max: 2_000_000 }), (n) => {
-      const marks = checkpoints(n);
-      expect(marks[marks.length - 1]).toBe(n);
-      for (let i = 1; i < marks.length; i++) expect(marks[i]).toBeGreaterThan(marks[i - 1]!);
-      expect(marks.length).toBeLessThanOrEqual(100 + 40 * 5 + 1);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2_000_000 }), (n) => {
+        const marks = checkpoints(n);
+        expect(marks[marks.length - 1]).toBe(n);
+        for (let i = 1; i < marks.length; i++) expect(marks[i]).toBeGreaterThan(marks[i - 1]!);
+        expect(marks.length).toBeLessThanOrEqual(100 + 40 * 5 + 1);
+      }),
+    );
   });
 
   it('is the win rate of the first n deals, unknowns lost and won, with Wilson ends', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(1, 2, 3), { minLength: 1, maxLength: 400 }), (outcomes) => {
-      const points = runningEstimate(Uint8Array.from(outcomes));
-      expect(points.map((p) => p.deals)).toEqual(checkpoints(outcomes.length));
-      for (const p of points) {
-        const first = outcomes.slice(0, p.deals);
-        const won = first.filter((o) => o === 1).length;
-        const unknown = first.filter((o) => o === 3).length;
-        expect(p.low).toBeCloseTo(won / p.deals, 12);
-        expect(p.high).toBeCloseTo((won + unknown) / p.deals, 12);
-        expect(p.ci95Low).toBeCloseTo(wilson(won, p.deals).low, 12);
-        expect(p.ci95High).toBeCloseTo(wilson(won + unknown, p.deals).high, 12);
-      }
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(1, 2, 3), { minLength: 1, maxLength: 400 }), (outcomes) => {
+        const points = runningEstimate(Uint8Array.from(outcomes));
+        expect(points.map((p) => p.deals)).toEqual(checkpoints(outcomes.length));
+        for (const p of points) {
+          const first = outcomes.slice(0, p.deals);
+          const won = first.filter((o) => o === 1).length;
+          const unknown = first.filter((o) => o === 3).length;
+          expect(p.low).toBeCloseTo(won / p.deals, 12);
+          expect(p.high).toBeCloseTo((won + unknown) / p.deals, 12);
+          expect(p.ci95Low).toBeCloseTo(wilson(won, p.deals).low, 12);
+          expect(p.ci95High).toBeCloseTo(wilson(won + unknown, p.deals).high, 12);
+        }
+      }),
+      { numRuns: 50 },
+    );
   });
 });
 
 describe('reading the inputs', () => {
   it('tells summary from per-deal files by their header, gzipped or not, and orders deals by index', async () => {
     const summary = join(ROOT, 'results/first-runs/standard-both.summary.csv');
-    const rows = 'seed,index,deal,variant,discards,result,max_discards_lower,max_discards_upper,states,ms\n' +
+    const rows =
+      'seed,index,deal,variant,discards,result,max_discards_lower,max_discards_upper,states,ms\n' +
       `7,2,${'x'},strict,forced,lost,40,40,10,\n7,0,x,strict,forced,won,48,48,10,\n7,1,x,strict,forced,unknown,30,48,10,\n`;
     const gz = join(dir, 'deals.csv.gz');
     writeFileSync(gz, gzipSync(rows));
@@ -70,7 +76,7 @@ describe('reading the inputs', () => {
 });
 
 describe('a best line for a deal not won', () => {
-  it('is legal, discards what it says, and never beats the solver\'s proven max', () => {
+  it("is legal, discards what it says, and never beats the solver's proven max", () => {
     const solver = new Solver();
     let checked = 0;
     for (let index = 0; index < 12; index++) {
@@ -116,7 +122,10 @@ describe('acesup report and solve --html from the command line', () => {
       [['report', summary], /say where to write: --out/u],
       [['report', join(dir, 'none.csv'), '--out', join(dir, 'x.html')], /cannot read .*none\.csv: no such file/u],
       [['report', join(ROOT, 'README.md'), '--out', join(dir, 'x.html')], /README\.md is not a CSV file of acesup/u],
-      [['report', join(ROOT, 'package.json'), '--out', join(dir, 'x.html')], /package\.json is (not a CSV file|neither a summary CSV nor a per-deal CSV) of acesup/u],
+      [
+        ['report', join(ROOT, 'package.json'), '--out', join(dir, 'x.html')],
+        /package\.json is (not a CSV file|neither a summary CSV nor a per-deal CSV) of acesup/u,
+      ],
       [['report', summary, '--out', join(dir, 'no', 'such', 'x.html')], /cannot write .*: no such folder/u],
     ];
     writeFileSync(join(dir, 'broken.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3, 4]));
@@ -131,7 +140,8 @@ describe('acesup report and solve --html from the command line', () => {
   });
 
   it('solve --html writes a page of one deal, with the solutions as data, and refuses two deals', () => {
-    const deal = '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+    const deal =
+      '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
     const page = join(dir, 'deal.html');
     const ran = acesup(['solve', '--variant', 'standard', '--discards', 'forced', '--html', page, deal]);
     expect(ran.code, ran.stderr).toBe(0);

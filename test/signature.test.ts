@@ -16,7 +16,8 @@ import { Solver } from '../src/core/search/solve.ts';
 const PINNED: Record<string, string> = {
   'standard/forced': '46 W W L40-47 47 44 W W 44 W W W W W 38 45 L42-47 ? W 47 W 37 W 31 W W W W ? W',
   'standard/optional': '47 W W ? ? 44 W W 44 W W W',
-  'strict/forced': '31 46 45 28 43 43 47 W 44 45 40 29 34 36 35 38 29 43 43 40 W 29 43 26 34 45 W 29 43 43 42 28 34 30 39 43 42 30 45 30 42 38 33 38 34 39 34 33 39 31 39 38 44 43 35 36 W 36 40 45',
+  'strict/forced':
+    '31 46 45 28 43 43 47 W 44 45 40 29 34 36 35 38 29 43 43 40 W 29 43 26 34 45 W 29 43 43 42 28 34 30 39 43 42 30 45 30 42 38 33 38 34 39 34 33 39 31 39 38 44 43 35 36 W 36 40 45',
   'strict/optional': '32 46 45 28 43 L43-44 W W 44 W 41 29',
   'easy/forced': 'L46-47 W W ? W 44 W W 44 W W W W ? L40-44 ? ? ? W ?',
   'easy/optional': '? W W ? W 44 W W 44 W W W',
@@ -57,6 +58,7 @@ describe('pinned verdicts (seed 99)', () => {
     });
   }
   afterAll(() => {
-    if (Object.entries(measured).some(([name, value]) => SIGNATURES[name] !== value)) console.log(`measured signatures: ${JSON.stringify(measured, null, 1)}`);
+    if (Object.entries(measured).some(([name, value]) => SIGNATURES[name] !== value))
+      console.log(`measured signatures: ${JSON.stringify(measured, null, 1)}`);
   });
 });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { parseDeal } from '../src/core/game/cards.ts';
-import { type GameMove } from '../src/core/game/notation.ts';
+import type { GameMove } from '../src/core/game/notation.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/engine/movegen.ts';
 import { DISCARD_RULES, VARIANT_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/game/rules.ts';
 import { type SolveResult, Solver, discardBounds } from '../src/core/search/solve.ts';
@@ -32,7 +32,11 @@ function expectValidWin(result: SolveResult, deal: Uint8Array, variant: Variant,
 function expectAgrees(index: number, fast: SolveResult, known: { won: boolean; maxDiscards: number }): boolean {
   const { lower, upper } = discardBounds(fast);
   const exact = lower === upper;
-  expect({ index, won: fast.kind === 'won', max: exact ? lower : known.maxDiscards }).toEqual({ index, won: known.won, max: known.maxDiscards });
+  expect({ index, won: fast.kind === 'won', max: exact ? lower : known.maxDiscards }).toEqual({
+    index,
+    won: known.won,
+    max: known.maxDiscards,
+  });
   expect(lower).toBeLessThanOrEqual(known.maxDiscards);
   expect(upper).toBeGreaterThanOrEqual(known.maxDiscards);
   return exact;
@@ -40,7 +44,11 @@ function expectAgrees(index: number, fast: SolveResult, known: { won: boolean; m
 
 describe('known answers', () => {
   it('the optional-beats-forced deal (strict): lost under forced with 46 discards, won under optional', () => {
-    expect(solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', rule: 'forced' })).toMatchObject({ kind: 'lost', lower: 46, upper: 46 });
+    expect(solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', rule: 'forced' })).toMatchObject({
+      kind: 'lost',
+      lower: 46,
+      upper: 46,
+    });
     const optional = solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', rule: 'optional' });
     const solution = expectValidWin(optional, OPTIONAL_BEATS_FORCED, 'strict', 'optional');
     // The win must deal over a removable card somewhere: it is not a forced-rule line.
@@ -48,7 +56,9 @@ describe('known answers', () => {
   });
 
   it('the sorted deck (aces first, then each suit in order) is lost everywhere, as the reference finds', () => {
-    const deal = parseDeal(`AC AD AH AS ${['C', 'D', 'H', 'S'].flatMap((suit) => [...'23456789TJQK'].map((rank) => rank + suit)).join(' ')}`);
+    const deal = parseDeal(
+      `AC AD AH AS ${['C', 'D', 'H', 'S'].flatMap((suit) => [...'23456789TJQK'].map((rank) => rank + suit)).join(' ')}`,
+    );
     for (const [variant, discards] of COMBOS.filter(([, rule]) => rule === 'forced')) {
       const result = solver.solve(deal, { variant, rule: discards });
       expect(result.kind).toBe('lost');
@@ -70,8 +80,12 @@ describe('known answers', () => {
   it('strict: a king dealt onto its own ace, with no way to move the ace first, can never go', () => {
     // Piles start AC 2D 2H 2S: nothing is removable, so no pile empties and the ace cannot move before
     // KC lands on it. Only the ace outranks KC, and in strict neither card can ever leave that pile.
-    const deal = parseDeal('AC 2D 2H 2S KC ' + [...'23456789TJQ'].map((rank) => `${rank}C`).join(' ') + ' ' +
-      ['D', 'H', 'S'].flatMap((suit) => [...'3456789TJQKA'].map((rank) => rank + suit)).join(' '));
+    const deal = parseDeal(
+      'AC 2D 2H 2S KC ' +
+        [...'23456789TJQ'].map((rank) => `${rank}C`).join(' ') +
+        ' ' +
+        ['D', 'H', 'S'].flatMap((suit) => [...'3456789TJQKA'].map((rank) => rank + suit)).join(' '),
+    );
     const forced = solver.solve(deal, { variant: 'strict', rule: 'forced' });
     expect(forced.kind).toBe('lost');
     expect(referenceSolve(deal, 'strict', 'forced', 300_000)).toEqual({ won: false, maxDiscards: discardBounds(forced).upper });
@@ -132,8 +146,12 @@ describe('known answers', () => {
   it('R8′: with every pile capped by an ace and the stock empty, standard and easy bound the discards by 0', () => {
     // Aces dealt last, one onto each pile: nothing is ever removable or movable, so 0 is exact. Aces that
     // did not block (R8 alone) would leave the cards below them free to meet their higher cards.
-    const deal = parseDeal(['C', 'D', 'H', 'S'].flatMap((suit) => [...'23456789TJQK'].map((rank) => rank + suit))
-      .concat(['AC', 'AD', 'AH', 'AS']).join(' '));
+    const deal = parseDeal(
+      ['C', 'D', 'H', 'S']
+        .flatMap((suit) => [...'23456789TJQK'].map((rank) => rank + suit))
+        .concat(['AC', 'AD', 'AH', 'AS'])
+        .join(' '),
+    );
     for (const variant of ['standard', 'easy'] as const) {
       const generator = new MoveGenerator(variant, 'forced', true);
       generator.setDeal(deal);
@@ -205,7 +223,9 @@ describe('the reductions keep the value of late positions (reduced search agains
         for (let played = 0; played < 400; played++) {
           const count = player.generate(frames, 0, moves, 0);
           if (count === 0) break;
-          random ^= random << 13; random ^= random >>> 17; random ^= random << 5;
+          random ^= random << 13;
+          random ^= random >>> 17;
+          random ^= random << 5;
           player.apply(frames, 0, FRAME, moves[(random >>> 0) % count]!);
           frames.copyWithin(0, FRAME, 2 * FRAME);
           if (frames[F_DEALT]! < 40 || (random & 3) !== 0) continue;
@@ -227,33 +247,42 @@ describe('properties', () => {
   const dealIndex = fc.integer({ min: 0, max: 1_000_000 });
 
   it('every won solution replays through verify, under its variant and rule', () => {
-    fc.assert(fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
-      const deal = dealFor(3, index);
-      const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
-      if (result.kind === 'won') expectValidWin(result, deal, variant, discards);
-    }), { numRuns: sized(20, 60) });
+    fc.assert(
+      fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
+        const deal = dealFor(3, index);
+        const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
+        if (result.kind === 'won') expectValidWin(result, deal, variant, discards);
+      }),
+      { numRuns: sized(20, 60) },
+    );
   });
 
   it('solutions are 1-minimal: dropping any single move makes them invalid', () => {
-    fc.assert(fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
-      const deal = dealFor(5, index);
-      const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
-      if (result.kind !== 'won') return;
-      for (let i = 0; i < result.solution.length; i++) {
-        const shorter = result.solution.filter((_, j) => j !== i);
-        expect(verify(deal, shorter, variant, discards).ok).toBe(false);
-      }
-    }), { numRuns: sized(10, 30) });
+    fc.assert(
+      fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
+        const deal = dealFor(5, index);
+        const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
+        if (result.kind !== 'won') return;
+        for (let i = 0; i < result.solution.length; i++) {
+          const shorter = result.solution.filter((_, j) => j !== i);
+          expect(verify(deal, shorter, variant, discards).ok).toBe(false);
+        }
+      }),
+      { numRuns: sized(10, 30) },
+    );
   });
 
   it('every forced win is an optional win, and forced max discards never exceed optional', () => {
-    fc.assert(fc.property(dealIndex, fc.constantFrom(...VARIANTS), (index, variant) => {
-      const deal = dealFor(9, index);
-      const forced = solver.solve(deal, { variant, rule: 'forced', maxStates: 100_000, solution: false });
-      const optional = solver.solve(deal, { variant, rule: 'optional', maxStates: 100_000, solution: false });
-      if (forced.kind === 'won') expect(optional.kind).toBe('won');
-      expect(discardBounds(optional).upper).toBeGreaterThanOrEqual(discardBounds(forced).lower);
-    }), { numRuns: sized(15, 40) });
+    fc.assert(
+      fc.property(dealIndex, fc.constantFrom(...VARIANTS), (index, variant) => {
+        const deal = dealFor(9, index);
+        const forced = solver.solve(deal, { variant, rule: 'forced', maxStates: 100_000, solution: false });
+        const optional = solver.solve(deal, { variant, rule: 'optional', maxStates: 100_000, solution: false });
+        if (forced.kind === 'won') expect(optional.kind).toBe('won');
+        expect(discardBounds(optional).upper).toBeGreaterThanOrEqual(discardBounds(forced).lower);
+      }),
+      { numRuns: sized(15, 40) },
+    );
   });
 
   it('a deal solved under both rules in turn (the forced searches reused) gets the answers of separate solvers', () => {
@@ -263,23 +292,37 @@ describe('properties', () => {
     let inTurn = 0;
     try {
       const budget = fc.constantFrom(20_000, 40_000);
-      fc.assert(fc.property(dealIndex, fc.constantFrom(...VARIANTS), fc.constantFrom('exact' as const, 'bounds' as const), fc.boolean(), budget, budget,
-        (index, variant, maxDiscards, optionalFirst, firstBudget, secondBudget) => {
-          const deal = dealFor(17, index);
-          // Budgets small enough that some deals end unknown, so that the verdict search runs on what is left;
-          // two of them, as a reused run must have been made with the same budget.
-          const rules: DiscardRule[] = optionalFirst ? ['optional', 'forced'] : ['forced', 'optional'];
-          const options = rules.map((rule, i) => ({
-            variant, rule, maxStates: i === 0 ? firstBudget : secondBudget, maxDiscards, solution: 'raw' as const,
-          }));
-          runs.mockClear();
-          const separate = options.map((o) => new Solver().solve(deal, o));
-          alone += runs.mock.calls.length;
-          runs.mockClear();
-          const together = options.map((o) => shared.solve(deal, o));
-          inTurn += runs.mock.calls.length;
-          expect(together).toEqual(separate);
-        }), { numRuns: sized(15, 40) });
+      fc.assert(
+        fc.property(
+          dealIndex,
+          fc.constantFrom(...VARIANTS),
+          fc.constantFrom('exact' as const, 'bounds' as const),
+          fc.boolean(),
+          budget,
+          budget,
+          (index, variant, maxDiscards, optionalFirst, firstBudget, secondBudget) => {
+            const deal = dealFor(17, index);
+            // Budgets small enough that some deals end unknown, so that the verdict search runs on what is left;
+            // two of them, as a reused run must have been made with the same budget.
+            const rules: DiscardRule[] = optionalFirst ? ['optional', 'forced'] : ['forced', 'optional'];
+            const options = rules.map((rule, i) => ({
+              variant,
+              rule,
+              maxStates: i === 0 ? firstBudget : secondBudget,
+              maxDiscards,
+              solution: 'raw' as const,
+            }));
+            runs.mockClear();
+            const separate = options.map((o) => new Solver().solve(deal, o));
+            alone += runs.mock.calls.length;
+            runs.mockClear();
+            const together = options.map((o) => shared.solve(deal, o));
+            inTurn += runs.mock.calls.length;
+            expect(together).toEqual(separate);
+          },
+        ),
+        { numRuns: sized(15, 40) },
+      );
     } finally {
       runs.mockRestore();
     }
@@ -289,18 +332,22 @@ describe('properties', () => {
 
   it("maxDiscards 'bounds' stops at the verdict: the same verdict, bounds that hold the exact max", () => {
     let ranges = 0;
-    fc.assert(fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
-      const deal = dealFor(15, index);
-      const exact = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false });
-      const verdict = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false, maxDiscards: 'bounds' });
-      if (exact.kind === 'unknown' || verdict.kind === 'unknown') return;
-      expect(verdict.kind).toBe(exact.kind);
-      const pinned = discardBounds(exact), range = discardBounds(verdict);
-      if (pinned.lower !== pinned.upper) return;
-      expect(range.lower).toBeLessThanOrEqual(pinned.lower);
-      expect(range.upper).toBeGreaterThanOrEqual(pinned.upper);
-      if (range.lower < range.upper) ranges += 1;
-    }), { numRuns: 40 });
+    fc.assert(
+      fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
+        const deal = dealFor(15, index);
+        const exact = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false });
+        const verdict = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false, maxDiscards: 'bounds' });
+        if (exact.kind === 'unknown' || verdict.kind === 'unknown') return;
+        expect(verdict.kind).toBe(exact.kind);
+        const pinned = discardBounds(exact),
+          range = discardBounds(verdict);
+        if (pinned.lower !== pinned.upper) return;
+        expect(range.lower).toBeLessThanOrEqual(pinned.lower);
+        expect(range.upper).toBeGreaterThanOrEqual(pinned.upper);
+        if (range.lower < range.upper) ranges += 1;
+      }),
+      { numRuns: 40 },
+    );
     expect(ranges).toBeGreaterThan(0);
   });
 

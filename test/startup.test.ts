@@ -36,10 +36,18 @@ let runs = 0;
 function loads(args: string[]): { stdout: string; project: string[]; packages: string[] } {
   const log = join(dir, `loads-${(runs += 1)}.txt`);
   const stdout = execFileSync(process.execPath, ['--import', './test/loads/record.mjs', 'bin/acesup.js', ...args], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, ACESUP_LOAD_LOG: log },
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ACESUP_LOAD_LOG: log },
   });
   const root = pathToFileURL(ROOT).href;
-  const urls = [...new Set(readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith(root)))].map((url) => url.slice(root.length));
+  const urls = [
+    ...new Set(
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((url) => url.startsWith(root)),
+    ),
+  ].map((url) => url.slice(root.length));
   const packages = new Set(urls.flatMap((url) => /^node_modules\/((?:@[^/]+\/)?[^/]+)\//u.exec(url)?.[1] ?? []));
   return { stdout, project: urls.filter((url) => /^(bin|dist)\//u.test(url)).sort(), packages: [...packages].sort() };
 }
@@ -60,7 +68,19 @@ describe('start-up', () => {
     // the launcher and the definitions are seen too: the record is not empty by mistake
     expect(deal.project).toEqual(expect.arrayContaining(['bin/acesup.js', 'dist/cli/main.js']));
     // piscina is loaded with createRequire: the record sees it at exit
-    const estimate = loads(['estimate', '--deals', '1', '--variant', 'strict', '--discards', 'forced', '--workers', '1', '--progress-every', '0']);
+    const estimate = loads([
+      'estimate',
+      '--deals',
+      '1',
+      '--variant',
+      'strict',
+      '--discards',
+      'forced',
+      '--workers',
+      '1',
+      '--progress-every',
+      '0',
+    ]);
     expect(estimate.packages).toContain('piscina');
     expect(estimate.project).toContain('dist/cli/estimate-command.js');
   });

@@ -33,7 +33,9 @@ function* randomPositions(deal: Deal, variant: Variant, seed: number, minDealt: 
   for (let played = 0; played < 300; played++) {
     const count = player.generate(frames, 0, moves, 0);
     if (count === 0) break;
-    random ^= random << 13; random ^= random >>> 17; random ^= random << 5;
+    random ^= random << 13;
+    random ^= random >>> 17;
+    random ^= random << 5;
     player.apply(frames, 0, FRAME, moves[(random >>> 0) % count]!);
     frames.copyWithin(0, FRAME, 2 * FRAME);
     if (frames[F_DEALT]! >= minDealt && (random & 7) === 0) yield frames.slice(0, FRAME);
@@ -44,7 +46,8 @@ describe('the subset game solver against a plain brute force of R_S', () => {
   for (const variant of VARIANTS) {
     it(`${variant}: the same deficit from positions of random plays, for the top 2 to 6 ranks`, () => {
       const games = new Map(RANKS_TRIED.map((k) => [k, new SubsetGame(variant, [k], 1_000_000)]));
-      let compared = 0, lost = 0;
+      let compared = 0,
+        lost = 0;
       for (let index = 0; index < sized(4, 16); index++) {
         const deal = dealFor(31, index);
         for (const frame of randomPositions(deal, variant, index, 4)) {
@@ -88,7 +91,8 @@ describe('the subset bound against real values (Lemma A)', () => {
   for (const variant of VARIANTS) {
     it(`${variant}: never below the exact max discards of a late position`, () => {
       const game = new SubsetGame(variant, RANKS_TRIED, 1_000_000);
-      let compared = 0, tight = 0;
+      let compared = 0,
+        tight = 0;
       for (const rule of DISCARD_RULES) {
         const plain = new Search(variant, rule, false);
         // (strict meets a tight bound only past its first 10 deals.)
@@ -125,7 +129,9 @@ describe('the subset bound against real values (Lemma A)', () => {
           if (result.kind !== 'won') continue;
           game.setDeal(deal);
           const positionOf = new Int8Array(52);
-          deal.forEach((card, pos) => { positionOf[card] = pos; });
+          deal.forEach((card, pos) => {
+            positionOf[card] = pos;
+          });
           const frame = new Int32Array(FRAME);
           startFrame(frame, 0);
           for (const move of result.solution) {
@@ -149,7 +155,8 @@ describe('the search with the subset games against the search without them', () 
   for (const variant of VARIANTS) {
     it(`${variant} × optional: the same verdicts and max discards wherever both decide`, () => {
       const solver = new Solver();
-      let compared = 0, lost = 0;
+      let compared = 0,
+        lost = 0;
       for (let index = 0; index < (variant === 'strict' ? sized(12, 40) : sized(8, 20)); index++) {
         const deal = dealFor(47, index);
         const options = { variant, rule: 'optional' as const, maxStates: 200_000, solution: false as const };
@@ -175,7 +182,13 @@ describe('the search with the subset games against the search without them', () 
     // Seed 2026's deal 3 is lost under optional; within 150,000 positions only the subset games prove it.
     const deal = dealFor(2026, 3);
     const solver = new Solver();
-    const options = { variant: 'standard' as const, rule: 'optional' as const, maxStates: 150_000, solution: false as const, maxDiscards: 'bounds' as const };
+    const options = {
+      variant: 'standard' as const,
+      rule: 'optional' as const,
+      maxStates: 150_000,
+      solution: false as const,
+      maxDiscards: 'bounds' as const,
+    };
     expect(solver.solve(deal, { ...options, subsets: false }).kind).toBe('unknown');
     expect(solver.solve(deal, options).kind).toBe('lost');
   });

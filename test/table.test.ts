@@ -10,37 +10,44 @@ import { VisitedSet } from '../src/core/engine/table.ts';
 function keysOf(words: number, count: number, seed: number): number[][] {
   let x = seed | 1;
   const next = (): number => {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     return x;
   };
-  return Array.from({ length: count }, () => Array.from({ length: words }, (_, w) => (w === 1 ? 1 : 0) + ((next() >>> 0) % 5) * (w === 0 ? 997 : 1)));
+  return Array.from({ length: count }, () =>
+    Array.from({ length: words }, (_, w) => (w === 1 ? 1 : 0) + ((next() >>> 0) % 5) * (w === 0 ? 997 : 1)),
+  );
 }
 
 describe('visited set', () => {
   for (const words of [6, 10]) {
     it(`${words}-word keys: add says "new" exactly once per key between clears, through clears and growth`, () => {
-      fc.assert(fc.property(
-        // Deals: how many keys each adds (up to several growths of the table) and the seed of its keys.
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 12_000 }), fc.integer()), { minLength: 1, maxLength: 6 }),
-        fc.integer({ min: 12, max: 14 }),
-        (deals, keepBits) => {
-          const visited = new VisitedSet(words, 12);
-          const key = new Int32Array(words);
-          for (const [count, seed] of deals) {
-            visited.clear(keepBits);
-            const seen = new Set<string>();
-            let wrong = 0;
-            for (const k of keysOf(words, count, seed)) {
-              key.set(k);
-              const name = k.join();
-              if (visited.add(key, 0) === seen.has(name)) wrong += 1;
-              seen.add(name);
+      fc.assert(
+        fc.property(
+          // Deals: how many keys each adds (up to several growths of the table) and the seed of its keys.
+          fc.array(fc.tuple(fc.integer({ min: 0, max: 12_000 }), fc.integer()), { minLength: 1, maxLength: 6 }),
+          fc.integer({ min: 12, max: 14 }),
+          (deals, keepBits) => {
+            const visited = new VisitedSet(words, 12);
+            const key = new Int32Array(words);
+            for (const [count, seed] of deals) {
+              visited.clear(keepBits);
+              const seen = new Set<string>();
+              let wrong = 0;
+              for (const k of keysOf(words, count, seed)) {
+                key.set(k);
+                const name = k.join();
+                if (visited.add(key, 0) === seen.has(name)) wrong += 1;
+                seen.add(name);
+              }
+              expect(wrong).toBe(0);
+              expect(visited.size).toBe(seen.size);
             }
-            expect(wrong).toBe(0);
-            expect(visited.size).toBe(seen.size);
-          }
-        },
-      ), { numRuns: 20 });
+          },
+        ),
+        { numRuns: 20 },
+      );
     });
   }
 
@@ -48,7 +55,10 @@ describe('visited set', () => {
     const visited = new VisitedSet(6, 12);
     const key = new Int32Array(6);
     key[1] = 1;
-    for (let i = 0; i < 20_000; i++) { key[0] = i; visited.add(key, 0); }
+    for (let i = 0; i < 20_000; i++) {
+      key[0] = i;
+      visited.add(key, 0);
+    }
     expect(visited.bytes).toBe((1 << 16) * 7 * 4);
     visited.clear(13);
     expect(visited.bytes).toBe((1 << 13) * 7 * 4);

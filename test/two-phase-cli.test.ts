@@ -16,18 +16,58 @@ const file = (name: string): string => join(dir, name);
 const read = (name: string): string => readFileSync(file(name), 'utf8');
 
 /** Standard under both rules at a low first budget, so that a third of the deals are unknown at it. */
-const RUN = ['--variant', 'standard', '--discards', 'both', '--deals', '40', '--seed', '12', '--max-states', '4000', '--max-discards', 'bounds', '--no-timings'];
+const RUN = [
+  '--variant',
+  'standard',
+  '--discards',
+  'both',
+  '--deals',
+  '40',
+  '--seed',
+  '12',
+  '--max-states',
+  '4000',
+  '--max-discards',
+  'bounds',
+  '--no-timings',
+];
 const PASSES = ['--passes', '4,16'];
 
 let sampled: Ran, oneWorker: Ran, plain: Ran, whole: Ran, first: Ran, shards: Ran[];
 beforeAll(async () => {
   [sampled, oneWorker, plain, whole, first, ...shards] = await Promise.all([
-    acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.4', '--workers', '2', '--csv', file('p40.csv'), '--summary', file('p40-summary.csv')]),
+    acesup([
+      'estimate',
+      ...RUN,
+      ...PASSES,
+      '--sample-unknowns',
+      '0.4',
+      '--workers',
+      '2',
+      '--csv',
+      file('p40.csv'),
+      '--summary',
+      file('p40-summary.csv'),
+    ]),
     acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '40%', '--workers', '1', '--csv', file('p40-w1.csv'), '--json']),
     acesup(['estimate', ...RUN, ...PASSES, '--workers', '1', '--csv', file('plain.csv')]),
     acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '1', '--workers', '1', '--csv', file('p100.csv')]),
     acesup(['estimate', ...RUN, '--workers', '1', '--csv', file('first.csv')]),
-    ...[1, 2].map((k) => acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.4', '--workers', '1', '--shard', `${k}/2`, '--csv', file(`shard${k}.csv`)])),
+    ...[1, 2].map((k) =>
+      acesup([
+        'estimate',
+        ...RUN,
+        ...PASSES,
+        '--sample-unknowns',
+        '0.4',
+        '--workers',
+        '1',
+        '--shard',
+        `${k}/2`,
+        '--csv',
+        file(`shard${k}.csv`),
+      ]),
+    ),
   ]);
 }, 120_000);
 
@@ -65,29 +105,75 @@ describe('estimate --sample-unknowns', () => {
   it('resumes an unfinished file into the same file', async () => {
     const lines = read('p40.csv').split('\n');
     writeFileSync(file('resumed.csv'), lines.slice(0, 31).join('\n') + '\n');
-    const ran = await acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.4', '--workers', '2', '--csv', file('resumed.csv'), '--resume']);
+    const ran = await acesup([
+      'estimate',
+      ...RUN,
+      ...PASSES,
+      '--sample-unknowns',
+      '0.4',
+      '--workers',
+      '2',
+      '--csv',
+      file('resumed.csv'),
+      '--resume',
+    ]);
     expect(ran.code, ran.stderr).toBe(0);
     expect(read('resumed.csv')).toBe(read('p40.csv'));
   });
 
   it('escalates a first pass into the same file, and grows a smaller sample into a larger one', async () => {
     const [escalated, small] = await Promise.all([
-      acesup(['estimate', '--escalate', file('first.csv'), ...PASSES, '--sample-unknowns', '0.4', '--workers', '1', '--csv', file('escalated.csv'), '--no-timings']),
+      acesup([
+        'estimate',
+        '--escalate',
+        file('first.csv'),
+        ...PASSES,
+        '--sample-unknowns',
+        '0.4',
+        '--workers',
+        '1',
+        '--csv',
+        file('escalated.csv'),
+        '--no-timings',
+      ]),
       acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.15', '--workers', '1', '--csv', file('p15.csv')]),
     ]);
     expect(escalated.code, escalated.stderr).toBe(0);
     expect(read('escalated.csv')).toBe(read('p40.csv'));
     expect(small.code, small.stderr).toBe(0);
-    const grown = await acesup(['estimate', '--escalate', file('p15.csv'), ...PASSES, '--sample-unknowns', '0.4', '--workers', '1', '--csv', file('grown.csv'), '--no-timings']);
+    const grown = await acesup([
+      'estimate',
+      '--escalate',
+      file('p15.csv'),
+      ...PASSES,
+      '--sample-unknowns',
+      '0.4',
+      '--workers',
+      '1',
+      '--csv',
+      file('grown.csv'),
+      '--no-timings',
+    ]);
     expect(grown.code, grown.stderr).toBe(0);
     expect(read('grown.csv')).toBe(read('p40.csv'));
-    const shrunk = await acesup(['estimate', '--escalate', file('p40.csv'), ...PASSES, '--sample-unknowns', '0.15', '--csv', file('shrunk.csv')]);
+    const shrunk = await acesup([
+      'estimate',
+      '--escalate',
+      file('p40.csv'),
+      ...PASSES,
+      '--sample-unknowns',
+      '0.15',
+      '--csv',
+      file('shrunk.csv'),
+    ]);
     expectUsageError(shrunk, /sample_unknowns 0\.4.*can grow .*not shrink/u);
   });
 
   it('with P = 1 is the run without the option, byte for byte', () => {
     expect(read('p100.csv')).toBe(read('plain.csv'));
-    expect(whole.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, '')).toBe(plain.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, ''));
+    expect(whole.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, '')).toBe(
+      plain.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, ''),
+    );
     expect(plain.stdout).not.toMatch(/two-phase/u);
   });
 
@@ -95,10 +181,28 @@ describe('estimate --sample-unknowns', () => {
     expect(sampled.stdout).toMatch(/two-phase estimate .*95% interval/u);
     expect(sampled.stdout).toMatch(/first pass: \d+ of 40 decided .* the sample \(0\.4 of them\): \d+ deals/u);
     expect(sampled.stdout).toMatch(/variance: \d+% from the deals .* \d+% from the sample/u);
-    const json = oneWorker.stdout.trim().split('\n').map((line) => JSON.parse(line) as {
-      discards: string; won: number; deals: number; unknown: number; sampleUnknowns: string;
-      twoPhase: { estimate: { low: number; high: number }; firstDecided: number; firstUnknown: number; sampled: number; sampledWon: number; firstWon: number; deals: number };
-    });
+    const json = oneWorker.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            discards: string;
+            won: number;
+            deals: number;
+            unknown: number;
+            sampleUnknowns: string;
+            twoPhase: {
+              estimate: { low: number; high: number };
+              firstDecided: number;
+              firstUnknown: number;
+              sampled: number;
+              sampledWon: number;
+              firstWon: number;
+              deals: number;
+            };
+          },
+      );
     const csv = parse(read('p40-summary.csv'), { columns: true }) as Record<string, string>[];
     expect(json).toHaveLength(2);
     for (const s of json) {

@@ -50,13 +50,20 @@ describe('the sample share', () => {
       inLarge += b ? 1 : 0;
     }
     // Within 5 standard deviations of the share (a fixed seed: the counts are the same every run).
-    for (const [count, p] of [[inSmall, 0.02], [inLarge, 0.1]] as const) expect(Math.abs(count - n * p)).toBeLessThan(5 * Math.sqrt(n * p * (1 - p)));
+    for (const [count, p] of [
+      [inSmall, 0.02],
+      [inLarge, 0.1],
+    ] as const)
+      expect(Math.abs(count - n * p)).toBeLessThan(5 * Math.sqrt(n * p * (1 - p)));
   });
 
   it('is blind to the cards: being sampled does not go with an ace on top of pile 1', () => {
     // 2×2 table over 40,000 deals: share of deals whose first card is an ace, in and out of a sample of 0.25.
     const half = share('0.25');
-    const counts = [[0, 0], [0, 0]];
+    const counts = [
+      [0, 0],
+      [0, 0],
+    ];
     for (let index = 0; index < 40_000; index++) {
       const ace = dealFor(11, index)[0]! % 13 === 12 ? 1 : 0;
       counts[inSample(11, index, half) ? 1 : 0]![ace]! += 1;
@@ -170,7 +177,7 @@ describe('the two-phase estimate', () => {
     expect(Math.abs(sum / runs - truth(population))).toBeLessThan((4 * t.standardError) / Math.sqrt(runs));
   });
 
-  it('with open sampled deals, the range\'s interval still covers the truth', () => {
+  it("with open sampled deals, the range's interval still covers the truth", () => {
     const population = { deals: 2000, u: 0.3, a: 0.6, q: 0.3, open: 0.2 };
     const sample = share('0.3');
     const rng = seeded(5);
@@ -187,7 +194,10 @@ describe('planFor', () => {
   it('plans deals and a share whose half-width is the one asked, and samples more where the sample is cheap', () => {
     const rng = seeded(9);
     const t = simulate({ deals: 20_000, u: 0.3, a: 0.7, q: 0.1 }, share('0.2'), 9, rng);
-    for (const [first, later] of [[0.02, 3], [0.02, 0.03]] as const) {
+    for (const [first, later] of [
+      [0.02, 3],
+      [0.02, 0.03],
+    ] as const) {
       const plan = planFor(t, { first, later }, 0.001)!;
       // The variance formula the plan solves, at the plan's deals and share: (s1 + u·q/π)/N.
       const p = t.estimate.high;

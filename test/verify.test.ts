@@ -195,15 +195,7 @@ describe('Game: moves into an empty pile, per variant', () => {
 
   it('easy: moves a buried card, and the cards above it close the gap', () => {
     const game = gameAfter(ROUND2, opening, 'easy', 'optional');
-    expect(names(game.legalMoves())).toEqual([
-      'move JS 1',
-      'move KS 1',
-      'move 5H 1',
-      'move 6H 1',
-      'move AC 1',
-      'move AD 1',
-      'deal',
-    ]);
+    expect(names(game.legalMoves())).toEqual(['move JS 1', 'move KS 1', 'move 5H 1', 'move 6H 1', 'move AC 1', 'move AD 1', 'deal']);
     const ace = game.clone();
     ace.play(mv('move AC 1'));
     expect(formatPiles(ace.piles())).toBe('1: A♣\n2: J♠ K♠\n3: 5♥ 6♥\n4: A♦');

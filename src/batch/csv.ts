@@ -11,11 +11,28 @@ import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { MAX_SEED, dealFor } from './deals.ts';
 import { openInput, writeFileAtomic } from './files.ts';
 import {
-  PROVENANCE_COLUMNS, type Provenance, SAMPLE_FIELD, UNRECORDED, describeField, parsePasses, passBudgets, planBlocker,
-  provenanceDiffers, PASSES_FIELD,
+  PROVENANCE_COLUMNS,
+  type Provenance,
+  SAMPLE_FIELD,
+  UNRECORDED,
+  describeField,
+  parsePasses,
+  passBudgets,
+  planBlocker,
+  provenanceDiffers,
+  PASSES_FIELD,
 } from './provenance.ts';
 import { inSample, sampleShareOf } from './sample.ts';
-import { type DealRecord, OUTCOME_NAMES, type Outcome, ResultTable, type Ruleset, type Verdict, isRulesetOf, rulesetName } from './results.ts';
+import {
+  type DealRecord,
+  OUTCOME_NAMES,
+  type Outcome,
+  type ResultTable,
+  type Ruleset,
+  type Verdict,
+  isRulesetOf,
+  rulesetName,
+} from './results.ts';
 
 export { temporaryName, writeFileAtomic } from './files.ts';
 
@@ -29,7 +46,16 @@ const stringify = (options?: CsvStringify.Options): CsvStringify.Stringifier =>
 
 /** The columns of the per-deal CSV of earlier versions, which recorded no provenance (still read). */
 export const LEGACY_DEAL_COLUMNS = [
-  'seed', 'index', 'deal', 'variant', 'discards', 'result', 'max_discards_lower', 'max_discards_upper', 'states', 'ms',
+  'seed',
+  'index',
+  'deal',
+  'variant',
+  'discards',
+  'result',
+  'max_discards_lower',
+  'max_discards_upper',
+  'states',
+  'ms',
 ] as const;
 
 /**
@@ -45,7 +71,13 @@ export const POLICY_COLUMN = 'policy';
  * The columns after `policy` in a run with `--compare solver`: the solver's verdict of the row's deal under
  * the same variant and rule, beside the policy's game (as `result` … `ms` of a solver's row); absent otherwise.
  */
-export const SOLVER_COLUMNS = ['solver_result', 'solver_max_discards_lower', 'solver_max_discards_upper', 'solver_states', 'solver_ms'] as const;
+export const SOLVER_COLUMNS = [
+  'solver_result',
+  'solver_max_discards_lower',
+  'solver_max_discards_upper',
+  'solver_states',
+  'solver_ms',
+] as const;
 
 /**
  * The last columns, in a run with passes (`--passes`): its plan (provenance.ts `passes`: the factors of
@@ -75,7 +107,11 @@ export const hasSample = (provenances: readonly Provenance[]): boolean => proven
 
 /** The fields `result` … `ms` of a verdict: `ms` empty without timings or when unknown. */
 const verdictFields = (verdict: Verdict, timings: boolean): string[] => [
-  OUTCOME_NAMES[verdict.outcome], String(verdict.lower), String(verdict.upper), String(verdict.states), timings && !Number.isNaN(verdict.ms) ? verdict.ms.toFixed(3) : '',
+  OUTCOME_NAMES[verdict.outcome],
+  String(verdict.lower),
+  String(verdict.upper),
+  String(verdict.states),
+  timings && !Number.isNaN(verdict.ms) ? verdict.ms.toFixed(3) : '',
 ];
 
 /**
@@ -84,11 +120,26 @@ const verdictFields = (verdict: Verdict, timings: boolean): string[] => [
  * file with the sample column.
  */
 export function dealRowFields(
-  seed: number, index: number, deal: string, ruleset: Ruleset, record: DealRecord, timings: boolean, provenance: readonly string[], run: readonly string[],
-  passes?: string, sample?: string,
+  seed: number,
+  index: number,
+  deal: string,
+  ruleset: Ruleset,
+  record: DealRecord,
+  timings: boolean,
+  provenance: readonly string[],
+  run: readonly string[],
+  passes?: string,
+  sample?: string,
 ): string[] {
   return [
-    String(seed), String(index), deal, ruleset.variant, ruleset.rule, ...verdictFields(record, timings), ...provenance, ...run,
+    String(seed),
+    String(index),
+    deal,
+    ruleset.variant,
+    ruleset.rule,
+    ...verdictFields(record, timings),
+    ...provenance,
+    ...run,
     ...(ruleset.policy === undefined ? [] : [ruleset.policy]),
     ...(record.solver === undefined ? [] : verdictFields(record.solver, timings)),
     // The first provenance field is max_states: the budget of the first pass.
@@ -115,14 +166,25 @@ export function* dealRows(table: ResultTable, timings: boolean): Generator<strin
       const source = provenances.length === 1 ? undefined : table.provenanceOf(slot, index);
       const provenance = source === undefined ? provenances[0]! : provenanceFields(source);
       const of = source ?? table.provenances[0]!;
-      yield dealRowFields(table.seed, index, deal, table.rulesets[slot]!, record, timings, provenance, run,
-        passes ? of.passes : undefined, sample ? of.sample_unknowns : undefined);
+      yield dealRowFields(
+        table.seed,
+        index,
+        deal,
+        table.rulesets[slot]!,
+        record,
+        timings,
+        provenance,
+        run,
+        passes ? of.passes : undefined,
+        sample ? of.sample_unknowns : undefined,
+      );
     }
   }
 }
 
 /** The header line of the per-deal CSV (`passes`: with the pass columns; `sample`: with the sample column). */
-export const dealHeader = (rulesets: readonly Ruleset[], passes = false, sample = false): string => stringifySync([dealColumns(rulesets, passes, sample)]);
+export const dealHeader = (rulesets: readonly Ruleset[], passes = false, sample = false): string =>
+  stringifySync([dealColumns(rulesets, passes, sample)]);
 
 /** Rows as CSV text (no header), as `writeDealsCsv` writes them. */
 export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Readable => Readable.from(rows).pipe(stringify());
@@ -134,7 +196,12 @@ export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Rea
  */
 export async function writeDealsCsv(file: string, table: ResultTable, timings: boolean): Promise<void> {
   const rows = Readable.from(dealRows(table, timings));
-  await writeFileAtomic(file, rows.pipe(stringify({ header: true, columns: dealColumns(table.rulesets, hasPasses(table.provenances), hasSample(table.provenances)) })));
+  await writeFileAtomic(
+    file,
+    rows.pipe(
+      stringify({ header: true, columns: dealColumns(table.rulesets, hasPasses(table.provenances), hasSample(table.provenances)) }),
+    ),
+  );
 }
 
 /** One row of a per-deal CSV, read and checked for form (not yet against a run). */
@@ -200,13 +267,17 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
         const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
         const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS, ...PASS_COLUMNS, SAMPLE_COLUMN];
         const unknown = extra.find((column) => !known.includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
-        if (unknown !== undefined) throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
+        if (unknown !== undefined)
+          throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
         provenanceAt = PROVENANCE_COLUMNS.map((column) => fields.indexOf(column));
         runAt = ['run_first', 'run_last'].map((column) => fields.indexOf(column));
         policyAt = fields.indexOf(POLICY_COLUMN);
-        if ((runAt[0]! < 0) !== (runAt[1]! < 0)) throw new InputError(`${name}: run_first and run_last go together`);
+        if (runAt[0]! < 0 !== runAt[1]! < 0) throw new InputError(`${name}: run_first and run_last go together`);
         solverAt = fields.indexOf(SOLVER_COLUMNS[0]);
-        if (SOLVER_COLUMNS.some((column, i) => fields.indexOf(column) !== (solverAt < 0 ? -1 : solverAt + i)) || (solverAt >= 0 && policyAt < 0)) {
+        if (
+          SOLVER_COLUMNS.some((column, i) => fields.indexOf(column) !== (solverAt < 0 ? -1 : solverAt + i)) ||
+          (solverAt >= 0 && policyAt < 0)
+        ) {
           throw new InputError(`${name}: the columns ${SOLVER_COLUMNS.join(', ')} go together, in this order, after ${POLICY_COLUMN}`);
         }
         passesAt = fields.indexOf(PASS_COLUMNS[0]);
@@ -214,15 +285,28 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${name}: the columns ${PASS_COLUMNS.join(', ')} go together, in this order, with ${PROVENANCE_COLUMNS[0]}`);
         }
         sampleAt = fields.indexOf(SAMPLE_COLUMN);
-        if (sampleAt >= 0 && passesAt < 0) throw new InputError(`${name}: the column ${SAMPLE_COLUMN} needs the columns ${PASS_COLUMNS.join(', ')}`);
+        if (sampleAt >= 0 && passesAt < 0)
+          throw new InputError(`${name}: the column ${SAMPLE_COLUMN} needs the columns ${PASS_COLUMNS.join(', ')}`);
         columns = fields.length;
         continue;
       }
       if (fields.length !== columns) throw new InputError(`${where}: expected ${columns} fields, found ${fields.length}`);
-      const [seed, index, deal, variant, rule, result, lower, upper, states, ms] = fields as [string, string, string, string, string, string, string, string, string, string];
+      const [seed, index, deal, variant, rule, result, lower, upper, states, ms] = fields as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
       const whole = (text: string, field: string, max = Number.MAX_SAFE_INTEGER): number => {
         const n = Number(text);
-        if (!/^\d+$/u.test(text) || !Number.isSafeInteger(n) || n > max) throw new InputError(`${where}: ${field} "${text}" is not a whole number`);
+        if (!/^\d+$/u.test(text) || !Number.isSafeInteger(n) || n > max)
+          throw new InputError(`${where}: ${field} "${text}" is not a whole number`);
         return n;
       };
       const verdict = ([result, lower, upper, states, ms]: readonly string[], prefix: string): Verdict => {
@@ -240,29 +324,39 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
       };
       const record: DealRecord = verdict([result, lower, upper, states, ms], '');
       if (solverAt >= 0) record.solver = verdict(fields.slice(solverAt, solverAt + SOLVER_COLUMNS.length), 'solver_');
-      const provenance = provenanceAt.every((at) => at < 0) ? UNRECORDED : {
-        ...Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])),
-        passes: passesAt < 0 ? '' : fields[passesAt]!,
-        sample_unknowns: sampleAt < 0 ? '' : fields[sampleAt]!,
-      } as Provenance;
+      const provenance = provenanceAt.every((at) => at < 0)
+        ? UNRECORDED
+        : ({
+            ...Object.fromEntries(PROVENANCE_COLUMNS.map((column, i) => [column, provenanceAt[i]! < 0 ? '' : fields[provenanceAt[i]!]!])),
+            passes: passesAt < 0 ? '' : fields[passesAt]!,
+            sample_unknowns: sampleAt < 0 ? '' : fields[sampleAt]!,
+          } as Provenance);
       if (passesAt >= 0) {
         // The plan must be one, and the row's budget one of its passes (the first: no budget in the record).
         const plan = parsePasses(provenance.passes);
-        if (plan === undefined) throw new InputError(`${where}: passes "${provenance.passes}" is not a list of factors (whole numbers ≥ 2, each larger than the last)`);
+        if (plan === undefined)
+          throw new InputError(
+            `${where}: passes "${provenance.passes}" is not a list of factors (whole numbers ≥ 2, each larger than the last)`,
+          );
         const budget = whole(fields[passesAt + 1]!, 'pass_max_states');
         const budgets = passBudgets(provenance);
-        if (!budgets.includes(budget)) throw new InputError(`${where}: pass_max_states ${budget} is not the budget of a pass of the row's plan (${budgets.join(', ')})`);
+        if (!budgets.includes(budget))
+          throw new InputError(`${where}: pass_max_states ${budget} is not the budget of a pass of the row's plan (${budgets.join(', ')})`);
         if (budget !== budgets[0]) record.budget = budget;
       }
       if (sampleAt >= 0) {
         // The share must be one, and a row given a later pass must be a deal of its sample.
         const share = sampleShareOf(provenance.sample_unknowns);
-        if (share === undefined) throw new InputError(`${where}: ${SAMPLE_COLUMN} "${provenance.sample_unknowns}" is not a share between 0 and 1`);
+        if (share === undefined)
+          throw new InputError(`${where}: ${SAMPLE_COLUMN} "${provenance.sample_unknowns}" is not a share between 0 and 1`);
         if (record.budget !== undefined && !inSample(whole(seed, 'seed', MAX_SEED), whole(index, 'index'), share)) {
-          throw new InputError(`${where}: deal ${index} was given a later pass but is not in the sample of ${SAMPLE_COLUMN} ${provenance.sample_unknowns}`);
+          throw new InputError(
+            `${where}: deal ${index} was given a later pass but is not in the sample of ${SAMPLE_COLUMN} ${provenance.sample_unknowns}`,
+          );
         }
       }
-      const run = runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
+      const run =
+        runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
       const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, rule, record, provenance };
       if (run !== undefined) row.run = run;
       if (policyAt >= 0) {
@@ -273,8 +367,13 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
     }
   } catch (error) {
     input.destroy();
-    if (error instanceof csvParse().CsvError || (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_'))) {
-      throw new InputError(`${name} is not a per-deal CSV of acesup (line ${(error as { lines?: number }).lines ?? last + 1}: ${error.message})`);
+    if (
+      error instanceof csvParse().CsvError ||
+      (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_'))
+    ) {
+      throw new InputError(
+        `${name} is not a per-deal CSV of acesup (line ${(error as { lines?: number }).lines ?? last + 1}: ${error.message})`,
+      );
     }
     if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')) {
       throw new InputError(`${name}: not a valid gzip file (${error.message})`);
@@ -313,7 +412,8 @@ export async function readIntoTable(file: string, table: ResultTable): Promise<n
   let rows = 0;
   await readDealsCsv(file, (row, line) => {
     const slot = check(row, line);
-    if (table.has(slot, row.index)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${rulesetName(table.rulesets[slot]!)} appears twice`);
+    if (table.has(slot, row.index))
+      throw new InputError(`${file} line ${line}: deal ${row.index} under ${rulesetName(table.rulesets[slot]!)} appears twice`);
     table.set(slot, row.index, row.record);
     rows += 1;
   });
@@ -328,7 +428,8 @@ export async function readIntoTable(file: string, table: ResultTable): Promise<n
  * outside this run's deals (another shard's) are passed over: −1.
  */
 export function resumeChecker(
-  file: string, run: { seed: number; first: number; count: number; rulesets: readonly Ruleset[]; provenances: readonly Provenance[] },
+  file: string,
+  run: { seed: number; first: number; count: number; rulesets: readonly Ruleset[]; provenances: readonly Provenance[] },
   escalating = false,
 ): (row: DealRow, line: number) => number {
   const matches = dealMatcher(run.seed);
@@ -346,7 +447,9 @@ export function resumeChecker(
     const slot = run.rulesets.findIndex((r) => isRulesetOf(r, row.variant, row.rule, row.policy, compare));
     if (slot < 0) {
       if (run.rulesets.some((r) => isRulesetOf(r, row.variant, row.rule, row.policy, !compare))) {
-        throw new InputError(`${where}: the row ${compare ? 'has' : 'has not'} the solver's verdict (--compare solver) but this run ${compare ? 'has not' : 'has'}; ${hint}`);
+        throw new InputError(
+          `${where}: the row ${compare ? 'has' : 'has not'} the solver's verdict (--compare solver) but this run ${compare ? 'has not' : 'has'}; ${hint}`,
+        );
       }
       const what = row.policy === undefined ? `${row.variant}/${row.rule}` : `${row.variant}/${row.rule} played by ${row.policy}`;
       throw new InputError(`${where}: ${what} is not among this run's variants, discard rules and policies; ${hint}`);
@@ -357,7 +460,9 @@ export function resumeChecker(
     if (differs !== undefined && !(escalating && blocker === undefined)) {
       const more = blocker === undefined ? ' (or --escalate it into another --csv file: it gives the unknown deals the passes)' : '';
       const field = escalating ? blocker! : differs;
-      throw new InputError(`${where}: the row has ${describeField(row.provenance, field)} but this run has ${describeField(provenance, field)}: results that differ in it do not mix; ${hint}${more}`);
+      throw new InputError(
+        `${where}: the row has ${describeField(row.provenance, field)} but this run has ${describeField(provenance, field)}: results that differ in it do not mix; ${hint}${more}`,
+      );
     }
     return slot;
   };

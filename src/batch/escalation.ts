@@ -41,21 +41,28 @@ export async function scanEscalation(file: string): Promise<EscalationSource> {
   for await (const { row, line } of readDealRows(file)) {
     const where = `${file} line ${line}`;
     if (row.policy !== undefined) {
-      throw new InputError(`${where}: a game of ${row.policy} (--policy): escalation solves the solver's unknown results again, and a policy's games are never unknown`);
+      throw new InputError(
+        `${where}: a game of ${row.policy} (--policy): escalation solves the solver's unknown results again, and a policy's games are never unknown`,
+      );
     }
     if (!isVariant(row.variant)) throw new InputError(`${where}: unknown variant "${row.variant}"`);
     if (!isDiscardRule(row.rule)) throw new InputError(`${where}: unknown discard rule "${row.rule}"`);
     if (rows === 0) seed = row.seed;
-    else if (row.seed !== seed) throw new InputError(`${where}: seed ${row.seed}, but the rows above have seed ${seed}: escalate one run's file`);
+    else if (row.seed !== seed)
+      throw new InputError(`${where}: seed ${row.seed}, but the rows above have seed ${seed}: escalate one run's file`);
     if (provenance === undefined) {
       if (provenanceKey(row.provenance) === provenanceKey(UNRECORDED)) {
-        throw new InputError(`${where}: the row records no max_states (a file of an older acesup): escalation needs the budget its results were found at`);
+        throw new InputError(
+          `${where}: the row records no max_states (a file of an older acesup): escalation needs the budget its results were found at`,
+        );
       }
       provenance = row.provenance;
     } else {
       const field = provenanceDiffers(provenance, row.provenance);
       if (field !== undefined) {
-        throw new InputError(`${where}: the row has ${describeField(row.provenance, field)} but the rows above have ${describeField(provenance, field)}: escalate one run's file (not a merge with --allow-mixed)`);
+        throw new InputError(
+          `${where}: the row has ${describeField(row.provenance, field)} but the rows above have ${describeField(provenance, field)}: escalate one run's file (not a merge with --allow-mixed)`,
+        );
       }
     }
     held.add(`${row.variant}/${row.rule}`);
@@ -70,13 +77,20 @@ export async function scanEscalation(file: string): Promise<EscalationSource> {
   }
   if (rows === 0) throw new InputError(`${file} holds no deals`);
   const holds = (v: string, d: string): boolean => held.has(`${v}/${d}`);
-  const rulesets = rulesetsFor(VARIANTS.filter((v) => DISCARD_RULES.some((d) => holds(v, d))), DISCARD_RULES.filter((d) => VARIANTS.some((v) => holds(v, d))));
+  const rulesets = rulesetsFor(
+    VARIANTS.filter((v) => DISCARD_RULES.some((d) => holds(v, d))),
+    DISCARD_RULES.filter((d) => VARIANTS.some((v) => holds(v, d))),
+  );
   if (rulesets.length !== held.size) {
     throw new InputError(`${file} holds ${[...held].sort().join(', ')}: a run covers every chosen variant under every chosen discard rule`);
   }
   return {
-    seed, rulesets, range: { first, count: last - first + 1 },
+    seed,
+    rulesets,
+    range: { first, count: last - first + 1 },
     run: runFirst <= runLast ? { first: Math.min(first, runFirst), last: Math.max(last, runLast) } : { first, last },
-    provenance: provenance!, rows, unknown,
+    provenance: provenance!,
+    rows,
+    unknown,
   };
 }

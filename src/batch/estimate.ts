@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/search/solve.ts';
-import { type DealRecord, type Outcome, ResultTable, UNKNOWN, type Verdict, WON } from './results.ts';
+import { type DealRecord, type Outcome, type ResultTable, UNKNOWN, type Verdict, WON } from './results.ts';
 import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec, fieldsOf } from './worker.ts';
 
 export interface PoolOptions {
@@ -106,7 +106,11 @@ class ChunkPlan {
   private readonly measured: { deals: number; ms: number }[];
   private readonly retries: Chunk[] = [];
 
-  constructor(private readonly table: ResultTable, private readonly workers: number, private readonly pass: number) {
+  constructor(
+    private readonly table: ResultTable,
+    private readonly workers: number,
+    private readonly pass: number,
+  ) {
     this.groups = groupsByVariant(table);
     this.runs = this.groups.map((group) => table.pending(group, pass));
     this.total = this.runs.map((list) => list.reduce((n, [start, end]) => n + end - start, 0));
@@ -183,14 +187,24 @@ class ChunkPlan {
 }
 
 /** The deal and the slot of result `cell` of a chunk (ChunkResult.values' order). */
-const cellOf = (chunk: Chunk, cell: number): { index: number; slot: number } =>
-  ({ index: chunk.start + Math.floor(cell / chunk.slots.length), slot: chunk.slots[cell % chunk.slots.length]! });
+const cellOf = (chunk: Chunk, cell: number): { index: number; slot: number } => ({
+  index: chunk.start + Math.floor(cell / chunk.slots.length),
+  slot: chunk.slots[cell % chunk.slots.length]!,
+});
 
 /** The worker's task for `chunk`: its deals under the rules of its slots, played by the policy where one plays. */
 function taskOf(table: ResultTable, chunk: Chunk, options: PoolOptions): ChunkTask {
   const { variant } = table.rulesets[chunk.slots[0]!]!;
   const rules = chunk.slots.map((slot) => table.rulesets[slot]!.rule);
-  const task: ChunkTask = { seed: table.seed, start: chunk.start, count: chunk.count, variant, rules, maxStates: options.maxStates, maxDiscards: options.maxDiscards };
+  const task: ChunkTask = {
+    seed: table.seed,
+    start: chunk.start,
+    count: chunk.count,
+    variant,
+    rules,
+    maxStates: options.maxStates,
+    maxDiscards: options.maxDiscards,
+  };
   if ((options.pass ?? 0) > 0) task.ownSolver = true;
   if (table.rulesets.some((r) => r.policy !== undefined)) {
     if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');
@@ -215,7 +229,13 @@ function record(table: ResultTable, chunk: Chunk, result: ChunkResult, options: 
   const fields = fieldsOf({ compare });
   const verdict = (at: number): Verdict => {
     ms += result.values[at + 4]!;
-    return { outcome: result.values[at]! as Outcome, lower: result.values[at + 1]!, upper: result.values[at + 2]!, states: result.values[at + 3]!, ms: result.values[at + 4]! };
+    return {
+      outcome: result.values[at]! as Outcome,
+      lower: result.values[at + 1]!,
+      upper: result.values[at + 2]!,
+      states: result.values[at + 3]!,
+      ms: result.values[at + 4]!,
+    };
   };
   for (let cell = 0; cell < result.solved; cell++) {
     const { index, slot } = cellOf(chunk, cell);
@@ -284,8 +304,12 @@ export async function solveMissing(table: ResultTable, options: PoolOptions): Pr
         const chunk = chunks.next();
         if (chunk === undefined) break;
         inFlight += 1;
-        pool.run(taskOf(table, chunk, options))
-          .then((result) => finished(chunk, result), (error: unknown) => died(chunk, error))
+        pool
+          .run(taskOf(table, chunk, options))
+          .then(
+            (result) => finished(chunk, result),
+            (error: unknown) => died(chunk, error),
+          )
           .finally(() => {
             inFlight -= 1;
             pump();

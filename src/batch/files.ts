@@ -59,7 +59,14 @@ export async function openInput(file: string): Promise<Readable> {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new InputError(`cannot read ${file}: ${why}`);
   }
   const stream = createReadStream(file);
@@ -72,12 +79,15 @@ export async function openInput(file: string): Promise<Readable> {
 
 /** Writes a stream to standard output without ending it. */
 async function toStdout(content: Readable): Promise<void> {
-  await pipeline(content, new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      if (process.stdout.write(chunk)) done();
-      else process.stdout.once('drain', () => done());
-    },
-  }));
+  await pipeline(
+    content,
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        if (process.stdout.write(chunk)) done();
+        else process.stdout.once('drain', () => done());
+      },
+    }),
+  );
 }
 
 /** Renames a complete temporary file to `file`; on failure removes it. Every write ends here. */

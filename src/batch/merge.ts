@@ -31,7 +31,17 @@ const nameOf = (file: string): string => (file === '-' ? 'standard input' : file
 /** A first pass over one file: its seed (one only), rule sets, index range, provenances and run range. */
 async function scan(file: string): Promise<FileScan> {
   const found: FileScan = {
-    file, rows: 0, seed: -1, rulesets: new Set(), policies: [], compare: false, first: Infinity, last: -Infinity, provenances: new Map(), runFirst: Infinity, runLast: -Infinity,
+    file,
+    rows: 0,
+    seed: -1,
+    rulesets: new Set(),
+    policies: [],
+    compare: false,
+    first: Infinity,
+    last: -Infinity,
+    provenances: new Map(),
+    runFirst: Infinity,
+    runLast: -Infinity,
   };
   await readDealsCsv(file, (row, line) => {
     const where = `${nameOf(file)} line ${line}`;
@@ -44,7 +54,14 @@ async function scan(file: string): Promise<FileScan> {
     }
     found.rows += 1;
     const compare = row.record.solver !== undefined;
-    found.rulesets.add(rulesetName({ variant: row.variant, rule: row.rule, ...(row.policy === undefined ? {} : { policy: row.policy }), ...(compare ? { compare } : {}) }));
+    found.rulesets.add(
+      rulesetName({
+        variant: row.variant,
+        rule: row.rule,
+        ...(row.policy === undefined ? {} : { policy: row.policy }),
+        ...(compare ? { compare } : {}),
+      }),
+    );
     found.compare ||= compare;
     if (row.policy !== undefined && !found.policies.includes(row.policy)) found.policies.push(row.policy);
     found.first = Math.min(found.first, row.index);
@@ -93,29 +110,41 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   const sets = (s: FileScan): string => [...s.rulesets].sort().join(', ');
   for (const other of filled.slice(1)) {
     if (other.seed !== model.seed) {
-      throw new InputError(`${nameOf(model.file)} has seed ${model.seed} but ${nameOf(other.file)} has seed ${other.seed}: only shards of one run can be merged`);
+      throw new InputError(
+        `${nameOf(model.file)} has seed ${model.seed} but ${nameOf(other.file)} has seed ${other.seed}: only shards of one run can be merged`,
+      );
     }
     if (sets(other) !== sets(model)) {
-      throw new InputError(`${nameOf(model.file)} holds ${sets(model)} but ${nameOf(other.file)} holds ${sets(other)}: only shards of one run (same --variant and --discards) can be merged`);
+      throw new InputError(
+        `${nameOf(model.file)} holds ${sets(model)} but ${nameOf(other.file)} holds ${sets(other)}: only shards of one run (same --variant and --discards) can be merged`,
+      );
     }
   }
   // Every provenance in the files, each with the first file that has it.
   const provenances = new Map<string, { provenance: Provenance; file: string }>();
-  for (const s of filled) for (const [key, provenance] of s.provenances) if (!provenances.has(key)) provenances.set(key, { provenance, file: s.file });
+  for (const s of filled)
+    for (const [key, provenance] of s.provenances) if (!provenances.has(key)) provenances.set(key, { provenance, file: s.file });
   const [base, ...others] = [...provenances.values()];
   const mixed = new Set<ProvenanceField>();
   for (const other of others) {
     const field = provenanceDiffers(base!.provenance, other.provenance)!;
     if (!options.allowMixed) {
       const where = (file: string): string => (file === base!.file ? `${nameOf(file)} has rows with` : `${nameOf(file)} has`);
-      throw new InputError(`${nameOf(base!.file)} has ${describeField(base!.provenance, field)} but ${other.file === base!.file ? 'it also' : where(other.file)} ` +
-        `${describeField(other.provenance, field)}: results that differ in ${field} do not mix (--allow-mixed merges them anyway)`);
+      throw new InputError(
+        `${nameOf(base!.file)} has ${describeField(base!.provenance, field)} but ${other.file === base!.file ? 'it also' : where(other.file)} ` +
+          `${describeField(other.provenance, field)}: results that differ in ${field} do not mix (--allow-mixed merges them anyway)`,
+      );
     }
-    for (const column of Object.keys(base!.provenance) as ProvenanceField[]) if (base!.provenance[column] !== other.provenance[column]) mixed.add(column);
+    for (const column of Object.keys(base!.provenance) as ProvenanceField[])
+      if (base!.provenance[column] !== other.provenance[column]) mixed.add(column);
   }
   const policies = model.policies.length === 0 ? undefined : model.policies;
-  const holds = (v: Variant, d: DiscardRule): boolean => (policies ?? [undefined]).some((p) =>
-    model.rulesets.has(rulesetName({ variant: v, rule: d, ...(p === undefined ? {} : { policy: p }), ...(model.compare ? { compare: true } : {}) })));
+  const holds = (v: Variant, d: DiscardRule): boolean =>
+    (policies ?? [undefined]).some((p) =>
+      model.rulesets.has(
+        rulesetName({ variant: v, rule: d, ...(p === undefined ? {} : { policy: p }), ...(model.compare ? { compare: true } : {}) }),
+      ),
+    );
   const rulesets = rulesetsFor(
     VARIANTS.filter((v) => DISCARD_RULES.some((d) => holds(v, d))),
     DISCARD_RULES.filter((d) => VARIANTS.some((v) => holds(v, d))),
@@ -129,7 +158,9 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   const first = Math.min(...filled.map((s) => Math.min(s.first, s.runFirst)));
   const last = Math.max(...filled.map((s) => Math.max(s.last, s.runLast)));
   if ((last - first + 1) * resultsPerDeal(rulesets) > MAX_RESULTS) {
-    throw new InputError(`deals ${first}–${last} × ${resultsPerDeal(rulesets)} results per deal is more than the ${MAX_RESULTS.toLocaleString('en-US')} results one merge holds: merge fewer shards at a time`);
+    throw new InputError(
+      `deals ${first}–${last} × ${resultsPerDeal(rulesets)} results per deal is more than the ${MAX_RESULTS.toLocaleString('en-US')} results one merge holds: merge fewer shards at a time`,
+    );
   }
   const table = new ResultTable(model.seed, first, last - first + 1, rulesets, base!.provenance);
   const owner = new Uint16Array(table.count * rulesets.length);
@@ -139,10 +170,14 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
     await readDealsCsv(s.file, (row, line) => {
       const where = `${nameOf(s.file)} line ${line}`;
       const slot = table.slotOf(row.variant, row.rule, row.policy, row.record.solver !== undefined);
-      if (slot < 0) throw new InputError(`${where}: ${row.variant}/${row.rule}${row.policy === undefined ? '' : ` played by ${row.policy}`}${row.record.solver === undefined ? '' : ' with the solver\'s verdicts'} is not in ${nameOf(model.file)}: only shards of one run can be merged`);
+      if (slot < 0)
+        throw new InputError(
+          `${where}: ${row.variant}/${row.rule}${row.policy === undefined ? '' : ` played by ${row.policy}`}${row.record.solver === undefined ? '' : " with the solver's verdicts"} is not in ${nameOf(model.file)}: only shards of one run can be merged`,
+        );
       const cell = slot * table.count + (row.index - first);
       if (owner[cell] !== 0) {
-        const twice = owner[cell] === n + 1 ? `twice in ${nameOf(s.file)}` : `in both ${nameOf(filled[owner[cell]! - 1]!.file)} and ${nameOf(s.file)}`;
+        const twice =
+          owner[cell] === n + 1 ? `twice in ${nameOf(s.file)}` : `in both ${nameOf(filled[owner[cell]! - 1]!.file)} and ${nameOf(s.file)}`;
         throw new InputError(`deal ${row.index} under ${rulesetName(rulesets[slot]!)} is ${twice}: the files overlap`);
       }
       if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);

@@ -31,7 +31,8 @@ export function readPassesOption(text: string): number[] | string {
   for (const word of words) {
     const digits = word.replace(/^[x×]/u, '');
     const factor = Number(digits);
-    if (!/^\d+$/u.test(digits) || !Number.isSafeInteger(factor) || factor < 2) return `"${word}" is not a whole number of 2 or more (a factor of --max-states, e.g. 8,64).`;
+    if (!/^\d+$/u.test(digits) || !Number.isSafeInteger(factor) || factor < 2)
+      return `"${word}" is not a whole number of 2 or more (a factor of --max-states, e.g. 8,64).`;
     if (factors.length > 0 && factor <= factors[factors.length - 1]!) return 'expected each factor larger than the one before (e.g. 8,64).';
     factors.push(factor);
   }

@@ -39,10 +39,20 @@ export type Provenance = Readonly<Record<ProvenanceField, string>>;
 export const UNRECORDED: Provenance = Object.fromEntries(PROVENANCE_FIELDS.map((field) => [field, ''])) as Provenance;
 
 /** The provenance of a run of this program; `passes`: the factors of its later passes (none: one pass). */
-export function runProvenance(run: { maxStates: number; maxDiscards: string; version: string; passes?: readonly number[]; sample?: string }): Provenance {
+export function runProvenance(run: {
+  maxStates: number;
+  maxDiscards: string;
+  version: string;
+  passes?: readonly number[];
+  sample?: string;
+}): Provenance {
   return {
-    max_states: String(run.maxStates), max_discards_mode: run.maxDiscards, version: run.version, search: SEARCH_VERSION,
-    passes: (run.passes ?? []).join(' '), sample_unknowns: run.sample ?? '',
+    max_states: String(run.maxStates),
+    max_discards_mode: run.maxDiscards,
+    version: run.version,
+    search: SEARCH_VERSION,
+    passes: (run.passes ?? []).join(' '),
+    sample_unknowns: run.sample ?? '',
   };
 }
 
@@ -56,9 +66,17 @@ export const provenanceKey = (p: Provenance): string => PROVENANCE_FIELDS.map((f
 
 /** A field's value for messages: "max_states 100000", "no max_states recorded", "passes 8 64", "no passes". */
 export const describeField = (p: Provenance, field: ProvenanceField): string =>
-  field === PASSES_FIELD ? (p.passes === '' ? 'no passes (one budget)' : `passes ${p.passes}`)
-    : field === SAMPLE_FIELD ? (p.sample_unknowns === '' ? 'no sample_unknowns (every unknown deal given the passes)' : `sample_unknowns ${p.sample_unknowns}`)
-      : p[field] === '' ? `no ${field} recorded (a file of an older acesup)` : `${field} ${p[field]}`;
+  field === PASSES_FIELD
+    ? p.passes === ''
+      ? 'no passes (one budget)'
+      : `passes ${p.passes}`
+    : field === SAMPLE_FIELD
+      ? p.sample_unknowns === ''
+        ? 'no sample_unknowns (every unknown deal given the passes)'
+        : `sample_unknowns ${p.sample_unknowns}`
+      : p[field] === ''
+        ? `no ${field} recorded (a file of an older acesup)`
+        : `${field} ${p[field]}`;
 
 /** The factors of a `passes` field ("8 64" → [8, 64]; '' → []), or undefined when it is not a plan: whole
  *  numbers of 2 or more, each larger than the one before. */

@@ -35,7 +35,12 @@ export const isRulesetOf = (ruleset: Ruleset, variant: string, rule: string, pol
  * variants, then discard rules as in rules.ts, then policies as given; `compare`: each with the solver's
  * verdict beside the policy's game.
  */
-export function rulesetsFor(variants: readonly Variant[], rules: readonly DiscardRule[], policies?: readonly string[], compare = false): Ruleset[] {
+export function rulesetsFor(
+  variants: readonly Variant[],
+  rules: readonly DiscardRule[],
+  policies?: readonly string[],
+  compare = false,
+): Ruleset[] {
   const rulesets: Ruleset[] = [];
   for (const variant of VARIANTS) {
     if (!variants.includes(variant)) continue;
@@ -100,7 +105,13 @@ class VerdictColumns {
   }
 
   get(cell: number): Verdict {
-    return { outcome: this.outcomes[cell]! as Outcome, lower: this.lowers[cell]!, upper: this.uppers[cell]!, states: this.stateCounts[cell]!, ms: this.times[cell]! };
+    return {
+      outcome: this.outcomes[cell]! as Outcome,
+      lower: this.lowers[cell]!,
+      upper: this.uppers[cell]!,
+      states: this.stateCounts[cell]!,
+      ms: this.times[cell]!,
+    };
   }
 }
 
@@ -211,11 +222,16 @@ export class ResultTable {
    *  its provenance's passes. */
   set(slot: number, index: number, record: DealRecord, provenance = 0): void {
     if ((record.solver !== undefined) !== (this.rulesets[slot]!.compare === true)) {
-      throw new Error(`a result ${record.solver === undefined ? 'without' : 'with'} the solver's verdict for ${rulesetName(this.rulesets[slot]!)}`);
+      throw new Error(
+        `a result ${record.solver === undefined ? 'without' : 'with'} the solver's verdict for ${rulesetName(this.rulesets[slot]!)}`,
+      );
     }
     const cell = this.cell(slot, index);
     const pass = record.budget === undefined ? 0 : this.budgets[provenance]!.indexOf(record.budget);
-    if (pass < 0) throw new RangeError(`a result at a budget of ${record.budget} states, which is not a pass of its plan (${this.budgets[provenance]!.join(', ')})`);
+    if (pass < 0)
+      throw new RangeError(
+        `a result at a budget of ${record.budget} states, which is not a pass of its plan (${this.budgets[provenance]!.join(', ')})`,
+      );
     if (pass > 0) this.passes ??= new Uint8Array(this.outcomes.length);
     if (this.passes !== undefined) this.passes[cell] = pass;
     if (this.sources !== undefined) this.sources[cell] = provenance;
@@ -241,8 +257,11 @@ export class ResultTable {
   needs(slot: number, index: number, pass: number): boolean {
     const cell = this.cell(slot, index);
     if (pass === 0) return this.outcomes[cell] === NONE;
-    return this.outcomes[cell] === UNKNOWN && (this.passes?.[cell] ?? 0) === pass - 1 &&
-      inSample(this.seed, index, this.samples[this.sources?.[cell] ?? 0]!);
+    return (
+      this.outcomes[cell] === UNKNOWN &&
+      (this.passes?.[cell] ?? 0) === pass - 1 &&
+      inSample(this.seed, index, this.samples[this.sources?.[cell] ?? 0]!)
+    );
   }
 
   /** Deals solved under the rule set in `slot`. */

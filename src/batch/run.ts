@@ -71,10 +71,14 @@ export class SegmentedRun {
   private ahead: { row: DealRow; line: number } | undefined;
   private headerWritten = false;
 
-  private constructor(private readonly spec: RunSpec, resumed: Resumed | undefined) {
+  private constructor(
+    private readonly spec: RunSpec,
+    resumed: Resumed | undefined,
+  ) {
     const perSegment = spec.segmentDeals ?? Math.max(1, Math.floor(SEGMENT_RESULTS / resultsPerDeal(spec.rulesets)));
     // An earlier file not in deal order is read whole into one segment (if it fits).
-    this.segmentDeals = resumed !== undefined && !resumed.ordered ? Math.max(1, spec.range.count) : Math.max(1, Math.min(perSegment, spec.range.count));
+    this.segmentDeals =
+      resumed !== undefined && !resumed.ordered ? Math.max(1, spec.range.count) : Math.max(1, Math.min(perSegment, spec.range.count));
     this.resumedDone = resumed?.done ?? spec.rulesets.map(() => 0);
     this.resumedWon = resumed?.won ?? spec.rulesets.map(() => 0);
     this.resumedRows = resumed?.rows ?? 0;
@@ -103,7 +107,9 @@ export class SegmentedRun {
     const source = SegmentedRun.earlierSource(spec);
     if (source !== undefined) resumed = await scanEarlier(source, spec, source !== spec.csv);
     if (resumed !== undefined && !resumed.ordered && spec.range.count * resultsPerDeal(spec.rulesets) > MAX_RESULTS) {
-      throw new InputError(`${source} is not in deal order and too big to ${source === spec.csv ? 'resume' : 'escalate'} in memory: sort it with \`acesup merge ${source} --csv sorted.csv\``);
+      throw new InputError(
+        `${source} is not in deal order and too big to ${source === spec.csv ? 'resume' : 'escalate'} in memory: sort it with \`acesup merge ${source} --csv sorted.csv\``,
+      );
     }
     const run = new SegmentedRun(spec, resumed);
     try {
@@ -139,7 +145,8 @@ export class SegmentedRun {
         // Every row was checked by the first pass (scanEarlier); rows twice are found here.
         const { row, line } = this.ahead;
         const slot = this.slotOf(row);
-        if (table.has(slot, row.index)) throw new InputError(`${this.spec.csv} line ${line}: deal ${row.index} under ${row.variant}/${row.rule} appears twice`);
+        if (table.has(slot, row.index))
+          throw new InputError(`${this.spec.csv} line ${line}: deal ${row.index} under ${row.variant}/${row.rule} appears twice`);
         table.set(slot, row.index, row.record);
         this.ahead = undefined;
       }
@@ -185,7 +192,9 @@ export class SegmentedRun {
 
   /** Writes the header (the first time) and the rows of `table` to standard output. */
   private async toStdout(table: ResultTable | undefined): Promise<void> {
-    const header = this.headerWritten ? '' : dealHeader(this.spec.rulesets, this.spec.provenance.passes !== '', this.spec.provenance.sample_unknowns !== '');
+    const header = this.headerWritten
+      ? ''
+      : dealHeader(this.spec.rulesets, this.spec.provenance.passes !== '', this.spec.provenance.sample_unknowns !== '');
     this.headerWritten = true;
     const timings = this.spec.timings;
     async function* parts(): AsyncGenerator<string> {
@@ -204,7 +213,18 @@ export class SegmentedRun {
     const sample = this.spec.provenance.sample_unknowns === '' ? undefined : this.spec.provenance.sample_unknowns;
     for await (const { row } of this.earlierRows()) {
       if (row.index < from) continue;
-      yield dealRowFields(row.seed, row.index, row.deal, this.spec.rulesets[this.slotOf(row)]!, row.record, this.spec.timings, provenance, run, passes, sample);
+      yield dealRowFields(
+        row.seed,
+        row.index,
+        row.deal,
+        this.spec.rulesets[this.slotOf(row)]!,
+        row.record,
+        this.spec.timings,
+        provenance,
+        run,
+        passes,
+        sample,
+      );
     }
   }
 
@@ -223,7 +243,8 @@ export class SegmentedRun {
     const rowsBytes = this.rowsBytes;
     const current = this.current;
     const ahead = current === undefined ? this.next : current.first + current.count;
-    const everything = this.next >= this.spec.range.first + this.spec.range.count && current === undefined && this.earlierFile === undefined;
+    const everything =
+      this.next >= this.spec.range.first + this.spec.range.count && current === undefined && this.earlierFile === undefined;
     if (final && everything && !csv.endsWith('.gz')) {
       // The file of finished rows is the whole file: it becomes it.
       await renameInto(this.rowsFile!, csv);
@@ -259,7 +280,8 @@ export class SegmentedRun {
   /** Removes the run's temporary files (the file of finished rows, the resumed file's second name). */
   async cleanUp(): Promise<void> {
     await this.earlier?.return(undefined);
-    for (const file of [this.rowsFile, this.ownEarlier ? this.earlierFile : undefined]) if (file !== undefined) await rm(file, { force: true });
+    for (const file of [this.rowsFile, this.ownEarlier ? this.earlierFile : undefined])
+      if (file !== undefined) await rm(file, { force: true });
   }
 }
 
@@ -269,7 +291,11 @@ export class SegmentedRun {
  * that this one escalates (its plan may be the start of this one's; its rows of other deals are passed over).
  */
 async function scanEarlier(file: string, spec: RunSpec, escalating: boolean): Promise<Resumed> {
-  const check = resumeChecker(file, { ...spec.range, seed: spec.seed, rulesets: spec.rulesets, provenances: [spec.provenance] }, escalating);
+  const check = resumeChecker(
+    file,
+    { ...spec.range, seed: spec.seed, rulesets: spec.rulesets, provenances: [spec.provenance] },
+    escalating,
+  );
   const found: Resumed = { rows: 0, done: spec.rulesets.map(() => 0), won: spec.rulesets.map(() => 0), ordered: true };
   let lastIndex = -1;
   /** The rule sets of the deal `lastIndex` seen so far: in a file in deal order, a row twice is found here,
@@ -281,7 +307,8 @@ async function scanEarlier(file: string, spec: RunSpec, escalating: boolean): Pr
     // Segments need the deals in order; the rule sets of one deal may come in any order (one segment holds them).
     if (row.index < lastIndex) found.ordered = false;
     if (row.index > lastIndex) slots.clear();
-    if (found.ordered && slots.has(slot)) throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.rule} appears twice`);
+    if (found.ordered && slots.has(slot))
+      throw new InputError(`${file} line ${line}: deal ${row.index} under ${row.variant}/${row.rule} appears twice`);
     slots.add(slot);
     lastIndex = Math.max(lastIndex, row.index);
     found.rows += 1;

@@ -134,9 +134,16 @@ export class TwoPhaseTally {
     const low = this.interval(mean(this.low), variance(this.low), sampling(this.low), this.sampledWon);
     const high = this.interval(mean(this.high), total, sample, this.sampledWon + this.sampledUnknown);
     return {
-      sampleShare: this.shareText, share: this.share, deals: n,
-      firstDecided: this.firstDecided, firstWon: this.firstWon, firstUnknown: this.firstUnknown,
-      sampled: this.sampled, sampledWon: this.sampledWon, sampledLost: this.sampledLost, sampledUnknown: this.sampledUnknown,
+      sampleShare: this.shareText,
+      share: this.share,
+      deals: n,
+      firstDecided: this.firstDecided,
+      firstWon: this.firstWon,
+      firstUnknown: this.firstUnknown,
+      sampled: this.sampled,
+      sampledWon: this.sampledWon,
+      sampledLost: this.sampledLost,
+      sampledUnknown: this.sampledUnknown,
       estimate: { low: mean(this.low), high: mean(this.high) },
       ci95: n === 0 ? { low: 0, high: 1 } : { low: low.low, high: high.high },
       standardError: Math.sqrt(total),

@@ -113,7 +113,13 @@ class RulesetTally {
    * the run's first pass; `sample`: the run's sample of unknown deals and whether this deal is in it (undefined
    * when the run's first budget is not recorded).
    */
-  add(index: number, record: DealRecord, budget: number | undefined, first?: number, sample?: { share: SampleShare; sampled: boolean }): void {
+  add(
+    index: number,
+    record: DealRecord,
+    budget: number | undefined,
+    first?: number,
+    sample?: { share: SampleShare; sampled: boolean },
+  ): void {
     const sampled = sample?.sampled ?? true;
     if (budget !== undefined) {
       let pass = this.passes.get(budget);
@@ -158,7 +164,11 @@ class RulesetTally {
       }
       return;
     }
-    this.twoPhase.addUnknown(sample.share, sample.sampled, atFirst || record.outcome === UNKNOWN ? 'unknown' : record.outcome === WON ? 'won' : 'lost');
+    this.twoPhase.addUnknown(
+      sample.share,
+      sample.sampled,
+      atFirst || record.outcome === UNKNOWN ? 'unknown' : record.outcome === WON ? 'won' : 'lost',
+    );
     if (timed && atFirst && !sample.sampled) {
       ms.unsampledMs += record.ms;
       ms.unsampledTimed += 1;
@@ -198,8 +208,15 @@ class RulesetTally {
     const deals = won + lost + unknown;
     const rate = winRate(won, unknown, deals);
     return {
-      deals, solverWon: won, solverLost: lost, solverUnknown: unknown, solverRate: { low: rate.low, high: rate.high }, solverCi95: rate.ci95,
-      winnableLost, solverStates: states, solverSeconds: ms / 1000,
+      deals,
+      solverWon: won,
+      solverLost: lost,
+      solverUnknown: unknown,
+      solverRate: { low: rate.low, high: rate.high },
+      solverCi95: rate.ci95,
+      winnableLost,
+      solverStates: states,
+      solverSeconds: ms / 1000,
     };
   }
 
@@ -228,7 +245,12 @@ class RulesetTally {
     return {
       variant: ruleset.variant,
       rule: ruleset.rule,
-      deals, firstIndex: this.firstIndex, lastIndex: this.lastIndex, won: this.won, lost: this.lost, unknown: this.unknown,
+      deals,
+      firstIndex: this.firstIndex,
+      lastIndex: this.lastIndex,
+      won: this.won,
+      lost: this.lost,
+      unknown: this.unknown,
       winRate: { low: rate.low, high: rate.high },
       ci95: rate.ci95,
       maxDiscards: [...this.histogram],
@@ -238,9 +260,18 @@ class RulesetTally {
       timedDeals: this.timed,
       ...(ruleset.policy === undefined ? {} : { policy: ruleset.policy }),
       ...(ruleset.compare === true ? { compare: this.comparison() } : {}),
-      ...(this.passes.size > 1 ? { passes: [...this.passes].sort(([a], [b]) => a - b).map(([maxStates, { decided, unknown, unsampled }]) => ({
-        maxStates, decided, unknown, ...(this.sampling ? { unsampled } : {}),
-      })) } : {}),
+      ...(this.passes.size > 1
+        ? {
+            passes: [...this.passes]
+              .sort(([a], [b]) => a - b)
+              .map(([maxStates, { decided, unknown, unsampled }]) => ({
+                maxStates,
+                decided,
+                unknown,
+                ...(this.sampling ? { unsampled } : {}),
+              })),
+          }
+        : {}),
       ...(this.sampling ? { twoPhase: this.twoPhaseSummary() } : {}),
     };
   }
@@ -256,7 +287,11 @@ export class SummaryAccumulator {
 
   /** `budgets`: the budgets of the passes planned (counted per pass even where no deal ends at one); `seed`:
    *  the deals' seed, which with a row's sample share says whether its deal is in the sample. */
-  constructor(readonly rulesets: readonly Ruleset[], budgets: readonly number[] = [], private readonly seed = 0) {
+  constructor(
+    readonly rulesets: readonly Ruleset[],
+    budgets: readonly number[] = [],
+    private readonly seed = 0,
+  ) {
     this.tallies = rulesets.map(() => {
       const tally = new RulesetTally();
       for (const budget of budgets) tally.passes.set(budget, { decided: 0, unknown: 0, unsampled: 0 });
@@ -269,8 +304,13 @@ export class SummaryAccumulator {
    *  as recorded ('' : every unknown deal). */
   add(slot: number, index: number, record: DealRecord, firstBudget?: number, sample = ''): void {
     const share = firstBudget === undefined ? undefined : sampleShareOf(sample);
-    this.tallies[slot]!.add(index, record, record.budget ?? firstBudget, firstBudget,
-      share === undefined ? undefined : { share, sampled: inSample(this.seed, index, share) });
+    this.tallies[slot]!.add(
+      index,
+      record,
+      record.budget ?? firstBudget,
+      firstBudget,
+      share === undefined ? undefined : { share, sampled: inSample(this.seed, index, share) },
+    );
   }
 
   /** Adds every result of `table` (whose rule sets are these, in this order, and whose seed is this one's), deal by deal. */
@@ -278,7 +318,8 @@ export class SummaryAccumulator {
     for (let slot = 0; slot < table.rulesets.length; slot++) {
       for (let index = table.first; index < table.first + table.count; index++) {
         const record = table.get(slot, index);
-        if (record !== undefined) this.add(slot, index, record, table.budgetsOf(slot, index)[0], table.provenanceOf(slot, index).sample_unknowns);
+        if (record !== undefined)
+          this.add(slot, index, record, table.budgetsOf(slot, index)[0], table.provenanceOf(slot, index).sample_unknowns);
       }
     }
   }
@@ -328,20 +369,54 @@ const number = (n: number | null, digits?: number): string =>
  * the summary and the run's provenance.
  */
 export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunInfo): string {
-  return summaries.map((s) => JSON.stringify({
-    seed: run.seed, variant: s.variant, discards: s.rule, policy: s.policy, compare: s.compare, first: s.firstIndex, last: s.lastIndex,
-    deals: s.deals, won: s.won, lost: s.lost, unknown: s.unknown,
-    winRate: s.winRate, ci95: s.ci95,
-    maxDiscardsHistogram: s.maxDiscards, lostMaxDiscardsUnpinned: s.lostUnpinned,
-    statesPerDeal: { median: nullable(s.states.median), p99: nullable(s.states.p99), max: nullable(s.states.max) },
-    states: s.states.total,
-    ms: s.timedDeals === 0 ? null : Math.round(s.solveSeconds * 1e6) / 1e3, timedDeals: s.timedDeals,
-    maxStates: run.maxStates, maxDiscards: run.maxDiscards, complete: run.complete,
-    wallSeconds: run.wallSeconds, workers: run.workers,
-    command: run.command, version: run.version, commit: run.commit, search: run.search, mixed: run.mixed,
-    ...(s.passes === undefined ? {} : { passFactors: run.passes, passes: s.passes }),
-    ...(s.twoPhase === undefined ? {} : { sampleUnknowns: run.sample, twoPhase: { ...s.twoPhase, firstSeconds: nullable(s.twoPhase.firstSeconds), laterSeconds: nullable(s.twoPhase.laterSeconds) } }),
-  })).join('\n') + '\n';
+  return (
+    summaries
+      .map((s) =>
+        JSON.stringify({
+          seed: run.seed,
+          variant: s.variant,
+          discards: s.rule,
+          policy: s.policy,
+          compare: s.compare,
+          first: s.firstIndex,
+          last: s.lastIndex,
+          deals: s.deals,
+          won: s.won,
+          lost: s.lost,
+          unknown: s.unknown,
+          winRate: s.winRate,
+          ci95: s.ci95,
+          maxDiscardsHistogram: s.maxDiscards,
+          lostMaxDiscardsUnpinned: s.lostUnpinned,
+          statesPerDeal: { median: nullable(s.states.median), p99: nullable(s.states.p99), max: nullable(s.states.max) },
+          states: s.states.total,
+          ms: s.timedDeals === 0 ? null : Math.round(s.solveSeconds * 1e6) / 1e3,
+          timedDeals: s.timedDeals,
+          maxStates: run.maxStates,
+          maxDiscards: run.maxDiscards,
+          complete: run.complete,
+          wallSeconds: run.wallSeconds,
+          workers: run.workers,
+          command: run.command,
+          version: run.version,
+          commit: run.commit,
+          search: run.search,
+          mixed: run.mixed,
+          ...(s.passes === undefined ? {} : { passFactors: run.passes, passes: s.passes }),
+          ...(s.twoPhase === undefined
+            ? {}
+            : {
+                sampleUnknowns: run.sample,
+                twoPhase: {
+                  ...s.twoPhase,
+                  firstSeconds: nullable(s.twoPhase.firstSeconds),
+                  laterSeconds: nullable(s.twoPhase.laterSeconds),
+                },
+              }),
+        }),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
@@ -353,52 +428,142 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
   const passes = summaries.some((s) => s.passes !== undefined);
   const twoPhase = summaries.some((s) => s.twoPhase !== undefined);
   const columns = [
-    'variant', 'discards', 'seed', 'first_index', 'last_index', 'deals', 'won', 'lost', 'unknown',
-    'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high',
-    'states_median', 'states_p99', 'states_max', 'states_total',
-    'solve_seconds', 'deals_per_second', 'wall_seconds', 'workers', 'max_states', 'complete',
-    ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`), 'lost_max_discards_unpinned',
-    'command', 'version', 'commit', 'max_discards_mode', 'search', 'mixed',
+    'variant',
+    'discards',
+    'seed',
+    'first_index',
+    'last_index',
+    'deals',
+    'won',
+    'lost',
+    'unknown',
+    'win_rate_low',
+    'win_rate_high',
+    'ci95_low',
+    'ci95_high',
+    'states_median',
+    'states_p99',
+    'states_max',
+    'states_total',
+    'solve_seconds',
+    'deals_per_second',
+    'wall_seconds',
+    'workers',
+    'max_states',
+    'complete',
+    ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`),
+    'lost_max_discards_unpinned',
+    'command',
+    'version',
+    'commit',
+    'max_discards_mode',
+    'search',
+    'mixed',
     // A run with --policy: the policy, and with --compare solver the solver's figures on the same deals.
     ...(policies ? ['policy', 'solver_won', 'solver_unknown', 'winnable_lost'] : []),
-    ...(compares ? ['solver_lost', 'solver_rate_low', 'solver_rate_high', 'solver_ci95_low', 'solver_ci95_high', 'solver_states_total', 'solver_seconds'] : []),
+    ...(compares
+      ? [
+          'solver_lost',
+          'solver_rate_low',
+          'solver_rate_high',
+          'solver_ci95_low',
+          'solver_ci95_high',
+          'solver_states_total',
+          'solver_seconds',
+        ]
+      : []),
     // A run with passes: the plan, and per pass (space-separated, in the order of the budgets) the deals decided and left unknown.
     ...(passes ? ['passes', 'pass_max_states', 'pass_decided', 'pass_unknown'] : []),
     // A run that samples the unknown deals (--sample-unknowns): the two-phase estimate, its parts and the costs of each phase.
     ...(twoPhase ? TWO_PHASE_COLUMNS : []),
   ];
   const rows = summaries.map((s) => [
-    s.variant, s.rule, String(run.seed), number(s.firstIndex), number(s.lastIndex),
-    String(s.deals), String(s.won), String(s.lost), String(s.unknown),
-    number(s.winRate.low, 6), number(s.winRate.high, 6), number(s.ci95.low, 6), number(s.ci95.high, 6),
-    number(s.states.median), number(s.states.p99), number(s.states.max), String(s.states.total),
+    s.variant,
+    s.rule,
+    String(run.seed),
+    number(s.firstIndex),
+    number(s.lastIndex),
+    String(s.deals),
+    String(s.won),
+    String(s.lost),
+    String(s.unknown),
+    number(s.winRate.low, 6),
+    number(s.winRate.high, 6),
+    number(s.ci95.low, 6),
+    number(s.ci95.high, 6),
+    number(s.states.median),
+    number(s.states.p99),
+    number(s.states.max),
+    String(s.states.total),
     s.timedDeals === 0 ? '' : number(s.solveSeconds, 3),
     s.timedDeals === 0 || s.solveSeconds === 0 ? '' : number(s.timedDeals / s.solveSeconds, 2),
-    number(run.wallSeconds, 3), number(run.workers), number(run.maxStates), String(run.complete),
-    ...s.maxDiscards.map(String), String(s.lostUnpinned),
-    run.command, run.version, run.commit, run.maxDiscards ?? '', run.search ?? '', run.mixed.join(' '),
-    ...(policies ? [s.policy ?? '', number(s.compare?.solverWon ?? null), number(s.compare?.solverUnknown ?? null), number(s.compare?.winnableLost ?? null)] : []),
+    number(run.wallSeconds, 3),
+    number(run.workers),
+    number(run.maxStates),
+    String(run.complete),
+    ...s.maxDiscards.map(String),
+    String(s.lostUnpinned),
+    run.command,
+    run.version,
+    run.commit,
+    run.maxDiscards ?? '',
+    run.search ?? '',
+    run.mixed.join(' '),
+    ...(policies
+      ? [
+          s.policy ?? '',
+          number(s.compare?.solverWon ?? null),
+          number(s.compare?.solverUnknown ?? null),
+          number(s.compare?.winnableLost ?? null),
+        ]
+      : []),
     ...(compares ? comparisonFields(s.compare) : []),
-    ...(passes ? [run.passes ?? '', ...(['maxStates', 'decided', 'unknown'] as const).map((key) => (s.passes ?? []).map((p) => String(p[key])).join(' '))] : []),
+    ...(passes
+      ? [
+          run.passes ?? '',
+          ...(['maxStates', 'decided', 'unknown'] as const).map((key) => (s.passes ?? []).map((p) => String(p[key])).join(' ')),
+        ]
+      : []),
     ...(twoPhase ? twoPhaseFields(s.twoPhase, run) : []),
   ]);
   return stringify([columns, ...rows]);
 }
 
 const TWO_PHASE_COLUMNS = [
-  'sample_unknowns', 'two_phase_low', 'two_phase_high', 'two_phase_ci95_low', 'two_phase_ci95_high', 'two_phase_standard_error',
-  'variance_deals', 'variance_sample', 'first_decided', 'first_won', 'first_unknown', 'sampled', 'sampled_won', 'sampled_lost', 'sampled_unknown',
-  'first_seconds_per_deal', 'later_seconds_per_sampled_deal',
+  'sample_unknowns',
+  'two_phase_low',
+  'two_phase_high',
+  'two_phase_ci95_low',
+  'two_phase_ci95_high',
+  'two_phase_standard_error',
+  'variance_deals',
+  'variance_sample',
+  'first_decided',
+  'first_won',
+  'first_unknown',
+  'sampled',
+  'sampled_won',
+  'sampled_lost',
+  'sampled_unknown',
+  'first_seconds_per_deal',
+  'later_seconds_per_sampled_deal',
 ];
 
 /** The summary CSV's two-phase fields of a rule set (empty where it has none). */
 function twoPhaseFields(t: RulesetSummary['twoPhase'], run: RunInfo): string[] {
   if (t === undefined) return TWO_PHASE_COLUMNS.map(() => '');
   return [
-    run.sample ?? t.sampleShare, number(t.estimate.low, 6), number(t.estimate.high, 6), number(t.ci95.low, 6), number(t.ci95.high, 6),
-    t.standardError.toExponential(4), t.variance.deals.toExponential(4), t.variance.sample.toExponential(4),
+    run.sample ?? t.sampleShare,
+    number(t.estimate.low, 6),
+    number(t.estimate.high, 6),
+    number(t.ci95.low, 6),
+    number(t.ci95.high, 6),
+    t.standardError.toExponential(4),
+    t.variance.deals.toExponential(4),
+    t.variance.sample.toExponential(4),
     ...[t.firstDecided, t.firstWon, t.firstUnknown, t.sampled, t.sampledWon, t.sampledLost, t.sampledUnknown].map(String),
-    number(t.firstSeconds, 6), number(t.laterSeconds, 3),
+    number(t.firstSeconds, 6),
+    number(t.laterSeconds, 3),
   ];
 }
 
@@ -406,7 +571,12 @@ function twoPhaseFields(t: RulesetSummary['twoPhase'], run: RunInfo): string[] {
 function comparisonFields(c: Comparison | undefined): string[] {
   if (c === undefined) return Array.from({ length: 7 }, () => '');
   return [
-    String(c.solverLost), number(c.solverRate.low, 6), number(c.solverRate.high, 6), number(c.solverCi95.low, 6), number(c.solverCi95.high, 6),
-    String(c.solverStates), number(c.solverSeconds, 3),
+    String(c.solverLost),
+    number(c.solverRate.low, 6),
+    number(c.solverRate.high, 6),
+    number(c.solverCi95.low, 6),
+    number(c.solverCi95.high, 6),
+    String(c.solverStates),
+    number(c.solverSeconds, 3),
   ];
 }

@@ -62,7 +62,14 @@ const policies = new Map<string, Policy>();
  * Plays deal `index` of `seed` with a policy: the game's random stream is seeded by (seed, index) alone, so
  * a deal's game is the same whatever thread plays it. Won means 48 discards; the discards are exact.
  */
-function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Array, variant: Variant, rule: DiscardRule): { won: boolean; discarded: number; states: number } {
+function playDeal(
+  spec: PolicySpec,
+  seed: number,
+  index: number,
+  deal: Uint8Array,
+  variant: Variant,
+  rule: DiscardRule,
+): { won: boolean; discarded: number; states: number } {
   const key = `${spec.name}/${JSON.stringify(spec.settings)}/${variant}/${rule}`;
   let policy = policies.get(key);
   if (policy === undefined) {
@@ -81,7 +88,13 @@ function playDeal(spec: PolicySpec, seed: number, index: number, deal: Uint8Arra
 /** Solves `deal` exactly on `solver` and writes its verdict at `values[at …]`; a win counts only once verified. */
 function solveDeal(solver: Solver, task: ChunkTask, deal: Uint8Array, rule: DiscardRule, values: Float64Array, at: number): void {
   const started = performance.now();
-  const result = solver.solve(deal, { variant: task.variant, rule: rule, maxStates: task.maxStates, maxDiscards: task.maxDiscards, solution: 'raw' });
+  const result = solver.solve(deal, {
+    variant: task.variant,
+    rule: rule,
+    maxStates: task.maxStates,
+    maxDiscards: task.maxDiscards,
+    solution: 'raw',
+  });
   const ms = performance.now() - started;
   if (result.kind === 'won') {
     const check = verify(deal, result.solution, task.variant, rule);

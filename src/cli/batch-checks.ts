@@ -24,8 +24,18 @@ export function checkWritable(file: string, option: string): void {
     rmSync(temporary);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? (existsSync(dirname(file)) ? 'cannot create a file there' : 'no such directory') : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EISDIR' ? 'it is a directory' : code === 'EROFS' ? 'read-only file system' : (error as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? existsSync(dirname(file))
+          ? 'cannot create a file there'
+          : 'no such directory'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : code === 'EROFS'
+              ? 'read-only file system'
+              : (error as Error).message;
     throw new UsageError(`cannot write ${option} ${file}: ${why}`);
   }
 }
@@ -52,8 +62,11 @@ export function checkOutputs(outputs: readonly [string, string | undefined][], i
     const key = samePathKey(file);
     const other = seen.get(key);
     if (other !== undefined) {
-      throw new UsageError(isStdio(file) ? `${other} - and ${option} - would both write to standard output: give one of them a file`
-        : `${other} and ${option} are the same file ${file}: one would overwrite the other`);
+      throw new UsageError(
+        isStdio(file)
+          ? `${other} - and ${option} - would both write to standard output: give one of them a file`
+          : `${other} and ${option} are the same file ${file}: one would overwrite the other`,
+      );
     }
     seen.set(key, option);
     if (!isStdio(file) && inputs.some((input) => samePathKey(input) === key)) {
@@ -86,24 +99,36 @@ const PASS_MEMORY_SHARE = 0.9;
  * as the machine's memory holds at the pass's bound per worker, with a warning; refused (exit 2) when not
  * even one does. `optional`: a rule set of the run is under the optional rule (its search has a second table).
  */
-export function checkPasses(factors: readonly number[], maxStates: number, optional: boolean, workers: number, memory = machineMemory()): number[] {
+export function checkPasses(
+  factors: readonly number[],
+  maxStates: number,
+  optional: boolean,
+  workers: number,
+  memory = machineMemory(),
+): number[] {
   const fits = fitPasses(factors, maxStates, optional, workers, memory * PASS_MEMORY_SHARE);
   for (const fit of fits) {
     const what = `pass ×${fit.factor} (${fmt(fit.maxStates)} states) may take up to ${gb(fit.workerBytes)} per worker`;
     if (fit.threads < 1) {
       let largest = fit.factor - 1;
       while (largest >= 2 && fitPasses([largest], maxStates, optional, 1, memory * PASS_MEMORY_SHARE)[0]!.threads < 1) largest -= 1;
-      throw new UsageError(`${what}, more than this machine's ${gb(memory)} of memory holds: give smaller --passes (${largest >= 2 ? `the largest that fits is ×${largest}` : 'none fits'})`);
+      throw new UsageError(
+        `${what}, more than this machine's ${gb(memory)} of memory holds: give smaller --passes (${largest >= 2 ? `the largest that fits is ×${largest}` : 'none fits'})`,
+      );
     }
     if (fit.threads < workers) {
-      process.stderr.write(`acesup: warning: ${what}: it runs on ${fit.threads} of the ${workers} workers at a time, to fit this machine's ${gb(memory)} of memory\n`);
+      process.stderr.write(
+        `acesup: warning: ${what}: it runs on ${fit.threads} of the ${workers} workers at a time, to fit this machine's ${gb(memory)} of memory\n`,
+      );
     }
     // Far past what the tables' memory cap holds a larger budget buys nothing: a deal that would need it stops
     // at the cap. (The searches store about 1 position in 16 to 45 of those they search.)
     const words = optional ? KEY_WORDS : PILE_KEY_WORDS;
     const held = tableBytes(Number.MAX_SAFE_INTEGER, words) / ((words + 1) * 4) / 2;
     if (fit.maxStates > STORED_EVERY * held) {
-      process.stderr.write(`acesup: warning: pass ×${fit.factor} (${fmt(fit.maxStates)} states): likely to stop at the tables' ${gb(DEFAULT_MAX_TABLE_BYTES)} memory cap before its budget (a deal that reaches the cap stays unknown)\n`);
+      process.stderr.write(
+        `acesup: warning: pass ×${fit.factor} (${fmt(fit.maxStates)} states): likely to stop at the tables' ${gb(DEFAULT_MAX_TABLE_BYTES)} memory cap before its budget (a deal that reaches the cap stays unknown)\n`,
+      );
     }
   }
   return fits.map((fit) => fit.threads);
@@ -117,11 +142,15 @@ export function checkWorkers(workers: number, maxStates: number): void {
   // One worker per core is always allowed (the default): a worker's tables only grow as far as its deals need.
   const cap = Math.max(cores, Math.min(MAX_WORKERS_PER_CORE * cores, Math.floor(totalmem() / each)));
   if (workers > cap) {
-    throw new UsageError(`--workers ${workers} is more than this machine can use (at most ${cap}: ${cores} cores, ${mib(totalmem())} of memory, ` +
-      `and each worker needs up to ${mib(each)} at --max-states ${fmt(maxStates)}; ${workers} would need ${mib(workers * each)})`);
+    throw new UsageError(
+      `--workers ${workers} is more than this machine can use (at most ${cap}: ${cores} cores, ${mib(totalmem())} of memory, ` +
+        `and each worker needs up to ${mib(each)} at --max-states ${fmt(maxStates)}; ${workers} would need ${mib(workers * each)})`,
+    );
   }
   if (workers > cores) {
-    process.stderr.write(`acesup: warning: --workers ${workers} is more than the ${cores} cores of this machine: the run will be slower, not faster, and each worker needs up to ${mib(each)}\n`);
+    process.stderr.write(
+      `acesup: warning: --workers ${workers} is more than the ${cores} cores of this machine: the run will be slower, not faster, and each worker needs up to ${mib(each)}\n`,
+    );
   }
 }
 

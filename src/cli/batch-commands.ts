@@ -9,7 +9,15 @@ import { POLICY_NAMES } from '../core/play/settings.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
 import {
-  DEFAULT_ESCALATE_PASSES, DEFAULT_PLAN, MAX_INDEX, MAX_SEED, MAX_WORKERS_PER_CORE, SOLVER, type SampleShare, readPassesOption, readSampleShare,
+  DEFAULT_ESCALATE_PASSES,
+  DEFAULT_PLAN,
+  MAX_INDEX,
+  MAX_SEED,
+  MAX_WORKERS_PER_CORE,
+  SOLVER,
+  type SampleShare,
+  readPassesOption,
+  readSampleShare,
 } from '../batch/options.ts';
 import { parseShard } from '../batch/shard.ts';
 import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
@@ -58,19 +66,27 @@ interface DealFlags {
 
 /** The --max-discards option of `solve` and `estimate`. */
 export const maxDiscardsOption = (): Option =>
-  new Option('--max-discards <how>', 'exact: pin each lost deal\'s max discards within its budget (a tenth of it goes first to the search for the max); bounds: spend it all on the verdict (faster; lost deals get a proven range)').choices(['exact', 'bounds']).default('exact');
+  new Option(
+    '--max-discards <how>',
+    "exact: pin each lost deal's max discards within its budget (a tenth of it goes first to the search for the max); bounds: spend it all on the verdict (faster; lost deals get a proven range)",
+  )
+    .choices(['exact', 'bounds'])
+    .default('exact');
 
 export function addBatchCommands(program: Command, options: EstimateOptions = {}): void {
   program
     .command('deal')
     .summary('print reproducible random deals: deal I of seed S is always the same 52 cards')
-    .description('Print deals in canonical form, one per line (ready for `acesup solve`). Deal number I of ' +
-      'seed S is computed from (S, I) alone, so it is the same in every run, worker and shard.')
+    .description(
+      'Print deals in canonical form, one per line (ready for `acesup solve`). Deal number I of ' +
+        'seed S is computed from (S, I) alone, so it is the same in every run, worker and shard.',
+    )
     .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
     .option('--index <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .option('--count <n>', 'how many deals', integerOption(1), 1)
     .action(async (flags: DealFlags) => {
-      if (flags.count > MAX_INDEX - flags.index + 1) throw new UsageError(`--index ${flags.index} --count ${flags.count} goes past the last deal index ${MAX_INDEX}`);
+      if (flags.count > MAX_INDEX - flags.index + 1)
+        throw new UsageError(`--index ${flags.index} --count ${flags.count} goes past the last deal index ${MAX_INDEX}`);
       const { dealFor } = await import('../batch/deals.ts');
       const lines: string[] = [];
       for (let i = 0; i < flags.count; i++) {
@@ -83,51 +99,108 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
   const estimate = program
     .command('estimate')
     .summary('win rates under perfect play from many random deals, on all cores, with CSV output')
-    .description('Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule, ' +
-      'on a pool of worker threads, and print per rule set: won, lost, unknown, the win rate with its 95% ' +
-      'Wilson interval, a histogram of max discards, states per deal and time. Ctrl-C stops, writes the ' +
-      'finished deals and prints a partial summary (exit 130; SIGTERM: 143); --resume continues from the CSV. ' +
-      'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings ' +
-      '(the ms column, the solving time, is the only part that changes from run to run).')
-    .addOption(new Option('--variant <name>', 'which card may fill an empty pile; "all" runs the three').choices([...VARIANTS, 'all']).default('all'))
-    .addOption(new Option('--discards <rule>', 'optional: deal at any time; forced: every discard before dealing; both').choices([...DISCARD_RULES, 'both']).default('optional'))
+    .description(
+      'Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule, ' +
+        'on a pool of worker threads, and print per rule set: won, lost, unknown, the win rate with its 95% ' +
+        'Wilson interval, a histogram of max discards, states per deal and time. Ctrl-C stops, writes the ' +
+        'finished deals and prints a partial summary (exit 130; SIGTERM: 143); --resume continues from the CSV. ' +
+        'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings ' +
+        '(the ms column, the solving time, is the only part that changes from run to run).',
+    )
+    .addOption(
+      new Option('--variant <name>', 'which card may fill an empty pile; "all" runs the three')
+        .choices([...VARIANTS, 'all'])
+        .default('all'),
+    )
+    .addOption(
+      new Option('--discards <rule>', 'optional: deal at any time; forced: every discard before dealing; both')
+        .choices([...DISCARD_RULES, 'both'])
+        .default('optional'),
+    )
     .option('--deals <n>', 'how many deals', integerOption(1), DEFAULT_DEALS)
     .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
     .option('--from <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .option('--shard <k/n>', 'solve only part K of N (1 ≤ K ≤ N) of the deals; put the parts together with `acesup merge`', shardOption)
-    .addOption(new Option('--workers <n>', `worker threads (more than the cores warns; more than ${MAX_WORKERS_PER_CORE} per core, or than memory allows, is refused)`).argParser(integerOption(1)).default(availableParallelism(), 'the cores of this machine'))
-    .option('--max-states <n>', 'state budget per deal; past it a deal is "unknown" with proven bounds (the first pass\'s budget with --passes)', integerOption(1), DEFAULT_MAX_STATES)
-    .option('--passes <factors>', 'solve each deal still unknown again, pass after pass, at these multiples of --max-states (e.g. 8,64: 16,000,000 then ' +
-      '128,000,000 states); each row records the budget of its pass. Off by default: a deal that reaches ×64 takes minutes', passesOption)
-    .option('--sample-unknowns <share>', 'with --passes: give the later passes only this share (0 < P ≤ 1, e.g. 0.05 or 5%) of the deals the first pass left unknown, ' +
-      'chosen by a hash of (seed, index) that is blind to the cards; the summary adds the two-phase estimate of the win rate, unbiased, with its 95% interval (docs/estimate.md). 1: every unknown deal (the default)', sampleOption)
-    .option('--escalate <file>', `solve the unknown results of an earlier run's per-deal CSV (plain or .gz) again at the --passes budgets ` +
-      `(default ${DEFAULT_ESCALATE_PASSES.join(',')}) and write the whole file, updated, to --csv; seed, deals, rule sets and budget come from the file`)
+    .addOption(
+      new Option(
+        '--workers <n>',
+        `worker threads (more than the cores warns; more than ${MAX_WORKERS_PER_CORE} per core, or than memory allows, is refused)`,
+      )
+        .argParser(integerOption(1))
+        .default(availableParallelism(), 'the cores of this machine'),
+    )
+    .option(
+      '--max-states <n>',
+      'state budget per deal; past it a deal is "unknown" with proven bounds (the first pass\'s budget with --passes)',
+      integerOption(1),
+      DEFAULT_MAX_STATES,
+    )
+    .option(
+      '--passes <factors>',
+      'solve each deal still unknown again, pass after pass, at these multiples of --max-states (e.g. 8,64: 16,000,000 then ' +
+        '128,000,000 states); each row records the budget of its pass. Off by default: a deal that reaches ×64 takes minutes',
+      passesOption,
+    )
+    .option(
+      '--sample-unknowns <share>',
+      'with --passes: give the later passes only this share (0 < P ≤ 1, e.g. 0.05 or 5%) of the deals the first pass left unknown, ' +
+        'chosen by a hash of (seed, index) that is blind to the cards; the summary adds the two-phase estimate of the win rate, unbiased, with its 95% interval (docs/estimate.md). 1: every unknown deal (the default)',
+      sampleOption,
+    )
+    .option(
+      '--escalate <file>',
+      `solve the unknown results of an earlier run's per-deal CSV (plain or .gz) again at the --passes budgets ` +
+        `(default ${DEFAULT_ESCALATE_PASSES.join(',')}) and write the whole file, updated, to --csv; seed, deals, rule sets and budget come from the file`,
+    )
     .addOption(maxDiscardsOption())
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
-    .option('--resume', 'continue the run whose per-deal CSV is --csv (plain or .gz): solve only the deals missing from it (and the passes still to do); refused when its rows differ in --max-states, --passes, --max-discards, version or search')
-    .option('--summary <file>', 'write the summary (one row per rule set, with the command, version and commit) to this CSV file ("-": standard output)')
+    .option(
+      '--resume',
+      'continue the run whose per-deal CSV is --csv (plain or .gz): solve only the deals missing from it (and the passes still to do); refused when its rows differ in --max-states, --passes, --max-discards, version or search',
+    )
+    .option(
+      '--summary <file>',
+      'write the summary (one row per rule set, with the command, version and commit) to this CSV file ("-": standard output)',
+    )
     .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
-    .option('--progress-every <seconds>', 'when standard error is not a terminal (a log), print a progress line this often; 0: never', secondsOption, 60)
-    .option('--checkpoint-every <seconds>', 'with --csv, write the finished deals to it this often, so that even a killed run can --resume; 0: never', secondsOption, 300);
+    .option(
+      '--progress-every <seconds>',
+      'when standard error is not a terminal (a log), print a progress line this often; 0: never',
+      secondsOption,
+      60,
+    )
+    .option(
+      '--checkpoint-every <seconds>',
+      'with --csv, write the finished deals to it this often, so that even a killed run can --resume; 0: never',
+      secondsOption,
+      300,
+    );
   policyOptions(estimate, SOLVER, [SOLVER, ...POLICY_NAMES])
-    .addOption(new Option('--compare <policy>', 'with --policy: also solve each deal exactly, its verdict in the same row as the game (solver_result …), for the clairvoyant rate on the same deals and the winnable deals the policy lost').choices([SOLVER]))
-    .addHelpText('after', '\nPolicies (--policy; default solver, the exact solver that knows the whole stock):\n' +
-      '  acesup estimate --variant standard --discards forced --policy greedy --ace-bonus 2 --deals 100000\n' +
-      '  acesup estimate --variant strict --discards forced --policy expert --compare solver --deals 1000 --csv expert.csv\n' +
-      'A policy sees only the table, the discards and the set of unseen cards (docs/play.md); its game of deal I of\n' +
-      'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
-      'cards the game discarded.\n' +
-      `\nThe default plan: with none of --max-states, --passes and --sample-unknowns, the solver runs --max-states ${DEFAULT_PLAN.maxStates}\n` +
-      `--passes ${DEFAULT_PLAN.passes.join(',')} --sample-unknowns ${DEFAULT_PLAN.sample} --max-discards bounds: every deal at ${DEFAULT_PLAN.maxStates.toLocaleString('en-US')} states, then\n` +
-      `the share ${DEFAULT_PLAN.sample} of the unknown ones, chosen at random, to the last pass; the summary gives each win rate as a two-phase\n` +
-      'estimate with its 95% interval (docs/estimate.md), beside the plain range. --max-states alone: one pass at that budget.\n' +
-      '\nPasses and escalation (each deal still unknown solved again at larger budgets; docs/estimate.md: what a pass costs):\n' +
-      '  acesup estimate --variant standard --deals 1000 --passes 8,64 --csv run.csv\n' +
-      '  acesup estimate --variant standard --deals 1000 --csv one.csv && acesup estimate --escalate one.csv --csv run.csv\n' +
-      '      the same run.csv, in two steps (the second on other machines, or in shards: --shard K/N, then acesup merge)\n' +
-      'A pass that the machine\'s memory cannot hold on every worker runs on fewer; one that fits no worker is refused.')
+    .addOption(
+      new Option(
+        '--compare <policy>',
+        'with --policy: also solve each deal exactly, its verdict in the same row as the game (solver_result …), for the clairvoyant rate on the same deals and the winnable deals the policy lost',
+      ).choices([SOLVER]),
+    )
+    .addHelpText(
+      'after',
+      '\nPolicies (--policy; default solver, the exact solver that knows the whole stock):\n' +
+        '  acesup estimate --variant standard --discards forced --policy greedy --ace-bonus 2 --deals 100000\n' +
+        '  acesup estimate --variant strict --discards forced --policy expert --compare solver --deals 1000 --csv expert.csv\n' +
+        'A policy sees only the table, the discards and the set of unseen cards (docs/play.md); its game of deal I of\n' +
+        'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
+        'cards the game discarded.\n' +
+        `\nThe default plan: with none of --max-states, --passes and --sample-unknowns, the solver runs --max-states ${DEFAULT_PLAN.maxStates}\n` +
+        `--passes ${DEFAULT_PLAN.passes.join(',')} --sample-unknowns ${DEFAULT_PLAN.sample} --max-discards bounds: every deal at ${DEFAULT_PLAN.maxStates.toLocaleString('en-US')} states, then\n` +
+        `the share ${DEFAULT_PLAN.sample} of the unknown ones, chosen at random, to the last pass; the summary gives each win rate as a two-phase\n` +
+        'estimate with its 95% interval (docs/estimate.md), beside the plain range. --max-states alone: one pass at that budget.\n' +
+        '\nPasses and escalation (each deal still unknown solved again at larger budgets; docs/estimate.md: what a pass costs):\n' +
+        '  acesup estimate --variant standard --deals 1000 --passes 8,64 --csv run.csv\n' +
+        '  acesup estimate --variant standard --deals 1000 --csv one.csv && acesup estimate --escalate one.csv --csv run.csv\n' +
+        '      the same run.csv, in two steps (the second on other machines, or in shards: --shard K/N, then acesup merge)\n' +
+        "A pass that the machine's memory cannot hold on every worker runs on fewer; one that fits no worker is refused.",
+    )
     .action(async (flags: EstimateFlags, command: Command) => {
       const { estimateCommand } = await import('./estimate-command.ts');
       process.exitCode = await estimateCommand(flags, command, options);
@@ -136,17 +209,22 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
   program
     .command('merge')
     .summary('put per-deal CSVs of shards together and print the summary of the whole run')
-    .description('Read per-deal CSVs written by `acesup estimate --shard K/N --csv …` (or any runs of one seed, ' +
-      'variants and discard rules that do not overlap) and print the summary one run over all of them ' +
-      'would print. Time is the solving time summed from the ms column. Results of other budgets, search ' +
-      'modes or versions are refused (--allow-mixed to merge them anyway); deals of the run that no file ' +
-      'holds (a missing shard) are reported.')
+    .description(
+      'Read per-deal CSVs written by `acesup estimate --shard K/N --csv …` (or any runs of one seed, ' +
+        'variants and discard rules that do not overlap) and print the summary one run over all of them ' +
+        'would print. Time is the solving time summed from the ms column. Results of other budgets, search ' +
+        'modes or versions are refused (--allow-mixed to merge them anyway); deals of the run that no file ' +
+        'holds (a missing shard) are reported.',
+    )
     .argument('<files...>', 'the per-deal CSV files (plain or gzipped; "-" for standard input)')
     .option('--csv <file>', 'write the merged per-deal CSV (sorted as one run writes it; "-": standard output)')
     .option('--no-timings', 'leave the ms column of the merged CSV empty')
     .option('--summary <file>', 'write the summary CSV ("-": standard output)')
     .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
-    .option('--allow-mixed', 'merge files whose results differ in --max-states, --passes, --max-discards, version or search (refused without it); the summary says so')
+    .option(
+      '--allow-mixed',
+      'merge files whose results differ in --max-states, --passes, --max-discards, version or search (refused without it); the summary says so',
+    )
     .action(async (files: string[], flags: MergeFlags, command: Command) => {
       const { mergeCommand } = await import('./merge-command.ts');
       process.exitCode = await mergeCommand(files, flags, command);

@@ -27,14 +27,24 @@ function histogram(counts: readonly number[]): string[] {
   const most = Math.max(1, ...rows.map(([, n]) => n));
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
   // Rows below the first deal are left out (and said so), as most deals reach far.
-  const from = Math.max(0, Math.min(rows.findIndex(([, n]) => n > 0), rows.length - 1));
+  const from = Math.max(
+    0,
+    Math.min(
+      rows.findIndex(([, n]) => n > 0),
+      rows.length - 1,
+    ),
+  );
   const lines = from === 0 ? [] : [`    ${`0–${from * BUCKET - 1}`.padStart(6)} │ none`];
-  return [...lines, ...rows.slice(from).map(([label, n]) => {
-    const eighths = Math.round((n / most) * BAR_WIDTH * 8);
-    const bar = '█'.repeat(Math.floor(eighths / 8)) + (eighths % 8 === 0 ? (n > 0 && eighths === 0 ? '▏' : '') : ' ▏▎▍▌▋▊▉'[eighths % 8]!);
-    const share = total === 0 ? '' : ` (${((n / total) * 100).toFixed(1)}%)`;
-    return `    ${label.padStart(6)} │${bar.padEnd(BAR_WIDTH)} ${fmt(n)}${share}`;
-  })];
+  return [
+    ...lines,
+    ...rows.slice(from).map(([label, n]) => {
+      const eighths = Math.round((n / most) * BAR_WIDTH * 8);
+      const bar =
+        '█'.repeat(Math.floor(eighths / 8)) + (eighths % 8 === 0 ? (n > 0 && eighths === 0 ? '▏' : '') : ' ▏▎▍▌▋▊▉'[eighths % 8]!);
+      const share = total === 0 ? '' : ` (${((n / total) * 100).toFixed(1)}%)`;
+      return `    ${label.padStart(6)} │${bar.padEnd(BAR_WIDTH)} ${fmt(n)}${share}`;
+    }),
+  ];
 }
 
 /** The summary of one rule set, as lines. */
@@ -57,15 +67,24 @@ export function rulesetReport(s: RulesetSummary): string[] {
   if (s.twoPhase !== undefined) lines.push(...twoPhaseLines(s.twoPhase));
   if (s.passes !== undefined) lines.push(passesLine(s.passes));
   if (s.compare !== undefined && s.compare.deals > 0) lines.push(...comparisonLines(s.compare));
-  lines.push(played
-    ? '  cards discarded per game:'
-    : `  max discards of the won and lost deals${left.length > 0 ? ` (${left.join(', ')} left out)` : ''}:`);
+  lines.push(
+    played
+      ? '  cards discarded per game:'
+      : `  max discards of the won and lost deals${left.length > 0 ? ` (${left.join(', ')} left out)` : ''}:`,
+  );
   lines.push(...histogram(s.maxDiscards));
-  if (!played || s.states.max > 0) lines.push(`  ${played ? 'solver states per game' : 'states per deal'}: median ${fmt(s.states.median)} · p99 ${fmt(s.states.p99)} · max ${fmt(s.states.max)}`);
-  lines.push(s.timedDeals === 0
-    ? '  time: not recorded'
-    : `  time: ${seconds(s.solveSeconds)} of ${played ? 'play' : 'solving'}${s.timedDeals < s.deals ? ` (${fmt(s.timedDeals)} timed deals)` : ''} · ${rate(s.timedDeals / Math.max(s.solveSeconds, 1e-9))} ${played ? 'games' : 'deals'}/s per worker` +
-      (s.compare === undefined || s.compare.deals === 0 ? '' : `; the solver: ${seconds(s.compare.solverSeconds)}, ${fmt(Math.round(s.compare.solverStates / s.compare.deals))} states per deal on average`));
+  if (!played || s.states.max > 0)
+    lines.push(
+      `  ${played ? 'solver states per game' : 'states per deal'}: median ${fmt(s.states.median)} · p99 ${fmt(s.states.p99)} · max ${fmt(s.states.max)}`,
+    );
+  lines.push(
+    s.timedDeals === 0
+      ? '  time: not recorded'
+      : `  time: ${seconds(s.solveSeconds)} of ${played ? 'play' : 'solving'}${s.timedDeals < s.deals ? ` (${fmt(s.timedDeals)} timed deals)` : ''} · ${rate(s.timedDeals / Math.max(s.solveSeconds, 1e-9))} ${played ? 'games' : 'deals'}/s per worker` +
+          (s.compare === undefined || s.compare.deals === 0
+            ? ''
+            : `; the solver: ${seconds(s.compare.solverSeconds)}, ${fmt(Math.round(s.compare.solverStates / s.compare.deals))} states per deal on average`),
+  );
   return lines;
 }
 
@@ -76,13 +95,19 @@ export function rulesetReport(s: RulesetSummary): string[] {
 function passesLine(passes: readonly PassCount[]): string {
   const first = passes[0]!.maxStates;
   const label = (maxStates: number, i: number): string =>
-    i === 0 ? `${fmt(maxStates)} states` : Number.isInteger(maxStates / first) ? `×${maxStates / first} (${fmt(maxStates)})` : fmt(maxStates);
+    i === 0
+      ? `${fmt(maxStates)} states`
+      : Number.isInteger(maxStates / first)
+        ? `×${maxStates / first} (${fmt(maxStates)})`
+        : fmt(maxStates);
   const left = passes[passes.length - 1]!.unknown;
   const unsampled = passes.reduce((n, p) => n + (p.unsampled ?? 0), 0);
   const awaiting = passes.slice(0, -1).reduce((n, p) => n + p.unknown - (p.unsampled ?? 0), 0);
-  return `  by pass: ${passes.map((p, i) => `${label(p.maxStates, i)} ${fmt(p.decided)}${i === 0 ? ' decided' : ''}`).join(' · ')}; ` +
+  return (
+    `  by pass: ${passes.map((p, i) => `${label(p.maxStates, i)} ${fmt(p.decided)}${i === 0 ? ' decided' : ''}`).join(' · ')}; ` +
     `${fmt(left)} still unknown${passes[0]!.unsampled === undefined ? '' : `, ${fmt(unsampled)} unknown outside the sample (given no later pass)`}` +
-    `${awaiting > 0 ? `, and ${fmt(awaiting)} unknown still to be given a later pass` : ''}`;
+    `${awaiting > 0 ? `, and ${fmt(awaiting)} unknown still to be given a later pass` : ''}`
+  );
 }
 
 /** A share of a probability as points: 0.0052 → "0.52". */
@@ -95,20 +120,28 @@ const points = (p: number): string => (p * 100).toFixed(p >= 0.1 ? 1 : 2);
 function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
   const open = t.sampledUnknown > 0;
   const half = (t.ci95.high - t.ci95.low) / 2;
-  const lines = [open
-    ? `  two-phase estimate between ${percent(t.estimate.low)} and ${percent(t.estimate.high)} (${fmt(t.sampledUnknown)} sampled deal${t.sampledUnknown === 1 ? '' : 's'} still unknown, counted lost, then won); 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)}`
-    : `  two-phase estimate ${percent(t.estimate.high)}, 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)} (±${points(half)} point)`];
-  lines.push(`    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
-    `the sample (${t.sampleShare} of them): ${fmt(t.sampled)} deals, ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${fmt(t.sampledUnknown)} unknown`);
+  const lines = [
+    open
+      ? `  two-phase estimate between ${percent(t.estimate.low)} and ${percent(t.estimate.high)} (${fmt(t.sampledUnknown)} sampled deal${t.sampledUnknown === 1 ? '' : 's'} still unknown, counted lost, then won); 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)}`
+      : `  two-phase estimate ${percent(t.estimate.high)}, 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)} (±${points(half)} point)`,
+  ];
+  lines.push(
+    `    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
+      `the sample (${t.sampleShare} of them): ${fmt(t.sampled)} deals, ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${fmt(t.sampledUnknown)} unknown`,
+  );
   const total = t.variance.deals + t.variance.sample;
   if (total > 0) {
     const share = (v: number): string => `${Math.round((v / total) * 100)}%`;
     const plan = planFor(t, { first: t.firstSeconds, later: t.laterSeconds }, 0.001);
-    const cost = plan === undefined || Number.isNaN(plan.firstSeconds + plan.sampleSeconds) ? ''
-      : `; to ±0.1 point: about ${fmt(plan.deals)} deals with a sample of ${plan.share.toPrecision(2)} of their unknown ones, ` +
-        `${fmt(Math.ceil((plan.firstSeconds + plan.sampleSeconds) / 3600))} core-hours at this run's costs per deal`;
-    lines.push(`    variance: ${share(t.variance.deals)} from the deals (more deals narrow it), ${share(t.variance.sample)} from the sample ` +
-      `(a larger --sample-unknowns narrows it; with every unknown deal decided: ±${points(Z95 * Math.sqrt(t.variance.deals))} point)${cost}`);
+    const cost =
+      plan === undefined || Number.isNaN(plan.firstSeconds + plan.sampleSeconds)
+        ? ''
+        : `; to ±0.1 point: about ${fmt(plan.deals)} deals with a sample of ${plan.share.toPrecision(2)} of their unknown ones, ` +
+          `${fmt(Math.ceil((plan.firstSeconds + plan.sampleSeconds) / 3600))} core-hours at this run's costs per deal`;
+    lines.push(
+      `    variance: ${share(t.variance.deals)} from the deals (more deals narrow it), ${share(t.variance.sample)} from the sample ` +
+        `(a larger --sample-unknowns narrows it; with every unknown deal decided: ±${points(Z95 * Math.sqrt(t.variance.deals))} point)${cost}`,
+    );
   }
   return lines;
 }
@@ -116,9 +149,10 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
 /** The solver's verdicts on a policy's deals (--compare solver), as lines: its rate (a range with unknown
  *  deals) with its interval, and the winnable deals the policy lost. */
 function comparisonLines(c: Comparison): string[] {
-  const rate = c.solverUnknown === 0
-    ? `${percent(c.solverRate.low)} (95% Wilson interval ${percent(c.solverCi95.low)}–${percent(c.solverCi95.high)})`
-    : `between ${percent(c.solverRate.low)} and ${percent(c.solverRate.high)} (95% Wilson interval ${percent(c.solverCi95.low)}–${percent(c.solverCi95.high)})`;
+  const rate =
+    c.solverUnknown === 0
+      ? `${percent(c.solverRate.low)} (95% Wilson interval ${percent(c.solverCi95.low)}–${percent(c.solverCi95.high)})`
+      : `between ${percent(c.solverRate.low)} and ${percent(c.solverRate.high)} (95% Wilson interval ${percent(c.solverCi95.low)}–${percent(c.solverCi95.high)})`;
   return [
     `  the solver (whole stock known) on the same ${fmt(c.deals)} deals: won ${fmt(c.solverWon)} · lost ${fmt(c.solverLost)} · unknown ${fmt(c.solverUnknown)}, win rate ${rate}`,
     `  winnable deals this policy lost: ${fmt(c.winnableLost)} of the ${fmt(c.solverWon)} the solver wins`,

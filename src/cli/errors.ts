@@ -20,7 +20,10 @@ export const exitForSignal = (signal: NodeJS.Signals | undefined): number => (si
  *  (or `exitCode`: 1 for a fault such as a file that cannot be written). */
 export class UsageError extends Error {
   override name = 'UsageError';
-  constructor(message: string, readonly exitCode = EXIT_USAGE) {
+  constructor(
+    message: string,
+    readonly exitCode = EXIT_USAGE,
+  ) {
     super(message);
   }
 }
@@ -32,13 +35,26 @@ export function isKnownError(error: unknown): error is Error {
 
 /** An error of the operating system (a failed read or write), which carries a code such as ENOSPC. */
 export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    typeof (error as NodeJS.ErrnoException).syscall === 'string'
+  );
 }
 
 const REASONS: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on device', EDQUOT: 'disk quota exceeded', EIO: 'input/output error', EISDIR: 'it is a directory',
-  EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system', ENOENT: 'no such file or directory',
-  ENOTDIR: 'a part of the path is not a directory', EFBIG: 'file too large', EMFILE: 'too many open files', EPIPE: 'broken pipe',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EFBIG: 'file too large',
+  EMFILE: 'too many open files',
+  EPIPE: 'broken pipe',
 };
 
 /** Why a read or write failed, in a few words with the system's code: "no space left on device (ENOSPC)". */
@@ -84,7 +100,9 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
       throw new InvalidArgumentError('expected a whole number.');
     }
     if (n < min || n > max) {
-      throw new InvalidArgumentError(max === Number.MAX_SAFE_INTEGER ? `expected a whole number ≥ ${min}.` : `expected a whole number from ${min} to ${max}.`);
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER ? `expected a whole number ≥ ${min}.` : `expected a whole number from ${min} to ${max}.`,
+      );
     }
     return n;
   };

@@ -11,12 +11,22 @@ import { type PoolEnd, type SolverPool, createPool, solveMissing } from '../batc
 import { isStdio } from '../batch/files.ts';
 import { type EscalationSource, scanEscalation } from '../batch/escalation.ts';
 import { DEFAULT_ESCALATE_PASSES } from '../batch/passes.ts';
-import { PASSES_FIELD, type Provenance, SAMPLE_FIELD, SEARCH_VERSION, describeField, passBudgets, planBlocker, runProvenance } from '../batch/provenance.ts';
+import {
+  PASSES_FIELD,
+  type Provenance,
+  SAMPLE_FIELD,
+  SEARCH_VERSION,
+  describeField,
+  passBudgets,
+  planBlocker,
+  runProvenance,
+} from '../batch/provenance.ts';
 import { DEFAULT_PLAN, type SampleShare, WHOLE_SAMPLE, readSampleShare } from '../batch/options.ts';
 import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
 import type { PolicySpec } from '../batch/worker.ts';
+import type { RulesetSummary } from '../batch/summary.ts';
 import { type PolicyName, policyLabel } from '../core/play/policies.ts';
 import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
@@ -111,32 +121,59 @@ function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpe
  * that the options agree with it and that this acesup may continue its results (the same version and
  * search; its passes the start of this run's).
  */
-async function escalationOf(flags: EstimateFlags, command: Command, version: string): Promise<{ source: EscalationSource; provenance: Provenance; passes: number[] }> {
+async function escalationOf(
+  flags: EstimateFlags,
+  command: Command,
+  version: string,
+): Promise<{ source: EscalationSource; provenance: Provenance; passes: number[] }> {
   const file = flags.escalate!;
   if (isStdio(file)) throw new UsageError('--escalate needs a file (it is read more than once), not standard input');
-  for (const [option, property] of [['--seed', 'seed'], ['--from', 'from'], ['--deals', 'deals'], ['--variant', 'variant'], ['--discards', 'discards']] as const) {
+  for (const [option, property] of [
+    ['--seed', 'seed'],
+    ['--from', 'from'],
+    ['--deals', 'deals'],
+    ['--variant', 'variant'],
+    ['--discards', 'discards'],
+  ] as const) {
     refuseIfGiven(command, option, property, `comes from the file with --escalate (${file})`);
   }
-  if (flags.policy !== SOLVER) throw new UsageError('--escalate solves the solver\'s unknown results again: it takes no --policy');
+  if (flags.policy !== SOLVER) throw new UsageError("--escalate solves the solver's unknown results again: it takes no --policy");
   const source = await scanEscalation(file);
   const earlier = source.provenance;
-  for (const [option, property, field] of [['--max-states', 'maxStates', 'max_states'], ['--max-discards', 'maxDiscards', 'max_discards_mode']] as const) {
+  for (const [option, property, field] of [
+    ['--max-states', 'maxStates', 'max_states'],
+    ['--max-discards', 'maxDiscards', 'max_discards_mode'],
+  ] as const) {
     if (command.getOptionValueSource(property) === 'cli' && String(flags[property]) !== earlier[field]) {
-      throw new UsageError(`${file} was solved at ${field} ${earlier[field]}, but ${option} is ${flags[property]}: an escalation keeps the budget and mode of its file (leave ${option} out)`);
+      throw new UsageError(
+        `${file} was solved at ${field} ${earlier[field]}, but ${option} is ${flags[property]}: an escalation keeps the budget and mode of its file (leave ${option} out)`,
+      );
     }
   }
   const passes = flags.passes ?? [...DEFAULT_ESCALATE_PASSES];
   const sample = (flags.sampleUnknowns ?? WHOLE_SAMPLE).text;
-  const provenance = runProvenance({ maxStates: Number(earlier.max_states), maxDiscards: earlier.max_discards_mode, version, passes, sample });
+  const provenance = runProvenance({
+    maxStates: Number(earlier.max_states),
+    maxDiscards: earlier.max_discards_mode,
+    version,
+    passes,
+    sample,
+  });
   const field = planBlocker(earlier, provenance);
   if (field === PASSES_FIELD) {
-    throw new UsageError(`${file} has ${describeField(earlier, PASSES_FIELD)}, and --passes ${passes.join(',')} does not continue them: give its passes first, then more (e.g. --passes ${[...(earlier.passes === '' ? [] : earlier.passes.split(' ')), '…'].join(',')})`);
+    throw new UsageError(
+      `${file} has ${describeField(earlier, PASSES_FIELD)}, and --passes ${passes.join(',')} does not continue them: give its passes first, then more (e.g. --passes ${[...(earlier.passes === '' ? [] : earlier.passes.split(' ')), '…'].join(',')})`,
+    );
   }
   if (field === SAMPLE_FIELD) {
-    throw new UsageError(`${file} has ${describeField(earlier, SAMPLE_FIELD)}, and ${describeField(provenance, SAMPLE_FIELD)} would leave out deals it gave the passes: a sample can grow (--sample-unknowns ${earlier.sample_unknowns} or more), not shrink`);
+    throw new UsageError(
+      `${file} has ${describeField(earlier, SAMPLE_FIELD)}, and ${describeField(provenance, SAMPLE_FIELD)} would leave out deals it gave the passes: a sample can grow (--sample-unknowns ${earlier.sample_unknowns} or more), not shrink`,
+    );
   }
   if (field !== undefined) {
-    throw new UsageError(`${file} has ${describeField(earlier, field)} but this acesup has ${describeField(provenance, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`);
+    throw new UsageError(
+      `${file} has ${describeField(earlier, field)} but this acesup has ${describeField(provenance, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`,
+    );
   }
   return { source, provenance, passes };
 }
@@ -147,22 +184,41 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
   const played = policiesOf(flags);
   if (flags.passes !== undefined && played.spec !== undefined) {
-    throw new UsageError('--passes solves unknown results again at larger budgets: a policy\'s games are never unknown (leave out --policy or --passes)');
+    throw new UsageError(
+      "--passes solves unknown results again at larger budgets: a policy's games are never unknown (leave out --policy or --passes)",
+    );
   }
   if (flags.sampleUnknowns !== undefined && flags.passes === undefined && flags.escalate === undefined) {
     throw new UsageError('--sample-unknowns chooses which unknown deals the later passes solve: it needs --passes (or --escalate FILE)');
   }
-  if (flags.deals > MAX_INDEX - flags.from + 1) throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
+  if (flags.deals > MAX_INDEX - flags.from + 1)
+    throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
   const csvFile = flags.csv !== undefined && !isStdio(flags.csv) ? flags.csv : undefined;
   if (flags.resume && flags.csv === undefined) throw new UsageError('--resume needs --csv FILE: the per-deal CSV of the run to continue');
   if (flags.resume && csvFile === undefined) throw new UsageError('--resume needs --csv FILE, a file (not standard output)');
   if (flags.csv === undefined) {
-    refuseIfGiven(command, '--checkpoint-every', 'checkpointEvery', 'does nothing without --csv FILE: it saves the finished deals to that file');
+    refuseIfGiven(
+      command,
+      '--checkpoint-every',
+      'checkpointEvery',
+      'does nothing without --csv FILE: it saves the finished deals to that file',
+    );
     refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of that file', true);
   } else if (csvFile === undefined) {
-    refuseIfGiven(command, '--checkpoint-every', 'checkpointEvery', 'needs --csv FILE, a file: standard output gets the rows once, at the end');
+    refuseIfGiven(
+      command,
+      '--checkpoint-every',
+      'checkpointEvery',
+      'needs --csv FILE, a file: standard output gets the rows once, at the end',
+    );
   }
-  checkOutputs([['--csv', flags.csv], ['--summary', flags.summary]], flags.escalate === undefined ? [] : [flags.escalate]);
+  checkOutputs(
+    [
+      ['--csv', flags.csv],
+      ['--summary', flags.summary],
+    ],
+    flags.escalate === undefined ? [] : [flags.escalate],
+  );
   if (csvFile !== undefined && existsSync(csvFile) && !flags.resume) {
     throw new UsageError(`${csvFile} exists: add --resume to continue that run, or remove the file`);
   }
@@ -175,12 +231,25 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
   const maxStates = escalation === undefined ? flags.maxStates : Number(escalation.source.provenance.max_states);
   const maxDiscards = (escalation?.source.provenance.max_discards_mode as MaxDiscardsMode | undefined) ?? flags.maxDiscards;
   const passes = escalation?.passes ?? flags.passes ?? [];
-  const provenance = escalation?.provenance ?? runProvenance({ maxStates, maxDiscards, version, passes, sample: (flags.sampleUnknowns ?? WHOLE_SAMPLE).text });
+  const provenance =
+    escalation?.provenance ??
+    runProvenance({ maxStates, maxDiscards, version, passes, sample: (flags.sampleUnknowns ?? WHOLE_SAMPLE).text });
   const rulesets = escalation?.source.rulesets ?? rulesetsFor(variants, rules, played.labels, played.compare);
   checkWorkers(flags.workers, maxStates);
-  const passThreads = checkPasses(passes, maxStates, rulesets.some((r) => r.rule === 'optional'), flags.workers);
+  const passThreads = checkPasses(
+    passes,
+    maxStates,
+    rulesets.some((r) => r.rule === 'optional'),
+    flags.workers,
+  );
   return {
-    seed, maxStates, maxDiscards, passes, budgets: passBudgets(provenance), passThreads, provenance,
+    seed,
+    maxStates,
+    maxDiscards,
+    passes,
+    budgets: passBudgets(provenance),
+    passThreads,
+    provenance,
     rulesets,
     ...(played.spec === undefined ? {} : { policy: played.spec }),
     compare: played.compare,
@@ -238,19 +307,26 @@ class CsvSaves {
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly run: SegmentedRun, private readonly csv: string | undefined, private readonly finished: () => number,
-    resumed: { rows: number; any: boolean }, everySeconds: number, controller: AbortController,
+    private readonly run: SegmentedRun,
+    private readonly csv: string | undefined,
+    private readonly finished: () => number,
+    resumed: { rows: number; any: boolean },
+    everySeconds: number,
+    controller: AbortController,
   ) {
     this.saved = resumed.rows;
     this.savedAny = resumed.any;
-    this.timer = everySeconds > 0 ? setInterval(() => {
-      this.pending = this.pending.then(async () => {
-        if (this.failure === undefined && !(await this.save(false))) {
-          this.checkpointFailed = true;
-          controller.abort();
-        }
-      });
-    }, everySeconds * 1000) : undefined;
+    this.timer =
+      everySeconds > 0
+        ? setInterval(() => {
+            this.pending = this.pending.then(async () => {
+              if (this.failure === undefined && !(await this.save(false))) {
+                this.checkpointFailed = true;
+                controller.abort();
+              }
+            });
+          }, everySeconds * 1000)
+        : undefined;
   }
 
   /** Replaces the file with every result finished (`final`: at the end; else a checkpoint); false on failure. */
@@ -283,8 +359,14 @@ type PassCounts = { solved: number; decided: number }[];
  * its last pass is done. Returns how the solving ended; a failed segment write is recorded in `saves`.
  */
 async function solveSegments(
-  run: SegmentedRun, plan: EstimatePlan, flags: EstimateFlags, options: EstimateOptions, controller: AbortController, saves: CsvSaves,
-  progress: EstimateProgress, onChunk: (pass: number, slot: number, solved: number, won: number, decided: number) => void,
+  run: SegmentedRun,
+  plan: EstimatePlan,
+  flags: EstimateFlags,
+  options: EstimateOptions,
+  controller: AbortController,
+  saves: CsvSaves,
+  progress: EstimateProgress,
+  onChunk: (pass: number, slot: number, solved: number, won: number, decided: number) => void,
 ): Promise<PoolEnd> {
   let pool: SolverPool | undefined;
   const slots = plan.rulesets.map((_, slot) => slot);
@@ -299,7 +381,11 @@ async function solveSegments(
         }
         pool ??= createPool(flags.workers, options.workerFile);
         const end = await solveMissing(table, {
-          workers: flags.workers, maxStates, maxDiscards: plan.maxDiscards, signal: controller.signal, pool,
+          workers: flags.workers,
+          maxStates,
+          maxDiscards: plan.maxDiscards,
+          signal: controller.signal,
+          pool,
           onChunk: (slot, solved, won, decided) => onChunk(pass, slot, solved, won, decided),
           ...(pass === 0 ? {} : { pass, concurrency: plan.passThreads[pass - 1]! }),
           ...(plan.policy === undefined ? {} : { policy: plan.policy }),
@@ -329,32 +415,50 @@ export const passesText = (factors: readonly number[]): string => factors.map((f
 /** The summary's first line: the run's seed, deals, budgets and workers (and the file an escalation continues). */
 function estimateHeading(flags: EstimateFlags, plan: EstimatePlan, partial: boolean): string {
   const { whole, range } = plan;
-  const shardText = flags.shard === undefined ? '' : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
-  return `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${plan.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
+  const shardText =
+    flags.shard === undefined
+      ? ''
+      : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
+  return (
+    `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${plan.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
     `max states ${fmt(plan.maxStates)}${plan.passes.length === 0 ? '' : `, passes ${passesText(plan.passes)}`}${plan.provenance.sample_unknowns === '' ? '' : ` for a sample of ${plan.provenance.sample_unknowns} of the unknown deals`}${plan.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ` +
-    `${flags.workers} worker${flags.workers === 1 ? '' : 's'}${plan.escalate === undefined ? '' : ` · escalating ${plan.escalate.file}`}`;
+    `${flags.workers} worker${flags.workers === 1 ? '' : 's'}${plan.escalate === undefined ? '' : ` · escalating ${plan.escalate.file}`}`
+  );
 }
 
 /** The summary's last line: what this run solved (or played) in how long, on how many workers, and what is done. */
 function estimateClosing(
-  flags: EstimateFlags, plan: EstimatePlan, counts: { now: number; resumed: number; results: number; wanted: number }, passes: PassCounts, wallSeconds: number,
+  flags: EstimateFlags,
+  plan: EstimatePlan,
+  counts: { now: number; resumed: number; results: number; wanted: number },
+  passes: PassCounts,
+  wallSeconds: number,
 ): string {
   const perSecond = fmt(Math.round(counts.now / Math.max(wallSeconds, 1e-9)));
   const workers = `${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
-  const again = plan.passes.map((factor, i) => `${fmt(passes[i + 1]!.solved)} at ×${factor} (${fmt(passes[i + 1]!.decided)} decided)`).join(', ');
-  const done = plan.policy !== undefined
-    ? `Played ${fmt(counts.now)} games${plan.compare ? ' and solved their deals' : ''} in ${wallSeconds.toFixed(1)} s: ` +
-      `${perSecond} games/s on ${workers} (wall clock${plan.compare ? ', the solving included' : ''})`
-    : plan.passes.length === 0 ? `Solved ${fmt(counts.now)} deal × rule set results in ${wallSeconds.toFixed(1)} s (${perSecond}/s on ${workers})`
-      : `Solved ${counts.now > 0 ? `${fmt(counts.now)} deal × rule set results, and ` : ''}the unknown ones again: ${again}, in ${wallSeconds.toFixed(1)} s on ${workers}`;
+  const again = plan.passes
+    .map((factor, i) => `${fmt(passes[i + 1]!.solved)} at ×${factor} (${fmt(passes[i + 1]!.decided)} decided)`)
+    .join(', ');
+  const done =
+    plan.policy !== undefined
+      ? `Played ${fmt(counts.now)} games${plan.compare ? ' and solved their deals' : ''} in ${wallSeconds.toFixed(1)} s: ` +
+        `${perSecond} games/s on ${workers} (wall clock${plan.compare ? ', the solving included' : ''})`
+      : plan.passes.length === 0
+        ? `Solved ${fmt(counts.now)} deal × rule set results in ${wallSeconds.toFixed(1)} s (${perSecond}/s on ${workers})`
+        : `Solved ${counts.now > 0 ? `${fmt(counts.now)} deal × rule set results, and ` : ''}the unknown ones again: ${again}, in ${wallSeconds.toFixed(1)} s on ${workers}`;
   const source = plan.resuming ? flags.csv : plan.escalate?.file;
   return `${done}${counts.resumed > 0 ? `; ${fmt(counts.resumed)} read from ${source}` : ''}; ${fmt(counts.results)} of ${fmt(counts.wanted)} done.`;
 }
 
 /** The one-line messages of a run that did not end well, and its exit status (EXIT_OK when it did). */
 function endMessages(
-  plan: EstimatePlan, end: PoolEnd, saves: CsvSaves, csvWritten: boolean, counts: { results: number; wanted: number; awaiting: number },
-  failures: readonly string[], signal: NodeJS.Signals | undefined,
+  plan: EstimatePlan,
+  end: PoolEnd,
+  saves: CsvSaves,
+  csvWritten: boolean,
+  counts: { results: number; wanted: number; awaiting: number },
+  failures: readonly string[],
+  signal: NodeJS.Signals | undefined,
 ): { lines: string[]; status: number } {
   const { csvFile } = plan;
   const where = csvFile === undefined ? '' : csvWritten ? `; the finished deals are in ${csvFile}` : '';
@@ -362,25 +466,36 @@ function endMessages(
   const lines: string[] = [];
   if (saves.failure !== undefined) {
     // One line: what failed, and where the finished work is.
-    const kept = csvFile === undefined ? ''
-      : csvWritten ? `; the run stopped, and its ${fmt(saves.saved)} finished results were written to ${csvFile} in the end${again}`
-        : saves.savedAny ? `; ${csvFile} keeps the ${fmt(saves.saved)} results it held before (${fmt(counts.results)} were finished): make room and continue with the same options and --resume`
-          : `; none of the ${fmt(counts.results)} finished results could be saved${plan.escalate === undefined ? '' : ` (${plan.escalate.file}, the file escalated, is as it was)`}`;
+    const kept =
+      csvFile === undefined
+        ? ''
+        : csvWritten
+          ? `; the run stopped, and its ${fmt(saves.saved)} finished results were written to ${csvFile} in the end${again}`
+          : saves.savedAny
+            ? `; ${csvFile} keeps the ${fmt(saves.saved)} results it held before (${fmt(counts.results)} were finished): make room and continue with the same options and --resume`
+            : `; none of the ${fmt(counts.results)} finished results could be saved${plan.escalate === undefined ? '' : ` (${plan.escalate.file}, the file escalated, is as it was)`}`;
     lines.push(`${saves.failure}${kept}`);
   }
   lines.push(...failures);
   if (lines.length > 0) return { lines, status: EXIT_FAILED };
   if (end.kind === 'interrupted') {
     const awaiting = counts.awaiting > 0 ? ` (${fmt(counts.awaiting)} of them unknown and still to be given a later pass)` : '';
-    return { lines: [`interrupted by ${signal ?? 'a signal'}: ${fmt(counts.results)} of ${fmt(counts.wanted)} results finished${awaiting}${where}${csvFile === undefined ? '' : again}`], status: exitForSignal(signal) };
+    return {
+      lines: [
+        `interrupted by ${signal ?? 'a signal'}: ${fmt(counts.results)} of ${fmt(counts.wanted)} results finished${awaiting}${where}${csvFile === undefined ? '' : again}`,
+      ],
+      status: exitForSignal(signal),
+    };
   }
   if (end.kind === 'pool-failed') return { lines: [`the worker pool failed: ${end.message}${where}`], status: EXIT_FAILED };
   if (end.kind === 'failed') {
-    return { lines: [`deal ${end.index} of seed ${plan.seed} (${rulesetName(plan.rulesets[end.slot]!)}) failed: ${end.message}${where}`], status: EXIT_FAILED };
+    return {
+      lines: [`deal ${end.index} of seed ${plan.seed} (${rulesetName(plan.rulesets[end.slot]!)}) failed: ${end.message}${where}`],
+      status: EXIT_FAILED,
+    };
   }
   return { lines: [], status: EXIT_OK };
 }
-
 
 /** `flags` with the default plan where it applies (see DEFAULT_PLAN). */
 function withDefaultPlan(flags: EstimateFlags, command: Command): EstimateFlags {
@@ -388,7 +503,10 @@ function withDefaultPlan(flags: EstimateFlags, command: Command): EstimateFlags 
   if (flags.policy !== SOLVER || flags.escalate !== undefined || ['maxStates', 'passes', 'sampleUnknowns'].some(given)) return flags;
   const sample = readSampleShare(DEFAULT_PLAN.sample) as SampleShare;
   return {
-    ...flags, maxStates: DEFAULT_PLAN.maxStates, passes: [...DEFAULT_PLAN.passes], sampleUnknowns: sample,
+    ...flags,
+    maxStates: DEFAULT_PLAN.maxStates,
+    passes: [...DEFAULT_PLAN.passes],
+    sampleUnknowns: sample,
     maxDiscards: given('maxDiscards') ? flags.maxDiscards : 'bounds',
   };
 }
@@ -399,24 +517,45 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
   const flags = withDefaultPlan(given, command);
   const plan = await planEstimate(flags, command, source.version);
   const run = await SegmentedRun.start({
-    seed: plan.seed, range: plan.range, run: plan.runRange, rulesets: plan.rulesets, provenance: plan.provenance,
-    ...(flags.csv === undefined ? {} : { csv: flags.csv }), timings: flags.timings, resume: plan.resuming,
+    seed: plan.seed,
+    range: plan.range,
+    run: plan.runRange,
+    rulesets: plan.rulesets,
+    provenance: plan.provenance,
+    ...(flags.csv === undefined ? {} : { csv: flags.csv }),
+    timings: flags.timings,
+    resume: plan.resuming,
     ...(plan.escalate === undefined ? {} : { escalate: plan.escalate.file }),
     ...(options.segmentDeals === undefined ? {} : { segmentDeals: options.segmentDeals }),
   });
   const resumed = run.resumedRows;
   const wanted = plan.range.count * plan.rulesets.length;
   if (plan.escalate !== undefined && !plan.resuming && resumed < wanted) {
-    console.error(`acesup: note: ${plan.escalate.file} holds ${fmt(resumed)} of the ${fmt(wanted)} results of deals ${fmt(plan.range.first)}–${fmt(plan.range.first + plan.range.count - 1)}: the others are solved from the first pass`);
+    console.error(
+      `acesup: note: ${plan.escalate.file} holds ${fmt(resumed)} of the ${fmt(wanted)} results of deals ${fmt(plan.range.first)}–${fmt(plan.range.first + plan.range.count - 1)}: the others are solved from the first pass`,
+    );
   }
   /** Results finished: read from the earlier file, and solved by this run. */
   let finished = resumed;
   const passCounts: PassCounts = plan.budgets.map(() => ({ solved: 0, decided: 0 }));
-  const progress = new EstimateProgress(plan.rulesets.map(rulesetName), plan.range.count, run.resumedDone, run.resumedWon, flags.progressEvery,
-    resumed < wanted || plan.passes.length === 0);
+  const progress = new EstimateProgress(
+    plan.rulesets.map(rulesetName),
+    plan.range.count,
+    run.resumedDone,
+    run.resumedWon,
+    flags.progressEvery,
+    resumed < wanted || plan.passes.length === 0,
+  );
   const controller = new AbortController();
   const interrupts = new Interrupts(controller);
-  const saves = new CsvSaves(run, flags.csv, () => finished, { rows: resumed, any: plan.resuming }, plan.csvFile === undefined ? 0 : flags.checkpointEvery, controller);
+  const saves = new CsvSaves(
+    run,
+    flags.csv,
+    () => finished,
+    { rows: resumed, any: plan.resuming },
+    plan.csvFile === undefined ? 0 : flags.checkpointEvery,
+    controller,
+  );
   const started = performance.now();
   let end: PoolEnd;
   try {
@@ -438,7 +577,7 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
 
   // The per-deal file first (even after a failed checkpoint: the disk may have room again), then the summary.
   let csvWritten = true;
-  let summaries;
+  let summaries: RulesetSummary[];
   try {
     if (flags.csv !== undefined) csvWritten = await saves.save(true);
     summaries = await run.summaries();
@@ -449,13 +588,28 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
   // Unknown results at a pass before the last and in the sample: an interrupted run's, still to be solved again.
   const awaiting = summaries.reduce((n, s) => n + (s.passes ?? []).slice(0, -1).reduce((m, p) => m + p.unknown - (p.unsampled ?? 0), 0), 0);
   const counts = { now: finished - resumed, resumed, results: finished, wanted, awaiting };
-  const failures = await report({
-    heading: estimateHeading(flags, plan, partial), closing: estimateClosing(flags, plan, counts, passCounts, wallSeconds), summaries,
-    run: {
-      command: commandLine(), ...source, seed: plan.seed, wallSeconds, workers: flags.workers, maxStates: plan.maxStates, complete: !partial,
-      maxDiscards: plan.maxDiscards, search: SEARCH_VERSION, mixed: [], passes: plan.provenance.passes, sample: plan.provenance.sample_unknowns,
+  const failures = await report(
+    {
+      heading: estimateHeading(flags, plan, partial),
+      closing: estimateClosing(flags, plan, counts, passCounts, wallSeconds),
+      summaries,
+      run: {
+        command: commandLine(),
+        ...source,
+        seed: plan.seed,
+        wallSeconds,
+        workers: flags.workers,
+        maxStates: plan.maxStates,
+        complete: !partial,
+        maxDiscards: plan.maxDiscards,
+        search: SEARCH_VERSION,
+        mixed: [],
+        passes: plan.provenance.passes,
+        sample: plan.provenance.sample_unknowns,
+      },
     },
-  }, flags);
+    flags,
+  );
   const { lines, status } = endMessages(plan, end, saves, csvWritten, counts, failures, interrupts.signal);
   for (const line of lines) console.error(`acesup: ${line}`);
   return status;

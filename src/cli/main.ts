@@ -10,14 +10,27 @@ import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/b
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import type { EstimateOptions } from './estimate-command.ts';
 import { addPlayCommand } from './play.ts';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, integerOption, ioReason, isKnownError, isSystemError, shortenQuotes } from './errors.ts';
+import {
+  EXIT_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  integerOption,
+  ioReason,
+  isKnownError,
+  isSystemError,
+  shortenQuotes,
+} from './errors.ts';
 import { addReportCommand } from './report.ts';
 import type { SolveFlags, VerifyFlags } from './solve-command.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const variantOption = (all: boolean) =>
-  new Option('--variant <name>', all ? 'which card may fill an empty pile; "all" runs the three variants' : 'which card may fill an empty pile')
+  new Option(
+    '--variant <name>',
+    all ? 'which card may fill an empty pile; "all" runs the three variants' : 'which card may fill an empty pile',
+  )
     .choices(all ? [...VARIANTS, 'all'] : [...VARIANTS])
     .default(all ? 'all' : 'standard');
 const discardsOption = () =>
@@ -33,7 +46,7 @@ export interface ProgramOptions extends EstimateOptions {
 
 export function buildProgram(options: ProgramOptions = {}): Command {
   const program = new Command('acesup')
-    .description('Exact solver and win-rate analysis for the solitaire Aces Up (Idiot\'s Delight, Firing Squad, Aces High).')
+    .description("Exact solver and win-rate analysis for the solitaire Aces Up (Idiot's Delight, Firing Squad, Aces High).")
     .version(version)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(shortenQuotes(text.replace(/^error: /u, 'acesup: '))) });
@@ -41,28 +54,50 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   program
     .command('solve')
     .summary('solve deals exactly: won with a solution, or lost with the max discards')
-    .description('Solve one deal or many under perfect play (the stock order known). A deal is 52 cards in ' +
-      'dealing order, e.g. "7S JS 5H AC 2D …" (T or 10 for ten, suits C D H S or ♣ ♦ ♥ ♠, any case, ' +
-      'separated by spaces, commas or nothing). Without DEAL or --file, deals are read from standard ' +
-      'input, one per line; blank lines and # comments are skipped. A won deal comes with a solution that ' +
-      'replays; a lost one with its max discards (the most cards any line of play discards). For a deal given ' +
-      'as an argument, a terminal shows what the search is doing, and Ctrl-C prints the bounds proven so far.')
-    .addHelpText('after', '\nExamples:\n' +
-      '  acesup solve "7S JS 5H AC 4C 3H KD 2D …"                 all three variants, optional discards\n' +
-      '  acesup solve --variant strict --discards forced --show "…"  one variant, the piles after each step\n' +
-      '  acesup solve --discards forced --html deal.html "…"        a page that replays the solutions in a browser\n' +
-      '  acesup deal --seed 1 --count 100 | acesup solve --json    many deals, JSON Lines')
+    .description(
+      'Solve one deal or many under perfect play (the stock order known). A deal is 52 cards in ' +
+        'dealing order, e.g. "7S JS 5H AC 2D …" (T or 10 for ten, suits C D H S or ♣ ♦ ♥ ♠, any case, ' +
+        'separated by spaces, commas or nothing). Without DEAL or --file, deals are read from standard ' +
+        'input, one per line; blank lines and # comments are skipped. A won deal comes with a solution that ' +
+        'replays; a lost one with its max discards (the most cards any line of play discards). For a deal given ' +
+        'as an argument, a terminal shows what the search is doing, and Ctrl-C prints the bounds proven so far.',
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  acesup solve "7S JS 5H AC 4C 3H KD 2D …"                 all three variants, optional discards\n' +
+        '  acesup solve --variant strict --discards forced --show "…"  one variant, the piles after each step\n' +
+        '  acesup solve --discards forced --html deal.html "…"        a page that replays the solutions in a browser\n' +
+        '  acesup deal --seed 1 --count 100 | acesup solve --json    many deals, JSON Lines',
+    )
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
     .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)')
     .addOption(variantOption(true))
     .addOption(discardsOption())
-    .option('--max-states <n>', 'state budget per deal (all its searches); past it the verdict is "unknown" with bounds (the first pass\'s budget with --time-limit)', integerOption(1), DEFAULT_MAX_STATES)
-    .option('--time-limit <seconds>', `the seconds a deal may take: every variant gets a pass at --max-states, then the variants still unknown (or lost with their max discards not yet pinned) share the time left, pass after pass at larger budgets (${GROWTH}× per pass, or one last pass as large as the time left allows); a pass still running at the limit stops there with the bounds it proved (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass, no clock — for deals read from a file or standard input)`, integerOption(0))
-    .option('--max-memory <MiB>', 'the most memory the search\'s visited set may take; a deal that needs more is unknown (its table stops growing)', integerOption(16), 4096)
+    .option(
+      '--max-states <n>',
+      'state budget per deal (all its searches); past it the verdict is "unknown" with bounds (the first pass\'s budget with --time-limit)',
+      integerOption(1),
+      DEFAULT_MAX_STATES,
+    )
+    .option(
+      '--time-limit <seconds>',
+      `the seconds a deal may take: every variant gets a pass at --max-states, then the variants still unknown (or lost with their max discards not yet pinned) share the time left, pass after pass at larger budgets (${GROWTH}× per pass, or one last pass as large as the time left allows); a pass still running at the limit stops there with the bounds it proved (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass, no clock — for deals read from a file or standard input)`,
+      integerOption(0),
+    )
+    .option(
+      '--max-memory <MiB>',
+      "the most memory the search's visited set may take; a deal that needs more is unknown (its table stops growing)",
+      integerOption(16),
+      4096,
+    )
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')
-    .option('--html <file>', 'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)')
+    .option(
+      '--html <file>',
+      'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)',
+    )
     .action(async (words: string[], flags: SolveFlags) => {
       const { solveCommand } = await import('./solve-command.ts');
       process.exitCode = await solveCommand(words, flags);
@@ -71,8 +106,10 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   program
     .command('verify')
     .summary('check a move list against the rules: prints "ok" or the first illegal move and why')
-    .description('Replay a move list from a deal and check every move and the win. Moves are comma-separated: ' +
-      '"deal", "remove XY", "move XY N" (N = pile 1–4). Exit 0 when the list wins, 1 when it does not, 2 for bad input.')
+    .description(
+      'Replay a move list from a deal and check every move and the win. Moves are comma-separated: ' +
+        '"deal", "remove XY", "move XY N" (N = pile 1–4). Exit 0 when the list wins, 1 when it does not, 2 for bad input.',
+    )
     .addHelpText('after', '\nExample:\n  acesup verify --variant strict "4C 7S 3H KD …" "deal, remove 2D, deal, …"')
     .argument('[deal]', 'the deal (quoted)')
     .argument('[moves]', 'the moves (quoted): comma-separated, or one per line as `acesup solve` prints them')
@@ -125,4 +162,3 @@ export async function main(argv: string[], options: ProgramOptions = {}): Promis
     throw error;
   }
 }
-

@@ -23,8 +23,15 @@ export interface MergeFlags {
 
 export async function mergeCommand(files: string[], flags: MergeFlags, command: Command): Promise<number> {
   if (files.filter(isStdio).length > 1) throw new UsageError('standard input (-) can be read once only');
-  if (flags.csv === undefined) refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of the merged file', true);
-  checkOutputs([['--csv', flags.csv], ['--summary', flags.summary]], files.filter((file) => !isStdio(file)));
+  if (flags.csv === undefined)
+    refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of the merged file', true);
+  checkOutputs(
+    [
+      ['--csv', flags.csv],
+      ['--summary', flags.summary],
+    ],
+    files.filter((file) => !isStdio(file)),
+  );
   if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
   if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
   const { table, rows, gaps, missing, mixed } = await mergeDealFiles(files, { allowMixed: flags.allowMixed === true });
@@ -49,22 +56,49 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
   const passes = plans.size === 1 ? [...plans][0]! : null;
   const samples = new Set(used.map((p) => p.sample_unknowns));
   const sample = samples.size === 1 ? [...samples][0]! : null;
-  const budget = maxStates === null ? '' : ` · max states ${fmt(Number(maxStates))}${passes === null || passes === '' ? '' : `, passes ${passesText(passes.split(' ').map(Number))}`}` +
-    `${sample === null || sample === '' ? '' : ` for a sample of ${sample} of the unknown deals`}` +
-    `${uniform('max_discards_mode') === 'bounds' ? ' (verdicts only)' : ''}`;
-  const missingText = missing.slice(0, 3).map(([start, stop]) => (stop - start === 1 ? `${start}` : `${start}–${stop - 1}`)).join(', ') + (missing.length > 3 ? ', …' : '');
-  const heading = `${mixed.length > 0 ? `MIXED RESULTS (they differ in ${mixed.join(', ')}; merged with --allow-mixed) — ` : ''}` +
+  const budget =
+    maxStates === null
+      ? ''
+      : ` · max states ${fmt(Number(maxStates))}${passes === null || passes === '' ? '' : `, passes ${passesText(passes.split(' ').map(Number))}`}` +
+        `${sample === null || sample === '' ? '' : ` for a sample of ${sample} of the unknown deals`}` +
+        `${uniform('max_discards_mode') === 'bounds' ? ' (verdicts only)' : ''}`;
+  const missingText =
+    missing
+      .slice(0, 3)
+      .map(([start, stop]) => (stop - start === 1 ? `${start}` : `${start}–${stop - 1}`))
+      .join(', ') + (missing.length > 3 ? ', …' : '');
+  const heading =
+    `${mixed.length > 0 ? `MIXED RESULTS (they differ in ${mixed.join(', ')}; merged with --allow-mixed) — ` : ''}` +
     `seed ${table.seed} · deals ${fmt(table.first)}–${fmt(table.first + table.count - 1)}${budget} · merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
-  const closing = `Read ${fmt(rows)} deal × rule set results.` +
+  const closing =
+    `Read ${fmt(rows)} deal × rule set results.` +
     (gaps > 0 ? ` ${fmt(gaps)} results of the run's deals are in no file (deals ${missingText}: a missing or unfinished shard?).` : '');
-  const failures = await report({
-    heading, closing, summaries,
-    run: {
-      command: commandLine(), ...provenance(), seed: table.seed, wallSeconds: null, workers: null, maxStates: maxStates === null ? null : Number(maxStates),
-      complete: gaps === 0, maxDiscards: uniform('max_discards_mode'), search: uniform('search'), mixed, passes, sample,
+  const failures = await report(
+    {
+      heading,
+      closing,
+      summaries,
+      run: {
+        command: commandLine(),
+        ...provenance(),
+        seed: table.seed,
+        wallSeconds: null,
+        workers: null,
+        maxStates: maxStates === null ? null : Number(maxStates),
+        complete: gaps === 0,
+        maxDiscards: uniform('max_discards_mode'),
+        search: uniform('search'),
+        mixed,
+        passes,
+        sample,
+      },
     },
-  }, flags);
-  if (gaps > 0) console.error(`acesup: note: ${fmt(gaps)} results of deals ${table.first}–${table.first + table.count - 1} are missing (deals ${missingText})`);
+    flags,
+  );
+  if (gaps > 0)
+    console.error(
+      `acesup: note: ${fmt(gaps)} results of deals ${table.first}–${table.first + table.count - 1} are missing (deals ${missingText})`,
+    );
   if (mixed.length > 0) console.error(`acesup: note: the merged results differ in ${mixed.join(', ')} (--allow-mixed)`);
   for (const failure of [...(csvFailure === undefined ? [] : [csvFailure]), ...failures]) console.error(`acesup: ${failure}`);
   return csvFailure !== undefined || failures.length > 0 ? EXIT_FAILED : EXIT_OK;

@@ -5,9 +5,12 @@
 export function normaliseMoveList(text: string): string {
   return text
     .split(/[,\n]/u)
-    .map((item) => item.trim()
-      .replace(/^\d+\s*[.)]\s*/u, '') // "12. deal"
-      .replace(/^(move\s+\S+)\s+to\s+pile\s+(\S+)$/iu, '$1 $2')) // "move A♣ to pile 3"
+    .map((item) =>
+      item
+        .trim()
+        .replace(/^\d+\s*[.)]\s*/u, '') // "12. deal"
+        .replace(/^(move\s+\S+)\s+to\s+pile\s+(\S+)$/iu, '$1 $2'),
+    ) // "move A♣ to pile 3"
     .filter((item) => item !== '')
     .join(', ');
 }

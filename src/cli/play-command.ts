@@ -49,21 +49,36 @@ export function playCommand(words: string[], flags: PlayFlags): number {
   const game = playGame(deal, policy, flags.variant, flags.discards, new Rng(flags.seed));
   const ms = performance.now() - started;
   if (flags.json) {
-    console.log(JSON.stringify({
-      deal: formatDeal(deal), variant: flags.variant, discards: flags.discards, policy: policy.name, seed: flags.seed,
-      result: game.won ? 'won' : 'lost', discarded: game.discarded,
-      ...(game.won ? { solution: game.moves.map(formatMove) } : {}),
-      moves: game.moves.map(formatMove), states: game.states, ms: Math.round(ms * 1000) / 1000,
-    }));
+    console.log(
+      JSON.stringify({
+        deal: formatDeal(deal),
+        variant: flags.variant,
+        discards: flags.discards,
+        policy: policy.name,
+        seed: flags.seed,
+        result: game.won ? 'won' : 'lost',
+        discarded: game.discarded,
+        ...(game.won ? { solution: game.moves.map(formatMove) } : {}),
+        moves: game.moves.map(formatMove),
+        states: game.states,
+        ms: Math.round(ms * 1000) / 1000,
+      }),
+    );
     return EXIT_OK;
   }
   console.log(`Deal ${formatDeal(deal)}`);
   const states = game.states > 0 ? `, ${game.states.toLocaleString('en-US')} solver states` : '';
-  console.log(`${flags.variant} · ${flags.discards} discards · ${policy.name}, seed ${flags.seed}: ` +
-    `${game.won ? 'WON' : 'LOST'} — ${game.discarded} discards, ${game.moves.length} moves (${ms.toFixed(1)} ms${states})`);
+  console.log(
+    `${flags.variant} · ${flags.discards} discards · ${policy.name}, seed ${flags.seed}: ` +
+      `${game.won ? 'WON' : 'LOST'} — ${game.discarded} discards, ${game.moves.length} moves (${ms.toFixed(1)} ms${states})`,
+  );
   const replay = new Game(deal, flags.variant, flags.discards);
   const width = String(game.moves.length).length;
-  const piles = (): string => formatPiles(replay.piles()).split('\n').map((line) => `      ${line}`).join('\n');
+  const piles = (): string =>
+    formatPiles(replay.piles())
+      .split('\n')
+      .map((line) => `      ${line}`)
+      .join('\n');
   if (flags.show) console.log(`${piles()}\n      stock: ${replay.stockLeft()}`);
   game.moves.forEach((move, i) => {
     console.log(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`);

@@ -2,9 +2,7 @@
 // and help; the game itself is played in play-command.ts, loaded when the command runs.
 
 import { type Command, Option } from 'commander';
-import {
-  DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES,
-} from '../core/play/settings.ts';
+import { DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES } from '../core/play/settings.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { integerOption } from './errors.ts';
 import type { PlayFlags } from './play-command.ts';
@@ -17,34 +15,61 @@ const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/gu, 
 export function policyOptions(command: Command, defaultPolicy: string, policies: readonly string[]): Command {
   return command
     .addOption(new Option('--policy <name>', 'who plays (docs/play.md)').choices([...policies]).default(defaultPolicy))
-    .addOption(new Option('--ace-bonus <k>', `greedy (and pimc's ties, expert's rollouts): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS}; expert: 2 in standard, 0 otherwise)`).argParser(integerOption(0, 48)))
-    .addOption(new Option('--samples <n>', `pimc: sampled stock orders per decision (default ${DEFAULT_SAMPLES}); expert: rollouts per choice, four times as many where a sample wins (default ${DEFAULT_EXPERT_SAMPLES})`).argParser(integerOption(1, 100_000)))
-    .addOption(new Option('--sample-states <n>', `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${thousands(DEFAULT_SAMPLE_STATES)})`).argParser(integerOption(1)));
+    .addOption(
+      new Option(
+        '--ace-bonus <k>',
+        `greedy (and pimc's ties, expert's rollouts): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS}; expert: 2 in standard, 0 otherwise)`,
+      ).argParser(integerOption(0, 48)),
+    )
+    .addOption(
+      new Option(
+        '--samples <n>',
+        `pimc: sampled stock orders per decision (default ${DEFAULT_SAMPLES}); expert: rollouts per choice, four times as many where a sample wins (default ${DEFAULT_EXPERT_SAMPLES})`,
+      ).argParser(integerOption(1, 100_000)),
+    )
+    .addOption(
+      new Option(
+        '--sample-states <n>',
+        `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${thousands(DEFAULT_SAMPLE_STATES)})`,
+      ).argParser(integerOption(1)),
+    );
 }
 
 export function addPlayCommand(program: Command): void {
   const command = program
     .command('play')
     .summary('play one deal as a player who does not see the stock order (a policy), move by move')
-    .description('Play one deal with a policy that sees only what a player sees: every card on the piles (buried ' +
-      'ones included), the discards, and so the set of cards still in the stock, never their order. Prints the ' +
-      'result, the cards discarded and every move in the notation of solve; the move list replays through ' +
-      '"acesup verify" (which answers "ok" for a win). Policies: random (a uniformly random legal move), basic ' +
-      '(every discard; fill an empty pile from the leftmost pile of two cards or more; deal), greedy (every ' +
-      'discard; the fill that leads to the most discards before the next deal), pimc (samples orders of the ' +
-      'unseen cards, solves each exactly, plays the choice that wins the most samples), expert (judges each ' +
-      'choice by greedy\'s play to the end on sampled orders of the unseen cards, the last deal exactly).')
-    .addHelpText('after', '\nExamples:\n' +
-      '  acesup play "7S JS 5H AC 4C 3H KD 2D …" --policy greedy --ace-bonus 2 --discards forced\n' +
-      '  acesup play "…" --policy expert --samples 64 --variant strict --json\n' +
-      '  acesup play "…" --policy pimc --samples 50 --sample-states 20000 --discards forced\n' +
-      '  acesup deal --seed 1 --index 7 | xargs -0 acesup play --policy basic --show')
+    .description(
+      'Play one deal with a policy that sees only what a player sees: every card on the piles (buried ' +
+        'ones included), the discards, and so the set of cards still in the stock, never their order. Prints the ' +
+        'result, the cards discarded and every move in the notation of solve; the move list replays through ' +
+        '"acesup verify" (which answers "ok" for a win). Policies: random (a uniformly random legal move), basic ' +
+        '(every discard; fill an empty pile from the leftmost pile of two cards or more; deal), greedy (every ' +
+        'discard; the fill that leads to the most discards before the next deal), pimc (samples orders of the ' +
+        'unseen cards, solves each exactly, plays the choice that wins the most samples), expert (judges each ' +
+        "choice by greedy's play to the end on sampled orders of the unseen cards, the last deal exactly).",
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  acesup play "7S JS 5H AC 4C 3H KD 2D …" --policy greedy --ace-bonus 2 --discards forced\n' +
+        '  acesup play "…" --policy expert --samples 64 --variant strict --json\n' +
+        '  acesup play "…" --policy pimc --samples 50 --sample-states 20000 --discards forced\n' +
+        '  acesup deal --seed 1 --index 7 | xargs -0 acesup play --policy basic --show',
+    )
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
     .addOption(new Option('--variant <name>', 'which card may fill an empty pile').choices([...VARIANTS]).default('standard'))
-    .addOption(new Option('--discards <rule>', 'optional: deal at any time; forced: make every discard before dealing').choices([...DISCARD_RULES]).default('optional'))
-    .option('--seed <s>', 'seed of the policy\'s random choices (random moves, expert\'s samples)', integerOption(0, 0xffffffff), 1)
+    .addOption(
+      new Option('--discards <rule>', 'optional: deal at any time; forced: make every discard before dealing')
+        .choices([...DISCARD_RULES])
+        .default('optional'),
+    )
+    .option('--seed <s>', "seed of the policy's random choices (random moves, expert's samples)", integerOption(0, 0xffffffff), 1)
     .option('--show', 'print the four piles after each move')
-    .option('--json', 'print one JSON object: the deal, variant, discards, policy, seed, result, discarded, moves (and solution when won), states, ms');
+    .option(
+      '--json',
+      'print one JSON object: the deal, variant, discards, policy, seed, result, discarded, moves (and solution when won), states, ms',
+    );
   policyOptions(command, 'expert', POLICY_NAMES);
   command.action(async (words: string[], flags: PlayFlags) => {
     const { playCommand } = await import('./play-command.ts');

@@ -41,20 +41,30 @@ export class EstimateProgress {
     if (process.stderr.isTTY) {
       // Loaded only for a terminal: it is a tenth of the command's start-up.
       const bars = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
-      this.multibar = new bars.MultiBar({
-        format: ' {name} {bar} {percentage}% {value}/{total} deals · {speed}/s · {tally} · ETA {eta_formatted}',
-        barsize: 16,
-        hideCursor: true,
-        clearOnComplete: false,
-        etaBuffer: 50,
-        progressCalculationRelative: true,
-        stream: process.stderr,
-      }, bars.Presets.shades_classic);
+      this.multibar = new bars.MultiBar(
+        {
+          format: ' {name} {bar} {percentage}% {value}/{total} deals · {speed}/s · {tally} · ETA {eta_formatted}',
+          barsize: 16,
+          hideCursor: true,
+          clearOnComplete: false,
+          etaBuffer: 50,
+          progressCalculationRelative: true,
+          stream: process.stderr,
+        },
+        bars.Presets.shades_classic,
+      );
     } else if (plainSeconds > 0) {
       this.timer = setInterval(() => this.plainLine(), plainSeconds * 1000);
       this.timer.unref();
     }
-    if (firstPass) this.addPass(0, '', names.map(() => total), done, won);
+    if (firstPass)
+      this.addPass(
+        0,
+        '',
+        names.map(() => total),
+        done,
+        won,
+      );
   }
 
   /**
@@ -62,10 +72,20 @@ export class EstimateProgress {
    * per rule set to solve in it (a later pass: added segment by segment, as the deals unknown at the pass
    * before are known), `done` and `tally` of them already.
    */
-  addPass(pass: number, label: string, totals: readonly number[], done: readonly number[] = totals.map(() => 0), tally: readonly number[] = done.map(() => 0)): void {
+  addPass(
+    pass: number,
+    label: string,
+    totals: readonly number[],
+    done: readonly number[] = totals.map(() => 0),
+    tally: readonly number[] = done.map(() => 0),
+  ): void {
     let shown = this.passes.get(pass);
     if (shown === undefined) {
-      shown = { label, started: performance.now(), slots: totals.map((_, slot) => ({ total: 0, done: done[slot]!, tally: tally[slot]!, startDone: done[slot]! })) };
+      shown = {
+        label,
+        started: performance.now(),
+        slots: totals.map((_, slot) => ({ total: 0, done: done[slot]!, tally: tally[slot]!, startDone: done[slot]! })),
+      };
       this.passes.set(pass, shown);
     }
     for (const [slot, more] of totals.entries()) {
@@ -100,7 +120,10 @@ export class EstimateProgress {
     figures.done += solved;
     figures.tally += tally;
     const speed = this.speed(pass, slot);
-    figures.bar?.update(figures.done, { speed: speed >= 100 ? fmt(speed) : speed >= 1 ? speed.toFixed(1) : speed.toFixed(2), tally: this.tallyText(pass, figures.tally) });
+    figures.bar?.update(figures.done, {
+      speed: speed >= 100 ? fmt(speed) : speed >= 1 ? speed.toFixed(1) : speed.toFixed(2),
+      tally: this.tallyText(pass, figures.tally),
+    });
   }
 
   private plainLine(): void {
@@ -108,9 +131,13 @@ export class EstimateProgress {
     for (const [pass, { label, slots }] of this.passes) {
       // A pass whose deals are all done says nothing more (a later one is under way, or the run ends).
       if (slots.every((figures) => figures.done >= figures.total)) continue;
-      const shown = slots.flatMap((figures, slot) => (pass > 0 && figures.total === 0 ? [] : [
-        `${this.names[slot]!} ${fmt(figures.done)}/${fmt(figures.total)} (${this.tallyText(pass, figures.tally)}, ${this.speed(pass, slot).toFixed(pass === 0 ? 1 : 2)}/s)`,
-      ]));
+      const shown = slots.flatMap((figures, slot) =>
+        pass > 0 && figures.total === 0
+          ? []
+          : [
+              `${this.names[slot]!} ${fmt(figures.done)}/${fmt(figures.total)} (${this.tallyText(pass, figures.tally)}, ${this.speed(pass, slot).toFixed(pass === 0 ? 1 : 2)}/s)`,
+            ],
+      );
       if (shown.length > 0) parts.push(`${label === '' ? '' : `pass ${label}: `}${shown.join(' · ')}`);
     }
     if (parts.length > 0) process.stderr.write(`acesup: ${parts.join(' · ')}\n`);

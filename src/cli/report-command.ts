@@ -30,8 +30,13 @@ export async function reportCommand(files: string[], flags: ReportFlags): Promis
     for (const chart of charts) await writeOut(join(flags.svg, `${chart.id}.svg`), chart.svg);
   }
   if (flags.out !== undefined) await writeOut(flags.out, reportPage(charts, inputs.summaries, inputs.series, { version, files }));
-  const wrote = [...(flags.out === undefined ? [] : [flags.out]), ...(flags.svg === undefined ? [] : [`${charts.length} SVG files in ${flags.svg}`])];
-  console.error(`acesup: ${count(charts.length, 'chart')} from ${count(inputs.summaries.length, 'run')} and ${count(inputs.series.length, 'per-deal series', 'per-deal series')}; wrote ${wrote.join(' and ')}`);
+  const wrote = [
+    ...(flags.out === undefined ? [] : [flags.out]),
+    ...(flags.svg === undefined ? [] : [`${charts.length} SVG files in ${flags.svg}`]),
+  ];
+  console.error(
+    `acesup: ${count(charts.length, 'chart')} from ${count(inputs.summaries.length, 'run')} and ${count(inputs.series.length, 'per-deal series', 'per-deal series')}; wrote ${wrote.join(' and ')}`,
+  );
 }
 
 /** Writes a file, turning a bad path into one line for the user. */
@@ -54,7 +59,8 @@ export async function writeDealPage(file: string, collected: DealPageGames, fail
     if (failed) return;
     throw new UsageError(`--html ${file}: no deal was given, so no page was written`);
   }
-  if (collected.deals > 1) throw new UsageError(`--html ${file}: the page is of one deal, but ${collected.deals} deals were given; no page was written`);
+  if (collected.deals > 1)
+    throw new UsageError(`--html ${file}: the page is of one deal, but ${collected.deals} deals were given; no page was written`);
   const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   await writeOut(file, dealPage(collected.deal, collected.games, { version }));
 }

@@ -25,7 +25,8 @@ async function* inputLines(file: string | undefined): AsyncGenerator<[number, st
     await new Promise<void>((resolve, reject) => {
       input.once('open', () => resolve());
       input.once('error', (error: NodeJS.ErrnoException) =>
-        reject(new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)));
+        reject(new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)),
+      );
     });
   }
   let number = 0;
@@ -42,12 +43,23 @@ const fmt = (n: number): string => n.toLocaleString('en-US');
 const short = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${Math.round(n)}`);
 
 /** The verdict line of `solve`; `time` is the --time-limit in seconds (0: none), or the signal that cut the solve short. */
-function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, ms: number, flags: SolveFlags, time: number | StoppedBy): string {
+function verdictLine(
+  result: SolveResult,
+  variant: Variant,
+  rule: DiscardRule,
+  ms: number,
+  flags: SolveFlags,
+  time: number | StoppedBy,
+): string {
   const maxStates = flags.maxStates;
   const head = `${variant} · ${rule} discards:`;
   const tail = `${fmt(result.states)} states, ${ms.toFixed(1)} ms`;
-  const stopped = typeof time === 'string' ? `${time} came before it was pinned`
-    : time > 0 ? `--time-limit ${time} s proved the loss but did not pin the number` : `--max-states ${fmt(maxStates)} proved the loss but did not pin the number`;
+  const stopped =
+    typeof time === 'string'
+      ? `${time} came before it was pinned`
+      : time > 0
+        ? `--time-limit ${time} s proved the loss but did not pin the number`
+        : `--max-states ${fmt(maxStates)} proved the loss but did not pin the number`;
   switch (result.kind) {
     case 'won':
       return `${head} WON — 48 discards, ${result.solution.length} moves (${tail})`;
@@ -58,10 +70,14 @@ function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, m
           ? `${head} LOST — max discards between ${result.lower} and ${result.upper} (--max-discards bounds: the verdict only) (${tail})`
           : `${head} LOST — max discards between ${result.lower} and ${result.upper}; ${stopped} (${tail})`;
     case 'unknown': {
-      const why = typeof time === 'string' ? `stopped by ${time}`
-        : result.limit === 'memory' ? `stopped when the search's table reached --max-memory ${fmt(flags.maxMemory)} MiB`
-          : result.limit === 'poll' ? `stopped at the time limit (--time-limit ${time} s) at a budget of ${fmt(maxStates)} states`
-            : `stopped at a budget of ${fmt(maxStates)} states`;
+      const why =
+        typeof time === 'string'
+          ? `stopped by ${time}`
+          : result.limit === 'memory'
+            ? `stopped when the search's table reached --max-memory ${fmt(flags.maxMemory)} MiB`
+            : result.limit === 'poll'
+              ? `stopped at the time limit (--time-limit ${time} s) at a budget of ${fmt(maxStates)} states`
+              : `stopped at a budget of ${fmt(maxStates)} states`;
       return `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; ${why} (${tail})`;
     }
   }
@@ -80,7 +96,11 @@ function printSolution(deal: Uint8Array, solution: readonly GameMove[], variant:
   });
 }
 
-const indent = (text: string, by: number): string => text.split('\n').map((line) => ' '.repeat(by) + line).join('\n');
+const indent = (text: string, by: number): string =>
+  text
+    .split('\n')
+    .map((line) => ' '.repeat(by) + line)
+    .join('\n');
 
 export interface SolveFlags {
   file?: string;
@@ -117,22 +137,38 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
       return undefined;
     }
   };
-  const options = variants.map((variant) => ({ variant, rule: flags.discards, maxStates: flags.maxStates, maxDiscards: flags.maxDiscards }));
-  const answer = (deal: Uint8Array) => (index: number, { result, maxStates, ms }: Escalated, stoppedBy?: StoppedBy): void => {
-    const variant = variants[index]!;
-    page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
-    if (flags.json) {
-      console.log(JSON.stringify({
-        deal: formatDeal(deal), variant, discards: flags.discards, result: result.kind,
-        maxDiscards: result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
-        ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
-        states: result.states, maxStates, ms: Math.round(ms * 1000) / 1000, ...(stoppedBy === undefined ? {} : { interrupted: true }),
-      }));
-    } else {
-      console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }, stoppedBy ?? timeLimit));
-      if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
-    }
-  };
+  const options = variants.map((variant) => ({
+    variant,
+    rule: flags.discards,
+    maxStates: flags.maxStates,
+    maxDiscards: flags.maxDiscards,
+  }));
+  const answer =
+    (deal: Uint8Array) =>
+    (index: number, { result, maxStates, ms }: Escalated, stoppedBy?: StoppedBy): void => {
+      const variant = variants[index]!;
+      page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
+      if (flags.json) {
+        console.log(
+          JSON.stringify({
+            deal: formatDeal(deal),
+            variant,
+            discards: flags.discards,
+            result: result.kind,
+            maxDiscards:
+              result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
+            ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
+            states: result.states,
+            maxStates,
+            ms: Math.round(ms * 1000) / 1000,
+            ...(stoppedBy === undefined ? {} : { interrupted: true }),
+          }),
+        );
+      } else {
+        console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }, stoppedBy ?? timeLimit));
+        if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
+      }
+    };
   if (words.length > 0) {
     const deal = parse(words.join(' '), '');
     if (deal === undefined) return exitCode;
@@ -141,12 +177,16 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
     // On a thread of its own: the main thread shows the progress and answers Ctrl-C with the bounds so far.
     // The limit counts from the command's start (performance.now() is time since then), less a moment to print.
     const deadline = timeLimit === 0 ? 0 : Date.now() - performance.now() + timeLimit * 1000 - PRINT_MS;
-    const { stoppedBy } = await solveDealOnThread({ deal, options, deadline, maxTableBytes }, {
-      answer: answer(deal),
-      status: (p) => `${variants[p.index]} · ${flags.discards} · pass ${p.pass} (≤ ${short(p.maxStates)}): ${short(p.states)} states, ` +
-        `${short(p.states / Math.max(0.001, p.passMs / 1000))}/s · discards ${p.lower}–${p.upper} · ` +
-        `${(p.elapsedMs / 1000).toFixed(0)}${timeLimit > 0 ? `/${timeLimit}` : ''} s · Ctrl-C: stop here`,
-    });
+    const { stoppedBy } = await solveDealOnThread(
+      { deal, options, deadline, maxTableBytes },
+      {
+        answer: answer(deal),
+        status: (p) =>
+          `${variants[p.index]} · ${flags.discards} · pass ${p.pass} (≤ ${short(p.maxStates)}): ${short(p.states)} states, ` +
+          `${short(p.states / Math.max(0.001, p.passMs / 1000))}/s · discards ${p.lower}–${p.upper} · ` +
+          `${(p.elapsedMs / 1000).toFixed(0)}${timeLimit > 0 ? `/${timeLimit}` : ''} s · Ctrl-C: stop here`,
+      },
+    );
     if (stoppedBy !== undefined) {
       console.error(`acesup: stopped by ${stoppedBy}: the bounds above are those proven when it came`);
       exitCode = stoppedBy === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED;

@@ -82,17 +82,25 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
           const before = best[index];
           let result: SolveResult = before?.result ?? { kind: 'unknown', states: 0, lower: 0, upper: WIN_DISCARDS, limit: 'poll' };
           const open = isOpen(result, task.options[index]!.maxDiscards);
-          if (open && running !== undefined) result = { ...result, lower: Math.max(discardBounds(result).lower, running.lower), states: running.states } as SolveResult;
-          handlers.answer(index, {
-            result,
-            maxStates: running?.maxStates ?? before?.maxStates ?? task.options[index]!.maxStates ?? 0,
-            passes: running?.pass ?? before?.passes ?? 1,
-            ms: (before?.ms ?? 0) + (running?.passMs ?? 0),
-          }, open ? stoppedBy : undefined);
+          if (open && running !== undefined)
+            result = { ...result, lower: Math.max(discardBounds(result).lower, running.lower), states: running.states } as SolveResult;
+          handlers.answer(
+            index,
+            {
+              result,
+              maxStates: running?.maxStates ?? before?.maxStates ?? task.options[index]!.maxStates ?? 0,
+              passes: running?.pass ?? before?.passes ?? 1,
+              ms: (before?.ms ?? 0) + (running?.passMs ?? 0),
+            },
+            open ? stoppedBy : undefined,
+          );
         }
         resolve({ stoppedBy });
       };
-      const unlisten = () => { process.off('SIGINT', onSignal); process.off('SIGTERM', onSignal); };
+      const unlisten = () => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      };
       process.on('SIGINT', onSignal);
       process.on('SIGTERM', onSignal);
       worker.on('message', (message: ThreadMessage) => {
@@ -115,7 +123,10 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
             resolve({});
         }
       });
-      worker.on('error', (error) => { unlisten(); reject(error); });
+      worker.on('error', (error) => {
+        unlisten();
+        reject(error);
+      });
       worker.on('exit', (code) => {
         unlisten();
         if (code !== 0) reject(new Error(`the solving thread stopped with exit code ${code}`));

@@ -76,7 +76,7 @@ function replayDiscards(deal: Deal, variant: Variant, rule: DiscardRule, moves: 
 function shorten(deal: Deal, variant: Variant, rule: DiscardRule, line: readonly GameMove[], count: number): GameMove[] {
   let moves = line.slice();
   const keeps = (candidate: GameMove[]): boolean => replayDiscards(deal, variant, rule, candidate) >= count;
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false;
     for (let i = moves.length - 1; i >= 0; i--) {
       const candidate = moves.filter((_, k) => k !== i);

@@ -69,22 +69,36 @@ function largestPerRuleset<T>(items: readonly T[], key: (item: T) => string, siz
 const VARIANT_ORDER: readonly string[] = VARIANTS;
 const RULE_ORDER: readonly string[] = DISCARD_RULES;
 const byRuleset = (a: { variant: string; rule: string }, b: { variant: string; rule: string }): number =>
-  (VARIANT_ORDER.indexOf(a.variant) - VARIANT_ORDER.indexOf(b.variant)) || (RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule));
+  VARIANT_ORDER.indexOf(a.variant) - VARIANT_ORDER.indexOf(b.variant) || RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule);
 
 /** The runs in the order the charts list them: by variant, rule, then as given. */
 export function orderedRuns(rows: readonly SummaryRow[]): SummaryRow[] {
-  return rows.map((row, i) => ({ row, i })).sort((a, b) => byRuleset(a.row, b.row) || a.i - b.i).map(({ row }) => row);
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => byRuleset(a.row, b.row) || a.i - b.i)
+    .map(({ row }) => row);
 }
 
 export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   const runs = orderedRuns(rows);
   const values = runs.map((row) => ({
-    run: runLabel(row), rule: row.rule, deals: row.deals, unknown: row.unknown,
-    low: row.winRateLow, high: row.winRateHigh, ciLow: row.ci95Low, ciHigh: row.ci95High,
-    ...(row.twoPhase === undefined ? {} : {
-      estimate: (row.twoPhase.low + row.twoPhase.high) / 2, estimateLow: row.twoPhase.low, estimateHigh: row.twoPhase.high,
-      estimateCiLow: row.twoPhase.ci95Low, estimateCiHigh: row.twoPhase.ci95High,
-    }),
+    run: runLabel(row),
+    rule: row.rule,
+    deals: row.deals,
+    unknown: row.unknown,
+    low: row.winRateLow,
+    high: row.winRateHigh,
+    ciLow: row.ci95Low,
+    ciHigh: row.ci95High,
+    ...(row.twoPhase === undefined
+      ? {}
+      : {
+          estimate: (row.twoPhase.low + row.twoPhase.high) / 2,
+          estimateLow: row.twoPhase.low,
+          estimateHigh: row.twoPhase.high,
+          estimateCiLow: row.twoPhase.ci95Low,
+          estimateCiHigh: row.twoPhase.ci95High,
+        }),
   }));
   const y = { field: 'run', type: 'nominal', sort: null, title: null } as const;
   return {
@@ -97,7 +111,13 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
       {
         mark: { type: 'rule', strokeWidth: 1.5, color: '#888' },
         encoding: {
-          x: { field: 'ciLow', type: 'quantitative', title: 'win rate under perfect play (dot: every unknown lost; band: up to every unknown won; line: 95% interval)', axis: { format: '%' }, scale: { zero: false } },
+          x: {
+            field: 'ciLow',
+            type: 'quantitative',
+            title: 'win rate under perfect play (dot: every unknown lost; band: up to every unknown won; line: 95% interval)',
+            axis: { format: '%' },
+            scale: { zero: false },
+          },
           x2: { field: 'ciHigh' },
         },
       },
@@ -116,9 +136,13 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
           x: { field: 'low', type: 'quantitative' },
           color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
           tooltip: [
-            { field: 'run' }, { field: 'deals', format: ',' }, { field: 'unknown', format: ',' },
-            { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' }, { field: 'high', format: '.2%', title: 'win rate (unknowns won)' },
-            { field: 'ciLow', format: '.2%', title: '95% low' }, { field: 'ciHigh', format: '.2%', title: '95% high' },
+            { field: 'run' },
+            { field: 'deals', format: ',' },
+            { field: 'unknown', format: ',' },
+            { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' },
+            { field: 'high', format: '.2%', title: 'win rate (unknowns won)' },
+            { field: 'ciLow', format: '.2%', title: '95% low' },
+            { field: 'ciHigh', format: '.2%', title: '95% high' },
           ],
         },
       },
@@ -134,8 +158,11 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
         encoding: {
           x: { field: 'estimate', type: 'quantitative' },
           tooltip: [
-            { field: 'run' }, { field: 'estimateLow', format: '.2%', title: 'two-phase estimate' }, { field: 'estimateHigh', format: '.2%', title: '(sampled unknowns won)' },
-            { field: 'estimateCiLow', format: '.2%', title: '95% low' }, { field: 'estimateCiHigh', format: '.2%', title: '95% high' },
+            { field: 'run' },
+            { field: 'estimateLow', format: '.2%', title: 'two-phase estimate' },
+            { field: 'estimateHigh', format: '.2%', title: '(sampled unknowns won)' },
+            { field: 'estimateCiLow', format: '.2%', title: '95% low' },
+            { field: 'estimateCiHigh', format: '.2%', title: '95% high' },
           ],
         },
       },
@@ -145,8 +172,11 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
 
 /** The runs whose histogram the max-discards chart draws: per variant × rule the largest. */
 export const histogramRuns = (rows: readonly SummaryRow[]): SummaryRow[] =>
-  largestPerRuleset(rows, (r) => groupLabel(r.variant, r.rule) + (r.policy === '' ? '' : ` × ${r.policy}`), (r) => r.maxDiscards.reduce((s, n) => s + n, 0))
-    .sort(byRuleset);
+  largestPerRuleset(
+    rows,
+    (r) => groupLabel(r.variant, r.rule) + (r.policy === '' ? '' : ` × ${r.policy}`),
+    (r) => r.maxDiscards.reduce((s, n) => s + n, 0),
+  ).sort(byRuleset);
 
 /** A chart of one small panel per value of the field `panel` (in the order they come), two to a row, each
  *  with its own scales on `independent`: the panels' runs differ too much in size to share them. */
@@ -167,14 +197,21 @@ export function maxDiscardsSpec(rows: readonly SummaryRow[]): TopLevelSpec {
     const total = row.maxDiscards.reduce((s, n) => s + n, 0);
     const panel = `${groupLabel(row.variant, row.rule)}${row.policy === '' ? '' : ` × ${row.policy}`} — ${stem(row.file)}, ${fmt(total)} deals`;
     return row.maxDiscards.flatMap((count, discards) =>
-      count === 0 ? [] : [{ panel, discards, deals: count, share: count / total, rule: row.rule }]);
+      count === 0 ? [] : [{ panel, discards, deals: count, share: count / total, rule: row.rule }],
+    );
   });
   return panels(values, ['y'], {
     width: 330,
     height: 150,
     mark: { type: 'bar', width: 5 },
     encoding: {
-      x: { field: 'discards', type: 'quantitative', title: 'max discards (48 = won)', scale: { domain: [0, WIN_DISCARDS] }, axis: { values: [0, 8, 16, 24, 32, 40, 48] } },
+      x: {
+        field: 'discards',
+        type: 'quantitative',
+        title: 'max discards (48 = won)',
+        scale: { domain: [0, WIN_DISCARDS] },
+        axis: { values: [0, 8, 16, 24, 32, 40, 48] },
+      },
       y: { field: 'share', type: 'quantitative', title: 'share of deals (√ scale)', scale: { type: 'sqrt' }, axis: { format: '%' } },
       color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
       tooltip: [{ field: 'discards' }, { field: 'deals', format: ',' }, { field: 'share', format: '.2%' }],
@@ -188,13 +225,27 @@ export const statesRuns = (rows: readonly SummaryRow[]): SummaryRow[] =>
 
 export function statesSpec(rows: readonly SummaryRow[]): TopLevelSpec {
   const runs = statesRuns(rows);
-  const points = runs.flatMap((row) => (['median', 'p99', 'max'] as const).map((stat) => ({
-    run: runLabel(row), stat,
-    states: stat === 'median' ? row.statesMedian! : stat === 'p99' ? row.statesP99! : row.statesMax!,
-  })));
-  const spans = runs.map((row) => ({ run: runLabel(row), from: row.statesMedian!, to: row.statesMax!, budget: row.maxStates, rule: row.rule }));
+  const points = runs.flatMap((row) =>
+    (['median', 'p99', 'max'] as const).map((stat) => ({
+      run: runLabel(row),
+      stat,
+      states: stat === 'median' ? row.statesMedian! : stat === 'p99' ? row.statesP99! : row.statesMax!,
+    })),
+  );
+  const spans = runs.map((row) => ({
+    run: runLabel(row),
+    from: row.statesMedian!,
+    to: row.statesMax!,
+    budget: row.maxStates,
+    rule: row.rule,
+  }));
   const y = { field: 'run', type: 'nominal', sort: null, title: null } as const;
-  const x = { type: 'quantitative', scale: { type: 'log' }, title: 'states per deal (log scale; tick: the run\'s --max-states budget)', axis: { format: '~s' } } as const;
+  const x = {
+    type: 'quantitative',
+    scale: { type: 'log' },
+    title: "states per deal (log scale; tick: the run's --max-states budget)",
+    axis: { format: '~s' },
+  } as const;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     config: CONFIG,
@@ -214,7 +265,13 @@ export function statesSpec(rows: readonly SummaryRow[]): TopLevelSpec {
         encoding: {
           x: { ...x, field: 'states' },
           shape: { field: 'stat', type: 'nominal', sort: ['median', 'p99', 'max'], title: 'states per deal' },
-          color: { field: 'stat', type: 'nominal', sort: ['median', 'p99', 'max'], scale: { range: ['#2ca02c', '#ff7f0e', '#7b3294'] }, title: 'states per deal' },
+          color: {
+            field: 'stat',
+            type: 'nominal',
+            sort: ['median', 'p99', 'max'],
+            scale: { range: ['#2ca02c', '#ff7f0e', '#7b3294'] },
+            title: 'states per deal',
+          },
           tooltip: [{ field: 'run' }, { field: 'stat' }, { field: 'states', format: ',' }],
         },
       },
@@ -234,7 +291,13 @@ export function runningSpec(series: readonly DealSeries[]): TopLevelSpec {
     const panel = `${seriesLabel(s)} — ${stem(s.file)}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals`;
     return runningEstimate(s.outcomes).map((p) => ({ panel, rule: s.rule, ...p }));
   });
-  const x = { field: 'deals', type: 'quantitative', scale: { type: 'log' }, title: 'deals solved (log scale)', axis: { format: '~s' } } as const;
+  const x = {
+    field: 'deals',
+    type: 'quantitative',
+    scale: { type: 'log' },
+    title: 'deals solved (log scale)',
+    axis: { format: '~s' },
+  } as const;
   return panels(values, ['y', 'x'], {
     width: 330,
     height: 160,
@@ -242,20 +305,34 @@ export function runningSpec(series: readonly DealSeries[]): TopLevelSpec {
       {
         mark: { type: 'area', opacity: 0.15 },
         encoding: {
-          x, y: { field: 'ci95Low', type: 'quantitative', title: 'win rate so far', axis: { format: '%' }, scale: { zero: false } }, y2: { field: 'ci95High' },
+          x,
+          y: { field: 'ci95Low', type: 'quantitative', title: 'win rate so far', axis: { format: '%' }, scale: { zero: false } },
+          y2: { field: 'ci95High' },
           color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
         },
       },
       {
         mark: { type: 'area', opacity: 0.35 },
-        encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null } },
+        encoding: {
+          x,
+          y: { field: 'low', type: 'quantitative' },
+          y2: { field: 'high' },
+          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
+        },
       },
       {
         mark: { type: 'point', filled: true, size: 7, opacity: 1 },
         encoding: {
-          x, y: { field: 'low', type: 'quantitative' }, color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
-          tooltip: [{ field: 'deals', format: ',' }, { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' },
-            { field: 'high', format: '.2%', title: 'win rate (unknowns won)' }, { field: 'ci95Low', format: '.2%' }, { field: 'ci95High', format: '.2%' }],
+          x,
+          y: { field: 'low', type: 'quantitative' },
+          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, legend: null },
+          tooltip: [
+            { field: 'deals', format: ',' },
+            { field: 'low', format: '.2%', title: 'win rate (unknowns lost)' },
+            { field: 'high', format: '.2%', title: 'win rate (unknowns won)' },
+            { field: 'ci95Low', format: '.2%' },
+            { field: 'ci95High', format: '.2%' },
+          ],
         },
       },
     ],
@@ -266,23 +343,39 @@ export function runningSpec(series: readonly DealSeries[]): TopLevelSpec {
 export async function buildCharts(rows: readonly SummaryRow[], series: readonly DealSeries[]): Promise<Chart[]> {
   const charts: (Omit<Chart, 'svg'> & { when: boolean; spec: () => TopLevelSpec })[] = [
     {
-      id: 'win-rate', title: 'Win rate per variant × discard rule', when: rows.length > 0, spec: () => winRateSpec(rows),
-      caption: 'One line per run. The dot is the win rate counting every undecided (unknown) deal as lost; the band ' +
+      id: 'win-rate',
+      title: 'Win rate per variant × discard rule',
+      when: rows.length > 0,
+      spec: () => winRateSpec(rows),
+      caption:
+        'One line per run. The dot is the win rate counting every undecided (unknown) deal as lost; the band ' +
         'reaches the rate with every unknown won; the thin line is the 95% Wilson interval from the low end of the first to the high end of the second.',
     },
     {
-      id: 'max-discards', title: 'Max discards per deal', when: histogramRuns(rows).length > 0, spec: () => maxDiscardsSpec(rows),
-      caption: 'Per variant × discard rule, the run with the most deals: the share of deals whose best line discards ' +
+      id: 'max-discards',
+      title: 'Max discards per deal',
+      when: histogramRuns(rows).length > 0,
+      spec: () => maxDiscardsSpec(rows),
+      caption:
+        'Per variant × discard rule, the run with the most deals: the share of deals whose best line discards ' +
         'that many cards (48 is a win). Deals left unknown, and lost deals whose max was not pinned, are left out. Square-root scale, so the rare low counts show.',
     },
     {
-      id: 'states', title: 'Search cost: states per deal', when: statesRuns(rows).length > 0, spec: () => statesSpec(rows),
-      caption: 'The median, 99th percentile and maximum of positions searched per deal, on a log scale, against each run\'s budget: how the ' +
-        'search\'s cost grows from rule to rule, and where the budget cuts it.',
+      id: 'states',
+      title: 'Search cost: states per deal',
+      when: statesRuns(rows).length > 0,
+      spec: () => statesSpec(rows),
+      caption:
+        "The median, 99th percentile and maximum of positions searched per deal, on a log scale, against each run's budget: how the " +
+        "search's cost grows from rule to rule, and where the budget cuts it.",
     },
     {
-      id: 'running-estimate', title: 'Running estimate against deals solved', when: runningSeries(series).length > 0, spec: () => runningSpec(series),
-      caption: 'From the per-deal files (per variant × discard rule × policy, the longest): the win rate after the first n deals, ' +
+      id: 'running-estimate',
+      title: 'Running estimate against deals solved',
+      when: runningSeries(series).length > 0,
+      spec: () => runningSpec(series),
+      caption:
+        'From the per-deal files (per variant × discard rule × policy, the longest): the win rate after the first n deals, ' +
         'dots counting unknowns as lost, the dark band up to unknowns won, the light band the 95% interval. Where the band stops narrowing, more deals stop paying.',
     },
   ];

@@ -61,7 +61,19 @@ export interface DealSeries {
   outcomes: Uint8Array;
 }
 
-const SUMMARY_REQUIRED = ['variant', 'discards', 'seed', 'deals', 'won', 'lost', 'unknown', 'win_rate_low', 'win_rate_high', 'ci95_low', 'ci95_high'];
+const SUMMARY_REQUIRED = [
+  'variant',
+  'discards',
+  'seed',
+  'deals',
+  'won',
+  'lost',
+  'unknown',
+  'win_rate_low',
+  'win_rate_high',
+  'ci95_low',
+  'ci95_high',
+];
 const DEAL_REQUIRED = ['seed', 'index', 'deal', 'variant', 'discards', 'result'];
 
 /** Opens `file` as a text stream, gunzipping it when it starts with gzip's magic bytes. */
@@ -77,7 +89,9 @@ async function textStream(file: string): Promise<NodeJS.ReadableStream> {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (error as Error).message}`);
+    throw new InputError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (error as Error).message}`,
+    );
   }
   const raw = createReadStream(file);
   if (head[0] === 0x1f && head[1] === 0x8b) {
@@ -92,8 +106,13 @@ async function textStream(file: string): Promise<NodeJS.ReadableStream> {
 async function* csvRecords(file: string): AsyncGenerator<{ header: string[]; record: Record<string, string>; line: number }> {
   const input = await textStream(file);
   const parser = parse({ info: true, relax_column_count: true, bom: true });
-  input.on('error', (error: NodeJS.ErrnoException) => parser.destroy(new InputError(
-    error.code?.startsWith('Z_') ? `${file}: not a readable gzip file (${error.message})` : `cannot read ${file}: ${error.message}`)));
+  input.on('error', (error: NodeJS.ErrnoException) =>
+    parser.destroy(
+      new InputError(
+        error.code?.startsWith('Z_') ? `${file}: not a readable gzip file (${error.message})` : `cannot read ${file}: ${error.message}`,
+      ),
+    ),
+  );
   input.pipe(parser);
   let header: string[] | undefined;
   try {
@@ -103,7 +122,8 @@ async function* csvRecords(file: string): AsyncGenerator<{ header: string[]; rec
         yield { header, record: {}, line: info.lines };
         continue;
       }
-      if (fields.length !== header.length) throw new InputError(`${file} line ${info.lines}: expected ${header.length} fields, found ${fields.length}`);
+      if (fields.length !== header.length)
+        throw new InputError(`${file} line ${info.lines}: expected ${header.length} fields, found ${fields.length}`);
       const record: Record<string, string> = {};
       header.forEach((name, i) => (record[name] = fields[i]!));
       yield { header, record, line: info.lines };
@@ -112,7 +132,8 @@ async function* csvRecords(file: string): AsyncGenerator<{ header: string[]; rec
     if (error instanceof InputError) throw error;
     if (error instanceof CsvError) throw new InputError(`${file} is not a CSV file of acesup: ${error.message}`);
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('Z_')) throw new InputError(`${file}: not a readable gzip file (${(error as Error).message})`);
+    if (typeof code === 'string' && code.startsWith('Z_'))
+      throw new InputError(`${file}: not a readable gzip file (${(error as Error).message})`);
     throw error;
   }
   if (header === undefined) throw new InputError(`${file} is empty`);
@@ -141,7 +162,9 @@ export async function readInputs(files: readonly string[]): Promise<ReportInputs
       if (kind === undefined) {
         kind = kindOf(header);
         if (kind === undefined) {
-          throw new InputError(`${file} is neither a summary CSV nor a per-deal CSV of acesup (its header has no ${header.includes('result') ? 'variant/discards' : 'won/lost/unknown or result'} columns)`);
+          throw new InputError(
+            `${file} is neither a summary CSV nor a per-deal CSV of acesup (its header has no ${header.includes('result') ? 'variant/discards' : 'won/lost/unknown or result'} columns)`,
+          );
         }
         continue;
       }
@@ -157,7 +180,7 @@ export async function readInputs(files: readonly string[]): Promise<ReportInputs
           entry.indices.push(wholeNumber(record.index!, 'index', where));
           entry.outcomes.push(outcome);
         };
-        add(record.policy === 'solver' ? '' : record.policy ?? '', record.result!, 'result');
+        add(record.policy === 'solver' ? '' : (record.policy ?? ''), record.result!, 'result');
         // The solver's verdict beside a policy's game (--compare solver): the clairvoyant series of the same deals.
         if (record.solver_result !== undefined) add('', record.solver_result, 'solver_result');
       }
@@ -166,7 +189,14 @@ export async function readInputs(files: readonly string[]): Promise<ReportInputs
       const [variant, rule, policy] = key.split('\t') as [string, string, string];
       // Rows come by deal index in files that acesup writes; sort anyway, as the estimate runs in deal order.
       const order = entry.indices.map((_, i) => i).sort((a, b) => entry.indices[a]! - entry.indices[b]!);
-      inputs.series.push({ file: name, variant, rule, policy, seed: entry.seed, outcomes: Uint8Array.from(order, (i) => entry.outcomes[i]!) });
+      inputs.series.push({
+        file: name,
+        variant,
+        rule,
+        policy,
+        seed: entry.seed,
+        outcomes: Uint8Array.from(order, (i) => entry.outcomes[i]!),
+      });
     }
   }
   return inputs;
@@ -192,21 +222,46 @@ function summaryRow(file: string, r: Record<string, string>, where: string): Sum
     return n;
   };
   return {
-    file, variant: r.variant!, rule: r.discards!, policy: r.policy ?? '', seed: r.seed!,
-    firstIndex: num('first_index'), lastIndex: num('last_index'),
-    deals: must('deals'), won: must('won'), lost: must('lost'), unknown: must('unknown'),
-    winRateLow: must('win_rate_low'), winRateHigh: must('win_rate_high'), ci95Low: must('ci95_low'), ci95High: must('ci95_high'),
-    statesMedian: num('states_median'), statesP99: num('states_p99'), statesMax: num('states_max'),
-    solveSeconds: num('solve_seconds'), dealsPerSecond: num('deals_per_second'), wallSeconds: num('wall_seconds'),
-    workers: num('workers'), maxStates: num('max_states'), complete: r.complete !== 'false',
+    file,
+    variant: r.variant!,
+    rule: r.discards!,
+    policy: r.policy ?? '',
+    seed: r.seed!,
+    firstIndex: num('first_index'),
+    lastIndex: num('last_index'),
+    deals: must('deals'),
+    won: must('won'),
+    lost: must('lost'),
+    unknown: must('unknown'),
+    winRateLow: must('win_rate_low'),
+    winRateHigh: must('win_rate_high'),
+    ci95Low: must('ci95_low'),
+    ci95High: must('ci95_high'),
+    statesMedian: num('states_median'),
+    statesP99: num('states_p99'),
+    statesMax: num('states_max'),
+    solveSeconds: num('solve_seconds'),
+    dealsPerSecond: num('deals_per_second'),
+    wallSeconds: num('wall_seconds'),
+    workers: num('workers'),
+    maxStates: num('max_states'),
+    complete: r.complete !== 'false',
     maxDiscards: Array.from({ length: WIN_DISCARDS + 1 }, (_, d) => num(`max_discards_${d}`) ?? 0),
-    command: r.command ?? '', version: r.version ?? '', commit: r.commit ?? '',
-    ...(num('two_phase_low') === null ? {} : {
-      twoPhase: {
-        low: must('two_phase_low'), high: must('two_phase_high'), ci95Low: must('two_phase_ci95_low'), ci95High: must('two_phase_ci95_high'),
-        sample: r.sample_unknowns ?? '', sampled: must('sampled'),
-      },
-    }),
+    command: r.command ?? '',
+    version: r.version ?? '',
+    commit: r.commit ?? '',
+    ...(num('two_phase_low') === null
+      ? {}
+      : {
+          twoPhase: {
+            low: must('two_phase_low'),
+            high: must('two_phase_high'),
+            ci95Low: must('two_phase_ci95_low'),
+            ci95High: must('two_phase_ci95_high'),
+            sample: r.sample_unknowns ?? '',
+            sampled: must('sampled'),
+          },
+        }),
   };
 }
 

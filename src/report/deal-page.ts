@@ -45,8 +45,17 @@ export class DealPageGames {
     if (this.deals > 1) return;
     if (result.kind === 'won') {
       this.games.push({
-        variant, discards: rule, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: 48, upper: 48,
-        moves: result.solution.map(formatMove), labels: result.solution.map(describeMove), line: null,
+        variant,
+        discards: rule,
+        result: result.kind,
+        states: result.states,
+        maxStates,
+        maxDiscardsMode,
+        lower: 48,
+        upper: 48,
+        moves: result.solution.map(formatMove),
+        labels: result.solution.map(describeMove),
+        line: null,
       });
       return;
     }
@@ -54,8 +63,16 @@ export class DealPageGames {
     const target = result.kind === 'lost' ? result.upper : result.lower;
     const line = bestLine(this.deal!, variant, rule, target);
     this.games.push({
-      variant, discards: rule, result: result.kind, states: result.states, maxStates, maxDiscardsMode, lower: result.lower, upper: result.upper,
-      moves: line.moves.map(formatMove), labels: line.moves.map(describeMove),
+      variant,
+      discards: rule,
+      result: result.kind,
+      states: result.states,
+      maxStates,
+      maxDiscardsMode,
+      lower: result.lower,
+      upper: result.upper,
+      moves: line.moves.map(formatMove),
+      labels: line.moves.map(describeMove),
       line: { discards: line.discards, reached: line.reached, positions: line.positions, target },
     });
   }
@@ -270,7 +287,10 @@ const SCRIPT = String.raw`
 
 /** JSON safe to put inside a script element. */
 const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</gu, '\\u003c').replace(/\u2028/gu, '\\u2028').replace(/\u2029/gu, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</gu, '\\u003c')
+    .replace(/\u2028/gu, '\\u2028')
+    .replace(/\u2029/gu, '\\u2029');
 
 export interface DealPageMeta {
   version: string;
@@ -279,10 +299,12 @@ export interface DealPageMeta {
 /** The whole page of one deal and its solved variants × rules. */
 export function dealPage(deal: Deal, games: readonly PageGame[], meta: DealPageMeta): string {
   const cards = Array.from(deal, cardName);
-  const tabs = games.map((g) => {
-    const verdict = g.result === 'won' ? 'won' : g.result === 'lost' ? 'lost' : 'unknown';
-    return `<button type="button" role="tab" data-game="${g.variant}/${g.discards}">${escapeHtml(`${g.variant} · ${g.discards}: ${verdict}`)}</button>`;
-  }).join('');
+  const tabs = games
+    .map((g) => {
+      const verdict = g.result === 'won' ? 'won' : g.result === 'lost' ? 'lost' : 'unknown';
+      return `<button type="button" role="tab" data-game="${g.variant}/${g.discards}">${escapeHtml(`${g.variant} · ${g.discards}: ${verdict}`)}</button>`;
+    })
+    .join('');
   return `${pageHead(`acesup: ${cards.slice(0, 4).join(' ')} … replayed`, STYLE, "script-src 'unsafe-inline'")}
 <header>
 <h1>Aces Up: one deal under perfect play</h1>

@@ -5,7 +5,6 @@ import { type Chart, orderedRuns, scopeIds } from './charts.ts';
 import type { DealSeries, SummaryRow } from './data.ts';
 import { escapeHtml, pageHead } from './html.ts';
 
-
 const fmt = (n: number | null): string => (n === null ? '' : n.toLocaleString('en-US'));
 const pct = (p: number): string => `${(p * 100).toFixed(2)}%`;
 
@@ -72,18 +71,28 @@ export interface ReportMeta {
 
 /** The whole page. */
 export function reportPage(charts: readonly Chart[], rows: readonly SummaryRow[], series: readonly DealSeries[], meta: ReportMeta): string {
-  const figures = charts.map((chart) => `
+  const figures = charts
+    .map(
+      (chart) => `
 <section class="chart" id="${chart.id}">
 <h2>${escapeHtml(chart.title)}</h2>
 <figure>
 ${scopeIds(chart.svg, chart.id)}
 <figcaption>${escapeHtml(chart.caption)}</figcaption>
 </figure>
-</section>`).join('\n');
-  const seriesList = series.length === 0 ? '' : `
+</section>`,
+    )
+    .join('\n');
+  const seriesList =
+    series.length === 0
+      ? ''
+      : `
 <h2>Per-deal files</h2>
 <ul>${series.map((s) => `<li>${escapeHtml(s.file)}: ${escapeHtml(s.variant)} × ${escapeHtml(s.rule)}${s.policy === '' ? '' : ` × ${escapeHtml(s.policy)}`}, seed ${s.seed}, ${fmt(s.outcomes.length)} deals</li>`).join('')}</ul>`;
-  const table = rows.length === 0 ? '<p>No summary file given.</p>' : `
+  const table =
+    rows.length === 0
+      ? '<p>No summary file given.</p>'
+      : `
 <div class="table-wrap">
 <table id="runs">
 <thead><tr><th>file</th><th>variant</th><th>rule</th><th>seed</th><th>deals</th><th>won</th><th>lost</th><th>unknown</th>

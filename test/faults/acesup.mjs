@@ -19,7 +19,8 @@ if (fault !== null) {
   options.rename = async (from, to) => {
     if (fault[3] === undefined || to.includes(fault[3])) {
       writes += 1;
-      if (writes >= Number(fault[2] ?? 1)) throw Object.assign(new Error(`${fault[1]}: injected write fault, write`), { code: fault[1], syscall: 'write' });
+      if (writes >= Number(fault[2] ?? 1))
+        throw Object.assign(new Error(`${fault[1]}: injected write fault, write`), { code: fault[1], syscall: 'write' });
     }
     await rename(from, to);
   };

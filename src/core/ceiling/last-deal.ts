@@ -50,10 +50,16 @@ export class Backup implements ValueEstimate {
     if (tuples(n) <= this.exactTuples) {
       this.tuples = new Uint8Array(tuples(n) * 4);
       let at = 0;
-      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) for (let c = 0; c < n; c++) for (let d = 0; d < n; d++) {
-        if (a === b || a === c || a === d || b === c || b === d || c === d) continue;
-        this.tuples[at++] = unseen[a]!; this.tuples[at++] = unseen[b]!; this.tuples[at++] = unseen[c]!; this.tuples[at++] = unseen[d]!;
-      }
+      for (let a = 0; a < n; a++)
+        for (let b = 0; b < n; b++)
+          for (let c = 0; c < n; c++)
+            for (let d = 0; d < n; d++) {
+              if (a === b || a === c || a === d || b === c || b === d || c === d) continue;
+              this.tuples[at++] = unseen[a]!;
+              this.tuples[at++] = unseen[b]!;
+              this.tuples[at++] = unseen[c]!;
+              this.tuples[at++] = unseen[d]!;
+            }
     } else {
       // Seeded by the piles' cards: a function of the position alone.
       const words: number[] = [dealt];

@@ -34,7 +34,20 @@
 import { ACE_RANK, CARDS, type Deal } from '../game/cards.ts';
 import { DealTables, highestPosition, pilesHi, pilesLo } from '../engine/masks.ts';
 import { type DiscardRule, type Variant, type VariantRules, VARIANT_RULES, lowestFill, mayDeal, mayFill } from '../game/rules.ts';
-import { F_DEALT, F_DISCARDS, FRAME, PILE_KEY_WORDS, addToPile, dealFrame, pileSize, startFrame, stockHi, stockLo, takeFromPile, writeKey } from '../engine/state.ts';
+import {
+  F_DEALT,
+  F_DISCARDS,
+  FRAME,
+  PILE_KEY_WORDS,
+  addToPile,
+  dealFrame,
+  pileSize,
+  startFrame,
+  stockHi,
+  stockLo,
+  takeFromPile,
+  writeKey,
+} from '../engine/state.ts';
 import { VisitedSet } from '../engine/table.ts';
 import { Rng } from '../game/random.ts';
 import { Board, Endgame, HEIGHT } from './board.ts';
@@ -133,10 +146,16 @@ export class CeilingSearch {
       if (tuples(n) <= exactTuples) {
         const list = new Uint8Array(tuples(n) * 4);
         let at = 0;
-        for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) for (let c = 0; c < n; c++) for (let d = 0; d < n; d++) {
-          if (a === b || a === c || a === d || b === c || b === d || c === d) continue;
-          list[at++] = unseen[a]!; list[at++] = unseen[b]!; list[at++] = unseen[c]!; list[at++] = unseen[d]!;
-        }
+        for (let a = 0; a < n; a++)
+          for (let b = 0; b < n; b++)
+            for (let c = 0; c < n; c++)
+              for (let d = 0; d < n; d++) {
+                if (a === b || a === c || a === d || b === c || b === d || c === d) continue;
+                list[at++] = unseen[a]!;
+                list[at++] = unseen[b]!;
+                list[at++] = unseen[c]!;
+                list[at++] = unseen[d]!;
+              }
         this.tupleLists[dealt] = list;
       } else {
         const rng = new Rng(...stream, dealt);
@@ -185,7 +204,8 @@ export class CeilingSearch {
     const dealt = this.frames[base + F_DEALT]!;
     for (let p = 0; p < 4; p++) {
       let h = 0;
-      const lo = this.frames[base + 2 * p]!, hi = this.frames[base + 2 * p + 1]!;
+      const lo = this.frames[base + 2 * p]!,
+        hi = this.frames[base + 2 * p + 1]!;
       for (let bits = lo; bits !== 0; bits &= bits - 1) board.cards[p * HEIGHT + h++] = this.deal[31 - Math.clz32(bits & -bits)]!;
       for (let bits = hi; bits !== 0; bits &= bits - 1) board.cards[p * HEIGHT + h++] = this.deal[63 - Math.clz32(bits & -bits)]!;
       board.height[p] = h;
@@ -285,7 +305,8 @@ export class CeilingSearch {
         const size = pileSize(frames, base, source);
         if (size < (this.symmetric ? 2 : 1)) continue;
         // The pile's cards from the top down (easy: any of them; else the exposed card only).
-        const lo = frames[base + 2 * source]!, hi = frames[base + 2 * source + 1]!;
+        const lo = frames[base + 2 * source]!,
+          hi = frames[base + 2 * source + 1]!;
         const list: number[] = [];
         for (let bits = lo; bits !== 0; bits &= bits - 1) list.push(31 - Math.clz32(bits & -bits));
         for (let bits = hi; bits !== 0; bits &= bits - 1) list.push(63 - Math.clz32(bits & -bits));

@@ -48,7 +48,16 @@ export class ExactAtEnd implements ValueEstimate {
 }
 
 /** Features of a position read by the fitted estimate (`featuresOf`), after its removals are made. */
-export const FEATURES = ['bias', 'on-piles', 'empty-piles', 'aces-at-bottom', 'aces-buried', 'same-suit-pairs', 'buried-rank', 'stacked'] as const;
+export const FEATURES = [
+  'bias',
+  'on-piles',
+  'empty-piles',
+  'aces-at-bottom',
+  'aces-buried',
+  'same-suit-pairs',
+  'buried-rank',
+  'stacked',
+] as const;
 export const FEATURE_COUNT = FEATURES.length;
 
 /**
@@ -58,7 +67,12 @@ export const FEATURE_COUNT = FEATURES.length;
  */
 export function featuresOf(board: Board, out: Float64Array): void {
   settleBoard(board);
-  let empty = 0, acesBottom = 0, acesBuried = 0, pairs = 0, buriedRank = 0, stacked = 0;
+  let empty = 0,
+    acesBottom = 0,
+    acesBuried = 0,
+    pairs = 0,
+    buriedRank = 0,
+    stacked = 0;
   for (let p = 0; p < 4; p++) {
     const h = board.height[p]!;
     if (h === 0) {

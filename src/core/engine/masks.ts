@@ -71,8 +71,10 @@ export class DealTables {
     this.nonAceHi = 0;
     for (let pos = 0; pos < 52; pos++) {
       // card = suit × 13 + rank: the cards of its suit below it, and above it.
-      const first = this.suit[pos]! * RANKS, rank = this.rank[pos]!;
-      let lowerLo = 0, lowerHi = 0;
+      const first = this.suit[pos]! * RANKS,
+        rank = this.rank[pos]!;
+      let lowerLo = 0,
+        lowerHi = 0;
       for (let r = 0; r < rank; r++) {
         const other = positionOf[first + r]!;
         if (other < 32) lowerLo |= 1 << other;
@@ -80,7 +82,8 @@ export class DealTables {
       }
       this.lowerLo[pos] = lowerLo;
       this.lowerHi[pos] = lowerHi;
-      let higherLo = 0, higherHi = 0;
+      let higherLo = 0,
+        higherHi = 0;
       for (let r = rank + 1; r < ACE_RANK; r++) {
         const other = positionOf[first + r]!;
         if (other < 32) higherLo |= 1 << other;

@@ -18,5 +18,4 @@ export const moveTo = (m: Move): number => (m >>> 10) & 3;
 export const dealMove = (): Move => DEAL;
 export const removeMove = (pos: number, pile: number): Move => REMOVE | (pos << 2) | (pile << 8);
 export const keepMove = (pos: number, pile: number): Move => KEEP | (pos << 2) | (pile << 8);
-export const moveMove = (pos: number, from: number, to: number): Move =>
-  MOVE | (pos << 2) | (from << 8) | (to << 10);
+export const moveMove = (pos: number, from: number, to: number): Move => MOVE | (pos << 2) | (from << 8) | (to << 10);

@@ -67,7 +67,21 @@ import { DiscardBound } from '../proofs/bound.ts';
 import { ExposedCards } from './exposed.ts';
 import { IdleCardOut } from '../proofs/idle-card.ts';
 import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
-import { DEAL, KEEP, MOVE, type Move, REMOVE, dealMove, keepMove, moveFrom, moveKind, movePosition, moveMove, moveTo, removeMove } from './move.ts';
+import {
+  DEAL,
+  KEEP,
+  MOVE,
+  type Move,
+  REMOVE,
+  dealMove,
+  keepMove,
+  moveFrom,
+  moveKind,
+  movePosition,
+  moveMove,
+  moveTo,
+  removeMove,
+} from './move.ts';
 import { OwedCards } from '../proofs/owed.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
 import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, FRAME, addToPile, dealFrame, takeFromPile } from './state.ts';
@@ -236,13 +250,20 @@ export class MoveGenerator {
 
   /** Moves into empty piles, by variant. With `canonical` (stock empty, R5): no lone cards, first empty pile only. */
   private generateMovesIntoEmpty(
-    exposed: ExposedCards, frames: Int32Array, base: number, empty: number, canonical: boolean, out: Int32Array, at: number,
+    exposed: ExposedCards,
+    frames: Int32Array,
+    base: number,
+    empty: number,
+    canonical: boolean,
+    out: Int32Array,
+    at: number,
   ): number {
     if (empty === 0) return at;
     let n = at;
     const list = this.list;
     for (let p = 0; p < 4; p++) {
-      const lo = frames[base + 2 * p]!, hi = frames[base + 2 * p + 1]!;
+      const lo = frames[base + 2 * p]!,
+        hi = frames[base + 2 * p + 1]!;
       if (lo === 0 && hi === 0) continue;
       const lone = popcount32(lo) + popcount32(hi) === 1;
       if (canonical && lone) continue;
@@ -294,7 +315,9 @@ export class MoveGenerator {
     } else if (kind === KEEP) {
       frames[child + F_KEPT]! |= 1 << moveFrom(m);
     } else if (kind === MOVE) {
-      const from = moveFrom(m), to = moveTo(m), pos = movePosition(m);
+      const from = moveFrom(m),
+        to = moveTo(m),
+        pos = movePosition(m);
       const wasExposed = highestPosition(frames[child + 2 * from]!, frames[child + 2 * from + 1]!) === pos;
       takeFromPile(frames, child, from, pos);
       addToPile(frames, child, to, pos);

@@ -71,9 +71,7 @@ export function takeFromPile(frames: Int32Array, base: number, pile: number, pos
 
 /** Whether dealing position `pos` is on pile p. */
 export function pileHas(frames: Int32Array, base: number, pile: number, pos: number): boolean {
-  return pos < 32
-    ? (frames[base + 2 * pile]! & (1 << pos)) !== 0
-    : (frames[base + 2 * pile + 1]! & (1 << (pos - 32))) !== 0;
+  return pos < 32 ? (frames[base + 2 * pile]! & (1 << pos)) !== 0 : (frames[base + 2 * pile + 1]! & (1 << (pos - 32))) !== 0;
 }
 
 /** The pile holding dealing position `pos`, or -1 (in the stock, or discarded). */
@@ -110,18 +108,57 @@ export const PILE_KEY_WORDS = 6;
  * only when the stock is empty, docs/search.md#r5; proof at the caller).
  */
 export function writeKey(frames: Int32Array, base: number, out: Int32Array, at: number, sortPiles: boolean, words: number): void {
-  let l0 = frames[base]!, h0 = frames[base + 1]!;
-  let l1 = frames[base + 2]!, h1 = frames[base + 3]!;
-  let l2 = frames[base + 4]!, h2 = frames[base + 5]!;
-  let l3 = frames[base + 6]!, h3 = frames[base + 7]!;
+  let l0 = frames[base]!,
+    h0 = frames[base + 1]!;
+  let l1 = frames[base + 2]!,
+    h1 = frames[base + 3]!;
+  let l2 = frames[base + 4]!,
+    h2 = frames[base + 5]!;
+  let l3 = frames[base + 6]!,
+    h3 = frames[base + 7]!;
   if (sortPiles) {
     // A 4-element sorting network on (hi, lo) pairs, unsigned order.
     let t: number;
-    if (less(h1, l1, h0, l0)) { t = l0; l0 = l1; l1 = t; t = h0; h0 = h1; h1 = t; }
-    if (less(h3, l3, h2, l2)) { t = l2; l2 = l3; l3 = t; t = h2; h2 = h3; h3 = t; }
-    if (less(h2, l2, h0, l0)) { t = l0; l0 = l2; l2 = t; t = h0; h0 = h2; h2 = t; }
-    if (less(h3, l3, h1, l1)) { t = l1; l1 = l3; l3 = t; t = h1; h1 = h3; h3 = t; }
-    if (less(h2, l2, h1, l1)) { t = l1; l1 = l2; l2 = t; t = h1; h1 = h2; h2 = t; }
+    if (less(h1, l1, h0, l0)) {
+      t = l0;
+      l0 = l1;
+      l1 = t;
+      t = h0;
+      h0 = h1;
+      h1 = t;
+    }
+    if (less(h3, l3, h2, l2)) {
+      t = l2;
+      l2 = l3;
+      l3 = t;
+      t = h2;
+      h2 = h3;
+      h3 = t;
+    }
+    if (less(h2, l2, h0, l0)) {
+      t = l0;
+      l0 = l2;
+      l2 = t;
+      t = h0;
+      h0 = h2;
+      h2 = t;
+    }
+    if (less(h3, l3, h1, l1)) {
+      t = l1;
+      l1 = l3;
+      l3 = t;
+      t = h1;
+      h1 = h3;
+      h3 = t;
+    }
+    if (less(h2, l2, h1, l1)) {
+      t = l1;
+      l1 = l2;
+      l2 = t;
+      t = h1;
+      h1 = h2;
+      h2 = t;
+    }
   }
   out[at] = l0 | l1 | l2 | l3;
   out[at + 1] = h0 | h1 | h2 | h3 | ((frames[base + F_DEALT]! >> 2) << 20) | (frames[base + F_KEPT]! << 24);

@@ -91,7 +91,11 @@ export class VisitedSet {
    * false when it was already visited.
    */
   add(key: Int32Array, at: number): boolean {
-    const rows = this.rows, generation = this.generation, mask = this.mask, row = this.row, words = this.keyWords;
+    const rows = this.rows,
+      generation = this.generation,
+      mask = this.mask,
+      row = this.row,
+      words = this.keyWords;
     let slot = hashKey(key, at, words) >>> this.shift;
     for (;;) {
       const o = slot * row;
@@ -117,10 +121,14 @@ export class VisitedSet {
    *  old table is read and the new one written in one pass front to back; only keys whose probing wrapped
    *  past the end land out of step. */
   private grow(): void {
-    const old = this.rows, oldGeneration = this.generation, row = this.row, words = this.keyWords;
+    const old = this.rows,
+      oldGeneration = this.generation,
+      row = this.row,
+      words = this.keyWords;
     const oldSlots = this.mask + 1;
     this.bits += 1;
-    const mask = (1 << this.bits) - 1, shift = 32 - this.bits;
+    const mask = (1 << this.bits) - 1,
+      shift = 32 - this.bits;
     const rows = new Int32Array((1 << this.bits) * row);
     for (let slot = 0; slot < oldSlots; slot++) {
       const from = slot * row;
@@ -180,7 +188,11 @@ export class ValueMemo {
 
   /** The value stored under the key at `key[at …]`, or -1. */
   get(key: Int32Array, at: number): number {
-    const rows = this.rows, generation = this.generation, mask = this.mask, row = this.row, words = this.keyWords;
+    const rows = this.rows,
+      generation = this.generation,
+      mask = this.mask,
+      row = this.row,
+      words = this.keyWords;
     for (let slot = hashKey(key, at, words) & mask; ; slot = (slot + 1) & mask) {
       const o = slot * row;
       if (rows[o] !== generation) return -1;
@@ -193,7 +205,11 @@ export class ValueMemo {
   /** Stores `value` (≥ 0) under the key at `key[at …]`, which is not there yet. */
   set(key: Int32Array, at: number, value: number): void {
     if ((this.size + 1) * 2 > this.mask + 1) this.clear();
-    const rows = this.rows, generation = this.generation, mask = this.mask, row = this.row, words = this.keyWords;
+    const rows = this.rows,
+      generation = this.generation,
+      mask = this.mask,
+      row = this.row,
+      words = this.keyWords;
     let slot = hashKey(key, at, words) & mask;
     while (rows[slot * row] === generation) slot = (slot + 1) & mask;
     const o = slot * row;

@@ -89,9 +89,7 @@ export function parseCards(text: string): Card[] {
     if (read === undefined) {
       let end = at;
       while (end < text.length && !SEPARATOR.test(text.charAt(end))) end += 1;
-      throw new InputError(
-        `unknown card "${text.slice(at, end)}" at position ${cards.length + 1} (column ${at + 1})`,
-      );
+      throw new InputError(`unknown card "${text.slice(at, end)}" at position ${cards.length + 1} (column ${at + 1})`);
     }
     cards.push(read[0]);
     at += read[1];

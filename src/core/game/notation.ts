@@ -59,7 +59,10 @@ export function parseMove(text: string): GameMove {
 
 /** Parses a comma-separated move list; empty items are skipped. Throws InputError naming the move number. */
 export function parseMoves(text: string): GameMove[] {
-  const items = text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   return items.map((item, index) => {
     try {
       return parseMove(item);

@@ -69,24 +69,54 @@ const SUBSETS: readonly number[] = [2, 4, 5, 6];
 
 export const VARIANT_RULES: Readonly<Record<Variant, VariantRules>> = {
   standard: {
-    acesOnly: false, buriedCards: false, fixedPiles: false,
-    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false,
-      boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true, subsets: { optional: SUBSETS, forced: [] },
-      idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
+    acesOnly: false,
+    buriedCards: false,
+    fixedPiles: false,
+    search: {
+      acesBlock: true,
+      boundAfterDeal: { optional: true, forced: false },
+      ghostBound: false,
+      ghostAtStart: false,
+      boundAfterLastDeals: { optional: false, forced: true },
+      frozenLine: true,
+      subsets: { optional: SUBSETS, forced: [] },
+      idleCardOut: { optional: false, forced: false },
+      canonicalEndgame: { optional: false, forced: false },
+    },
     play: { expertAceBonus: 2 },
   },
   strict: {
-    acesOnly: true, buriedCards: false, fixedPiles: true,
-    search: { acesBlock: false, boundAfterDeal: { optional: true, forced: true }, ghostBound: true, ghostAtStart: true,
-      boundAfterLastDeals: { optional: false, forced: false }, frozenLine: false, subsets: { optional: SUBSETS, forced: [] },
-      idleCardOut: { optional: false, forced: false }, canonicalEndgame: { optional: false, forced: false } },
+    acesOnly: true,
+    buriedCards: false,
+    fixedPiles: true,
+    search: {
+      acesBlock: false,
+      boundAfterDeal: { optional: true, forced: true },
+      ghostBound: true,
+      ghostAtStart: true,
+      boundAfterLastDeals: { optional: false, forced: false },
+      frozenLine: false,
+      subsets: { optional: SUBSETS, forced: [] },
+      idleCardOut: { optional: false, forced: false },
+      canonicalEndgame: { optional: false, forced: false },
+    },
     play: { expertAceBonus: 0 },
   },
   easy: {
-    acesOnly: false, buriedCards: true, fixedPiles: false,
-    search: { acesBlock: true, boundAfterDeal: { optional: true, forced: false }, ghostBound: false, ghostAtStart: false,
-      boundAfterLastDeals: { optional: false, forced: true }, frozenLine: true, subsets: { optional: SUBSETS, forced: [] },
-      idleCardOut: { optional: true, forced: true }, canonicalEndgame: { optional: true, forced: true } },
+    acesOnly: false,
+    buriedCards: true,
+    fixedPiles: false,
+    search: {
+      acesBlock: true,
+      boundAfterDeal: { optional: true, forced: false },
+      ghostBound: false,
+      ghostAtStart: false,
+      boundAfterLastDeals: { optional: false, forced: true },
+      frozenLine: true,
+      subsets: { optional: SUBSETS, forced: [] },
+      idleCardOut: { optional: true, forced: true },
+      canonicalEndgame: { optional: true, forced: true },
+    },
     play: { expertAceBonus: 0 },
   },
 };
@@ -120,8 +150,7 @@ export const removes = (by: Card | -1, card: Card): boolean =>
 export const mayDeal = (rule: DiscardRule, removable: boolean): boolean => !removable || rule !== 'forced';
 
 export const isVariant = (name: string): name is Variant => (VARIANTS as readonly string[]).includes(name);
-export const isDiscardRule = (name: string): name is DiscardRule =>
-  (DISCARD_RULES as readonly string[]).includes(name);
+export const isDiscardRule = (name: string): name is DiscardRule => (DISCARD_RULES as readonly string[]).includes(name);
 
 /** Cards discarded in a won game: everything but the four aces. */
 export const WIN_DISCARDS = 48;

@@ -3,18 +3,7 @@
 // not the table the solver, the players and the ceiling read (rules.ts), so that a solution it accepts is
 // checked by code that shares no rule with the code that found it.
 
-import {
-  type Card,
-  type Deal,
-  CARDS,
-  InputError,
-  cardLabel,
-  cardName,
-  isAce,
-  isDeal,
-  rankOf,
-  suitOf,
-} from './cards.ts';
+import { type Card, type Deal, CARDS, InputError, cardLabel, cardName, isAce, isDeal, rankOf, suitOf } from './cards.ts';
 import type { GameMove } from './notation.ts';
 
 /** Four piles (docs/rules.md, "Layout"). */
@@ -237,12 +226,7 @@ export type VerifyResult = { ok: true } | { ok: false; move: number; reason: str
  * Replays `moves` from the start of `deal`. `move` in a failure is the 1-based number of the first illegal
  * move, or moves.length + 1 when every move is legal but the game is not won at the end.
  */
-export function verify(
-  deal: Deal,
-  moves: readonly GameMove[],
-  variant: Variant,
-  rule: DiscardRule,
-): VerifyResult {
+export function verify(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): VerifyResult {
   const game = new Game(deal, variant, rule);
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i]!;
@@ -256,7 +240,5 @@ export function verify(
 
 /** The four piles for people, one line each, bottom to top: `1: 7♠ J♠ 5♥`, `2: (empty)`. */
 export function formatPiles(piles: Card[][]): string {
-  return piles
-    .map((pile, index) => `${index + 1}: ${pile.length === 0 ? '(empty)' : pile.map(cardLabel).join(' ')}`)
-    .join('\n');
+  return piles.map((pile, index) => `${index + 1}: ${pile.length === 0 ? '(empty)' : pile.map(cardLabel).join(' ')}`).join('\n');
 }

@@ -38,7 +38,14 @@ export const MAX_GAME_MOVES = 20_000;
  * Plays `deal` to its end with `policy`; throws when the policy plays an illegal move or never stops.
  * `opening`: moves played first, as given (checked like the policy's), before the policy takes over.
  */
-export function playGame(deal: Deal, policy: Policy, variant: Variant, rule: DiscardRule, rng: Rng, opening: readonly GameMove[] = []): PlayedGame {
+export function playGame(
+  deal: Deal,
+  policy: Policy,
+  variant: Variant,
+  rule: DiscardRule,
+  rng: Rng,
+  opening: readonly GameMove[] = [],
+): PlayedGame {
   if (!isDeal(deal)) throw new Error('not a deal: expected each of the 52 cards once');
   const table = new Table(variant, rule);
   let next = 0;

@@ -11,12 +11,26 @@ import type { Rng } from '../game/random.ts';
 import { LOOKAHEAD_FILLS } from './rollout.ts';
 import { type View, fills, isRemovable, legalMoves, removals } from './view.ts';
 import {
-  DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES, type PolicyName, type PolicySettings, isPolicyName,
+  DEFAULT_ACE_BONUS,
+  DEFAULT_EXPERT_SAMPLES,
+  DEFAULT_SAMPLE_STATES,
+  DEFAULT_SAMPLES,
+  POLICY_NAMES,
+  type PolicyName,
+  type PolicySettings,
+  isPolicyName,
 } from './settings.ts';
 
 // The names and settings live in settings.ts, which imports nothing (the command line's options read them).
 export {
-  DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES, type PolicyName, type PolicySettings, isPolicyName,
+  DEFAULT_ACE_BONUS,
+  DEFAULT_EXPERT_SAMPLES,
+  DEFAULT_SAMPLE_STATES,
+  DEFAULT_SAMPLES,
+  POLICY_NAMES,
+  type PolicyName,
+  type PolicySettings,
+  isPolicyName,
 };
 
 /** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (its row of VARIANT_RULES). */
@@ -31,8 +45,10 @@ export function policyLabel(name: PolicyName, settings: PolicySettings = {}): st
   }
   if (name === 'pimc') {
     const bonus = settings.aceBonus ?? DEFAULT_ACE_BONUS;
-    return `pimc(samples=${settings.samples ?? DEFAULT_SAMPLES},states=${settings.sampleStates ?? DEFAULT_SAMPLE_STATES}` +
-      `${bonus === DEFAULT_ACE_BONUS ? '' : `,ace-bonus=${bonus}`})`;
+    return (
+      `pimc(samples=${settings.samples ?? DEFAULT_SAMPLES},states=${settings.sampleStates ?? DEFAULT_SAMPLE_STATES}` +
+      `${bonus === DEFAULT_ACE_BONUS ? '' : `,ace-bonus=${bonus}`})`
+    );
   }
   return name;
 }
@@ -112,7 +128,6 @@ function chooseGreedy(view: View, lookahead: FillLookahead): GameMove | null {
   if (best !== undefined) return { kind: 'move', card: best.card, pile: piles.findIndex((cards) => cards.length === 0) };
   return view.stockLeft > 0 ? { kind: 'deal' } : null;
 }
-
 
 const greedyLookahead = (variant: Variant, aceBonus: number): FillLookahead => new FillLookahead(variant, aceBonus, LOOKAHEAD_FILLS);
 

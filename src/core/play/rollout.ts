@@ -2,8 +2,18 @@
 // without allocating, and the exact value of the last deal's decisions (expectimax over its 24 orders).
 
 import { isAce } from '../game/cards.ts';
-import { type DiscardRule, type Variant, type VariantRules, PILES, VARIANT_RULES, WIN_DISCARDS, mayDeal, mayFill, removes } from '../game/rules.ts';
-import { FillLookahead, HEIGHT, pilesKey } from './lookahead.ts';
+import {
+  type DiscardRule,
+  type Variant,
+  type VariantRules,
+  PILES,
+  VARIANT_RULES,
+  WIN_DISCARDS,
+  mayDeal,
+  mayFill,
+  removes,
+} from '../game/rules.ts';
+import { type FillLookahead, HEIGHT, pilesKey } from './lookahead.ts';
 import type { View } from './view.ts';
 
 /** Room per pile, as in lookahead.ts: `cards[pile * HEIGHT + i]`, bottom first. */
@@ -145,9 +155,12 @@ export function playGreedy(sim: Sim, lookahead: FillLookahead, stopAt: number): 
 
 /** The 24 orders of four cards, as indices. */
 const ORDERS: number[][] = [];
-for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) for (let c = 0; c < 4; c++) for (let d = 0; d < 4; d++) {
-  if (a !== b && a !== c && a !== d && b !== c && b !== d && c !== d) ORDERS.push([a, b, c, d]);
-}
+for (let a = 0; a < 4; a++)
+  for (let b = 0; b < 4; b++)
+    for (let c = 0; c < 4; c++)
+      for (let d = 0; d < 4; d++) {
+        if (a !== b && a !== c && a !== d && b !== c && b !== d && c !== d) ORDERS.push([a, b, c, d]);
+      }
 
 /** Deepest line of moves between two deals: every move discards a card or fills a pile. */
 const MAX_DEPTH = 2 * WIN_DISCARDS + 8;

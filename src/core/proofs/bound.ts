@@ -90,16 +90,19 @@ export class DiscardBound {
     }
     const { rank, higherLo, higherHi, acePosition, nonAceLo, nonAceHi } = this.tables;
     const dealt = frames[base + F_DEALT]!;
-    const inStockLo = stockLo(dealt), inStockHi = stockHi(dealt);
+    const inStockLo = stockLo(dealt),
+      inStockHi = stockHi(dealt);
     const frontier = this.frontier;
-    const exposableLo = this.exposableLo, exposableHi = this.exposableHi;
+    const exposableLo = this.exposableLo,
+      exposableHi = this.exposableHi;
     // Start: R empty; each pile's frontier is its highest non-ace.
     for (let p = 0; p < 4; p++) this.setFrontier(frames, base, p, 64);
     let allLo = exposableLo[0]! | exposableLo[1]! | exposableLo[2]! | exposableLo[3]!;
     let allHi = exposableHi[0]! | exposableHi[1]! | exposableHi[2]! | exposableHi[3]!;
     // Visit the piles in turn, advancing each frontier as far as it goes, until four piles in a row stay.
     for (let p = 0, still = 0; still < 4; p = (p + 1) & 3) {
-      const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
+      const pileLo = frames[base + 2 * p]!,
+        pileHi = frames[base + 2 * p + 1]!;
       let advanced = false;
       for (let c = frontier[p]!; c >= 0; c = frontier[p]!) {
         // R8′: an ace is a frontier that never advances.
@@ -111,9 +114,10 @@ export class DiscardBound {
         if (!meets) {
           const ace = acePosition[c]!;
           // Fixed piles: the ace may also be exposable on P itself (above c), or dealt onto P, and move away.
-          meets = ace < 32
-            ? ((fixedPiles ? allLo | inStockLo : meetLo) & (1 << ace)) !== 0
-            : ((fixedPiles ? allHi | inStockHi : meetHi) & (1 << (ace - 32))) !== 0;
+          meets =
+            ace < 32
+              ? ((fixedPiles ? allLo | inStockLo : meetLo) & (1 << ace)) !== 0
+              : ((fixedPiles ? allHi | inStockHi : meetHi) & (1 << (ace - 32))) !== 0;
         }
         if (!meets) break;
         this.setFrontier(frames, base, p, c);
@@ -128,10 +132,12 @@ export class DiscardBound {
       still = advanced ? 1 : still + 1;
     }
     let dead = 0;
-    let buriedLo = 0, buriedHi = 0;
+    let buriedLo = 0,
+      buriedHi = 0;
     for (let p = 0; p < 4; p++) {
       const c = frontier[p]!;
-      const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
+      const pileLo = frames[base + 2 * p]!,
+        pileHi = frames[base + 2 * p + 1]!;
       // (Locked needs a non-ace outside R or an ace on every pile when piles are not fixed: the loop above
       // returned already for a pile with neither.)
       if (c < 0) continue;
@@ -150,10 +156,12 @@ export class DiscardBound {
   /** R8: pile p's frontier becomes its highest blocker (a non-ace; with R8′ also an ace) below position
    *  `under`; the cards above it are exposable. */
   private setFrontier(frames: Int32Array, base: number, p: number, under: number): void {
-    const pileLo = frames[base + 2 * p]!, pileHi = frames[base + 2 * p + 1]!;
+    const pileLo = frames[base + 2 * p]!,
+      pileHi = frames[base + 2 * p + 1]!;
     const belowLo = under >= 32 ? -1 : (1 << under) - 1;
     const belowHi = under >= 64 ? -1 : under <= 32 ? 0 : (1 << (under - 32)) - 1;
-    const blockLo = this.acesBlock ? -1 : this.tables.nonAceLo, blockHi = this.acesBlock ? -1 : this.tables.nonAceHi;
+    const blockLo = this.acesBlock ? -1 : this.tables.nonAceLo,
+      blockHi = this.acesBlock ? -1 : this.tables.nonAceHi;
     const c = highestPosition(pileLo & blockLo & belowLo, pileHi & blockHi & belowHi);
     this.frontier[p] = c;
     if (c < 0) {

@@ -36,10 +36,16 @@ export const CANONICAL_CARDS = 26;
 /** Word 1's flag of a canonical key; an ordinary key leaves bits 28–31 of word 1 clear (state.ts). */
 const CANONICAL_FLAG = 1 << 31;
 /** Every order of four piles, 4 entries each. */
-const ORDERS = Int8Array.from([0, 1, 2, 3].flatMap((a) => [0, 1, 2, 3].flatMap((b) => [0, 1, 2, 3].flatMap((c) => {
-  const d = 6 - a - b - c;
-  return a !== b && a !== c && b !== c ? [a, b, c, d] : [];
-}))));
+const ORDERS = Int8Array.from(
+  [0, 1, 2, 3].flatMap((a) =>
+    [0, 1, 2, 3].flatMap((b) =>
+      [0, 1, 2, 3].flatMap((c) => {
+        const d = 6 - a - b - c;
+        return a !== b && a !== c && b !== c ? [a, b, c, d] : [];
+      }),
+    ),
+  ),
+);
 
 export class CanonicalKey {
   /** Per pile p, its cards' positions from the bottom, from p × 52. */
@@ -67,14 +73,19 @@ export class CanonicalKey {
   write(frames: Int32Array, base: number, out: Int32Array, at: number, words: number): boolean {
     if (frames[base + F_KEPT]! !== 0) return false;
     if (words !== PILE_KEY_WORDS && (frames[base + F_OWED_LO]! | frames[base + F_OWED_HI]!) !== 0) return false;
-    const cards = this.cards, size = this.size, rank = this.rank, sorted = this.sorted, group = this.group;
+    const cards = this.cards,
+      size = this.size,
+      rank = this.rank,
+      sorted = this.sorted,
+      group = this.group;
     let total = 0;
     for (let p = 0; p < 4; p++) {
       size[p] = setPositions(frames[base + 2 * p]!, frames[base + 2 * p + 1]!, cards, 52 * p);
       total += size[p]!;
     }
     if (total > CANONICAL_CARDS) return false;
-    const onLo = pilesLo(frames, base), onHi = pilesHi(frames, base);
+    const onLo = pilesLo(frames, base),
+      onHi = pilesHi(frames, base);
     const { lowerLo, lowerHi } = this.tables;
     for (let p = 0; p < 4; p++) {
       for (let i = 52 * p, end = i + size[p]!; i < end; i++) {
@@ -96,7 +107,9 @@ export class CanonicalKey {
     for (let i = 1; i < 4; i++) group[i] = group[i - 1]! + (this.compare(sorted[i - 1]!, sorted[i]!) === 0 ? 0 : 1);
     // Every order that keeps the signature order (empty piles kept in place: they read alike); the smallest
     // encoding wins.
-    const order = this.order, smallest = this.smallest, encoding = this.encoding;
+    const order = this.order,
+      smallest = this.smallest,
+      encoding = this.encoding;
     let first = true;
     for (let k = 0; k < ORDERS.length; k += 4) {
       let fits = true;
@@ -123,7 +136,9 @@ export class CanonicalKey {
 
   /** Signature order of piles p and q: length, then the ranks from the bottom (suits unread). */
   private compare(p: number, q: number): number {
-    const size = this.size, cards = this.cards, rank = this.rank;
+    const size = this.size,
+      cards = this.cards,
+      rank = this.rank;
     if (size[p] !== size[q]) return size[p]! - size[q]!;
     for (let i = 0, n = size[p]!; i < n; i++) {
       const d = rank[cards[52 * p + i]!]! - rank[cards[52 * q + i]!]!;
@@ -135,7 +150,11 @@ export class CanonicalKey {
   /** Encodes the piles in `order` into `encoding`: per card 6 bits, its suit renamed by first appearance
    *  (2 bits) and its rank among its suit's cards on the piles (4 bits). */
   private encode(): void {
-    const encoding = this.encoding, suitName = this.suitName, cards = this.cards, rank = this.rank, suit = this.tables.suit;
+    const encoding = this.encoding,
+      suitName = this.suitName,
+      cards = this.cards,
+      rank = this.rank,
+      suit = this.tables.suit;
     encoding.fill(0);
     suitName.fill(-1);
     let names = 0;
@@ -147,7 +166,8 @@ export class CanonicalKey {
         const s = suit[y]!;
         if (suitName[s]! < 0) suitName[s] = names++;
         const value = (suitName[s]! << 4) | rank[y]!;
-        const w = bit >> 5, off = bit & 31;
+        const w = bit >> 5,
+          off = bit & 31;
         encoding[w] |= value << off;
         if (off > 26) encoding[w + 1] |= value >>> (32 - off);
         bit += 6;

@@ -46,7 +46,8 @@ export class FrozenLine {
 
   /** Whether every pile of the frame at `base` holds an ace. */
   frozen(frames: Int32Array, base: number): boolean {
-    const aceLo = ~this.tables.nonAceLo, aceHi = ~this.tables.nonAceHi;
+    const aceLo = ~this.tables.nonAceLo,
+      aceHi = ~this.tables.nonAceHi;
     for (let p = 0; p < 4; p++) {
       if ((frames[base + 2 * p]! & aceLo) === 0 && (frames[base + 2 * p + 1]! & aceHi) === 0) return false;
     }
@@ -59,7 +60,8 @@ export class FrozenLine {
    * `steps`.
    */
   playOut(frames: Int32Array, base: number, endgameDealt: number): void {
-    const frame = this.frame, exposed = this.exposed;
+    const frame = this.frame,
+      exposed = this.exposed;
     frame.set(frames.subarray(base, base + FRAME));
     exposed.read(frame, 0);
     let discards = frame[F_DISCARDS]!;

@@ -55,7 +55,18 @@ import { ACE_RANK, type Deal } from '../game/cards.ts';
 import { DealTables, highestPosition, pilesHi, pilesLo, setPositions } from '../engine/masks.ts';
 import { DEAL, type Move, dealMove, moveFrom, moveKind, movePosition, moveMove, moveTo } from '../engine/move.ts';
 import { type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
-import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, dealFrame, startFrame, stockHi, stockLo, writeKey } from '../engine/state.ts';
+import {
+  F_DEALT,
+  F_DISCARDS,
+  FRAME,
+  KEY_WORDS,
+  PILE_KEY_WORDS,
+  dealFrame,
+  startFrame,
+  stockHi,
+  stockLo,
+  writeKey,
+} from '../engine/state.ts';
 import { VisitedSet } from '../engine/table.ts';
 
 /** Deepest line of positions with a choice; beyond it the search stops as if out of budget (never seen). */
@@ -146,7 +157,8 @@ export class GhostSearch {
     this.states = 0;
     this.maxStates = maxStates;
     this.status = 'exhausted';
-    const counts = this.counts, next = this.next;
+    const counts = this.counts,
+      next = this.next;
     counts[0] = this.enter(0);
     next[0] = 0;
     let depth = 0;
@@ -196,7 +208,8 @@ export class GhostSearch {
   /** The key of the ghost position at `base`: the real game's pile words, then the ghosts (G4: piles sorted
    *  once the stock is empty), in the width of the optional rule's keys so that the two share a table. */
   private writeKey(base: number): void {
-    const frames = this.frames, key = this.key;
+    const frames = this.frames,
+      key = this.key;
     writeKey(frames, base, key, 0, frames[base + F_DEALT] === 52, PILE_KEY_WORDS);
     key[PILE_KEY_WORDS] = frames[base + G_GHOSTS_LO]!;
     key[PILE_KEY_WORDS + 1] = frames[base + G_GHOSTS_HI]!;
@@ -210,14 +223,17 @@ export class GhostSearch {
    * finds the ghost game's wins sooner (docs/search.md#the-ghost-game).
    */
   private generate(base: number, out: Int32Array, at: number): number {
-    const frames = this.frames, list = this.list;
-    const gLo = frames[base + G_GHOSTS_LO]!, gHi = frames[base + G_GHOSTS_HI]!;
+    const frames = this.frames,
+      list = this.list;
+    const gLo = frames[base + G_GHOSTS_LO]!,
+      gHi = frames[base + G_GHOSTS_HI]!;
     let n = at;
     for (let e = 3; e >= 0; e--) {
       if ((frames[base + 2 * e]! & ~gLo) !== 0 || (frames[base + 2 * e + 1]! & ~gHi) !== 0) continue;
       for (let p = 3; p >= 0; p--) {
         if (p === e) continue;
-        const pLo = frames[base + 2 * p]!, pHi = frames[base + 2 * p + 1]!;
+        const pLo = frames[base + 2 * p]!,
+          pHi = frames[base + 2 * p + 1]!;
         if ((pLo | pHi) === 0) continue;
         const top = highestPosition(pLo & ~gLo, pHi & ~gHi);
         // The candidates: easy, every card and ghost of the pile; standard, the exposed real card and
@@ -255,7 +271,9 @@ export class GhostSearch {
       return;
     }
     // The target's ghosts vanish; the card (or ghost) leaves its pile for the target.
-    const pos = movePosition(m), p = moveFrom(m), e = moveTo(m);
+    const pos = movePosition(m),
+      p = moveFrom(m),
+      e = moveTo(m);
     frames[child + G_GHOSTS_LO] = frames[base + G_GHOSTS_LO]! & ~frames[base + 2 * e]!;
     frames[child + G_GHOSTS_HI] = frames[base + G_GHOSTS_HI]! & ~frames[base + 2 * e + 1]!;
     if (pos < 32) {
@@ -271,21 +289,32 @@ export class GhostSearch {
 
   /** G2: removes every removable card, one after another, each becoming a ghost in place. */
   private removeAll(base: number): void {
-    const frames = this.frames, power = this.power, { suit, rank } = this.tables;
-    let gLo = frames[base + G_GHOSTS_LO]!, gHi = frames[base + G_GHOSTS_HI]!;
+    const frames = this.frames,
+      power = this.power,
+      { suit, rank } = this.tables;
+    let gLo = frames[base + G_GHOSTS_LO]!,
+      gHi = frames[base + G_GHOSTS_HI]!;
     for (let q = 0; q < 4; q++) this.pilePower(base, q, gLo, gHi);
     // Removing a pile's exposed real card leaves its power there (the ghost is active), adds the card
     // below it and wakes the ghosts between the two: powers only grow, and only on that pile, whose row of
     // the table alone is computed again.
     let discards = frames[base + F_DISCARDS]!;
     for (let p = 0, still = 0; still < 4; p = (p + 1) & 3) {
-      const pLo = frames[base + 2 * p]!, pHi = frames[base + 2 * p + 1]!;
+      const pLo = frames[base + 2 * p]!,
+        pHi = frames[base + 2 * p + 1]!;
       let removed = false;
       for (;;) {
         const top = highestPosition(pLo & ~gLo, pHi & ~gHi);
         if (top < 0 || rank[top] === ACE_RANK) break;
-        const s = suit[top]!, r = rank[top]!;
-        if (!(power[s]! > r && p !== 0) && !(power[4 + s]! > r && p !== 1) && !(power[8 + s]! > r && p !== 2) && !(power[12 + s]! > r && p !== 3)) break;
+        const s = suit[top]!,
+          r = rank[top]!;
+        if (
+          !(power[s]! > r && p !== 0) &&
+          !(power[4 + s]! > r && p !== 1) &&
+          !(power[8 + s]! > r && p !== 2) &&
+          !(power[12 + s]! > r && p !== 3)
+        )
+          break;
         if (top < 32) gLo |= 1 << top;
         else gHi |= 1 << (top - 32);
         discards += 1;
@@ -301,13 +330,17 @@ export class GhostSearch {
 
   /** Pile q's row of the power table: per suit, the highest rank among its exposed real card and active ghosts. */
   private pilePower(base: number, q: number, gLo: number, gHi: number): void {
-    const frames = this.frames, power = this.power, list = this.list, { suit, rank } = this.tables;
+    const frames = this.frames,
+      power = this.power,
+      list = this.list,
+      { suit, rank } = this.tables;
     const row = 4 * q;
     power[row] = -1;
     power[row + 1] = -1;
     power[row + 2] = -1;
     power[row + 3] = -1;
-    const qLo = frames[base + 2 * q]!, qHi = frames[base + 2 * q + 1]!;
+    const qLo = frames[base + 2 * q]!,
+      qHi = frames[base + 2 * q + 1]!;
     const top = highestPosition(qLo & ~gLo, qHi & ~gHi);
     if (top >= 0) power[row + suit[top]!] = rank[top]!;
     for (let i = 0, count = setPositions(qLo & gLo & above(top, 0), qHi & gHi & above(top, 32), list, 0); i < count; i++) {
@@ -318,12 +351,17 @@ export class GhostSearch {
 
   /** G3: deletes the ghosts that no lower card of their suit left in play could ever meet. */
   private dropIdleGhosts(base: number): void {
-    const frames = this.frames, list = this.list, { lowerLo, lowerHi } = this.tables;
-    let gLo = frames[base + G_GHOSTS_LO]!, gHi = frames[base + G_GHOSTS_HI]!;
+    const frames = this.frames,
+      list = this.list,
+      { lowerLo, lowerHi } = this.tables;
+    let gLo = frames[base + G_GHOSTS_LO]!,
+      gHi = frames[base + G_GHOSTS_HI]!;
     if ((gLo | gHi) === 0) return;
     const dealt = frames[base + F_DEALT]!;
-    const liveLo = (pilesLo(frames, base) & ~gLo) | stockLo(dealt), liveHi = (pilesHi(frames, base) & ~gHi) | stockHi(dealt);
-    let idleLo = 0, idleHi = 0;
+    const liveLo = (pilesLo(frames, base) & ~gLo) | stockLo(dealt),
+      liveHi = (pilesHi(frames, base) & ~gHi) | stockHi(dealt);
+    let idleLo = 0,
+      idleHi = 0;
     for (let i = 0, count = setPositions(gLo, gHi, list, 0); i < count; i++) {
       const pos = list[i]!;
       if ((lowerLo[pos]! & liveLo) !== 0 || (lowerHi[pos]! & liveHi) !== 0) continue;

@@ -70,8 +70,10 @@ export class IdleCardOut {
    */
   find(exposed: ExposedCards, frames: Int32Array, base: number, empty: number, forced: boolean): Move {
     const { lowerLo, lowerHi } = this.tables;
-    const playLo = inPlayLo(frames, base), playHi = inPlayHi(frames, base);
-    const next = frames[base + F_DEALT]! >> 2, end = this.endgameDealt >> 2;
+    const playLo = inPlayLo(frames, base),
+      playHi = inPlayHi(frames, base);
+    const next = frames[base + F_DEALT]! >> 2,
+      end = this.endgameDealt >> 2;
     // The deals left, and all but the last, as bits of `outrankedBy`.
     const left = ((1 << end) - 1) & ~((1 << next) - 1);
     const leftButLast = ((1 << (end - 1)) - 1) & ~((1 << next) - 1);

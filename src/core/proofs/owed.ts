@@ -72,7 +72,8 @@ export class OwedCards {
   /** Deals in the frame at `child`; settles the owed cards at the end of the round. False when R7 drops
    *  the line. */
   deal(frames: Int32Array, child: number): boolean {
-    let owedLo = frames[child + F_OWED_LO]!, owedHi = frames[child + F_OWED_HI]!;
+    let owedLo = frames[child + F_OWED_LO]!,
+      owedHi = frames[child + F_OWED_HI]!;
     // R7 (a): an owed card discarded without being discharged.
     if ((owedLo & ~pilesLo(frames, child)) !== 0 || (owedHi & ~pilesHi(frames, child)) !== 0) return false;
     // The cards kept at this deal become owed.
@@ -91,7 +92,8 @@ export class OwedCards {
     if ((owedLo | owedHi) === 0) return true;
     // R7 (b): an owed card with no lower card left to meet, or none of the rounds left can discharge it.
     const dealt = frames[child + F_DEALT]!;
-    const playLo = inPlayLo(frames, child), playHi = inPlayHi(frames, child);
+    const playLo = inPlayLo(frames, child),
+      playHi = inPlayHi(frames, child);
     const list = this.list;
     for (let i = 0, n = setPositions(owedLo, owedHi, list, 0); i < n; i++) {
       const pos = list[i]!;
@@ -115,19 +117,25 @@ export class OwedCards {
    * cards still owed (so that equal futures have equal keys).
    */
   see(frames: Int32Array, child: number, pos: number): void {
-    let owedLo = frames[child + F_OWED_LO]!, owedHi = frames[child + F_OWED_HI]!;
+    let owedLo = frames[child + F_OWED_LO]!,
+      owedHi = frames[child + F_OWED_HI]!;
     if ((owedLo | owedHi) === 0) return;
-    let seenLo = frames[child + F_SEEN_LO]!, seenHi = frames[child + F_SEEN_HI]!;
+    let seenLo = frames[child + F_SEEN_LO]!,
+      seenHi = frames[child + F_SEEN_HI]!;
     const round = frames[child + F_DEALT]! >> 2;
     if (pos < 32) seenLo |= 1 << pos;
     else seenHi |= 1 << (pos - 32);
-    let keepLo = 0, keepHi = 0;
+    let keepLo = 0,
+      keepHi = 0;
     const list = this.list;
     for (let i = 0, n = setPositions(owedLo, owedHi, list, 0); i < n; i++) {
       const c = list[i]!;
       const seen = c < 32 ? (seenLo >>> c) & 1 : (seenHi >>> (c - 32)) & 1;
-      if (seen !== 0 && ((this.outrankedRounds[c]! >> round) & 1) === 0 &&
-        ((seenLo & this.lowerLo[c]!) !== 0 || (seenHi & this.lowerHi[c]!) !== 0)) {
+      if (
+        seen !== 0 &&
+        ((this.outrankedRounds[c]! >> round) & 1) === 0 &&
+        ((seenLo & this.lowerLo[c]!) !== 0 || (seenHi & this.lowerHi[c]!) !== 0)
+      ) {
         if (c < 32) owedLo ^= 1 << c;
         else owedHi ^= 1 << (c - 32);
         continue;
@@ -166,7 +174,8 @@ export class OwedCards {
    * and one whose lower cards are all gone or buried for good, none seen this round, is never seen beside one.
    */
   payable(frames: Int32Array, base: number, buriedLo: number, buriedHi: number): boolean {
-    const owedLo = frames[base + F_OWED_LO]!, owedHi = frames[base + F_OWED_HI]!;
+    const owedLo = frames[base + F_OWED_LO]!,
+      owedHi = frames[base + F_OWED_HI]!;
     if ((owedLo | owedHi) === 0) return true;
     if ((owedLo & buriedLo) !== 0 || (owedHi & buriedHi) !== 0) return false;
     const liveLo = (inPlayLo(frames, base) & ~buriedLo) | frames[base + F_SEEN_LO]!;

@@ -65,7 +65,8 @@ const MAX_CHILDREN = 512;
 /** The arrangements of k lone cards over m free piles (k < m ≤ 4, or k = 0): per arrangement, the index
  *  of the free pile of each card. */
 const ARRANGEMENTS: number[][][][] = Array.from({ length: 5 }, (_, m) =>
-  Array.from({ length: 5 }, (_, k) => (k === 0 ? [[]] : k < m ? arrangements(m, k) : [])));
+  Array.from({ length: 5 }, (_, k) => (k === 0 ? [[]] : k < m ? arrangements(m, k) : [])),
+);
 
 function arrangements(m: number, k: number): number[][] {
   if (k === 0) return [[]];
@@ -125,7 +126,8 @@ export class SubsetGame {
     const rules = VARIANT_RULES[variant];
     this.acesOnly = rules.acesOnly;
     this.buriedCards = rules.buriedCards;
-    if (ranks.length === 0 || ranks.some((k, i) => k < 1 || k > RANKS || (i > 0 && k <= ranks[i - 1]!))) throw new Error('the subset games must grow, each keeping 1–13 top ranks');
+    if (ranks.length === 0 || ranks.some((k, i) => k < 1 || k > RANKS || (i > 0 && k <= ranks[i - 1]!)))
+      throw new Error('the subset games must grow, each keeping 1–13 top ranks');
     this.sets = ranks.map((k) => new SubsetSet(k));
     this.set = this.sets[0]!;
     this.owed = new OwedCards(this.tables, rules.fixedPiles);
@@ -170,7 +172,8 @@ export class SubsetGame {
    */
   bound(frames: Int32Array, base: number, atMost: number, room: number): number {
     let best = WIN_DISCARDS;
-    const start = this.states, sets = this.sets;
+    const start = this.states,
+      sets = this.sets;
     // Lemma A is monotone in S: the largest set whose value is stored already bounds as tightly as every
     // smaller one, so only the larger sets are left to try.
     let from = 0;
@@ -207,7 +210,10 @@ export class SubsetGame {
 
   /** The deficit of the R_S position in frame 0, by a depth-first search with an explicit stack. */
   private solve(cap: number): number {
-    const memo = this.set.memo, keys = this.keys, frames = this.frames, children = this.children;
+    const memo = this.set.memo,
+      keys = this.keys,
+      frames = this.frames,
+      children = this.children;
     this.canonical(frames, 0);
     this.keyOf(frames, 0, keys, 0);
     const known = memo.get(keys, 0);
@@ -257,7 +263,8 @@ export class SubsetGame {
 
   /** S non-aces of the position at `base` still in play (on the piles or in the stock). */
   private remaining(frames: Int32Array, base: number): number {
-    const set = this.set, dealt = frames[base + F_DEALT]!;
+    const set = this.set,
+      dealt = frames[base + F_DEALT]!;
     const lo = (frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]! | stockLo(dealt)) & set.nonAceLo;
     const hi = (frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]! | stockHi(dealt)) & set.nonAceHi;
     return popcount32(lo) + popcount32(hi);
@@ -266,7 +273,8 @@ export class SubsetGame {
   /** Reads the exposed card and size of each pile of the position at `base` into the scratch arrays. */
   private read(frames: Int32Array, base: number): void {
     for (let p = 0; p < 4; p++) {
-      const lo = frames[base + 2 * p]!, hi = frames[base + 2 * p + 1]!;
+      const lo = frames[base + 2 * p]!,
+        hi = frames[base + 2 * p + 1]!;
       this.exposed[p] = highestPosition(lo, hi);
       this.sizes[p] = popcount32(lo) + popcount32(hi);
     }
@@ -283,10 +291,14 @@ export class SubsetGame {
    */
   private canonical(frames: Int32Array, base: number): void {
     if (frames[base + F_DEALT]! >= 52) return;
-    let freeCount = 0, loneCount = 0, empty = 0;
-    const free = this.canonicalFree, lone = this.canonicalLone;
+    let freeCount = 0,
+      loneCount = 0,
+      empty = 0;
+    const free = this.canonicalFree,
+      lone = this.canonicalLone;
     for (let p = 0; p < 4; p++) {
-      const lo = frames[base + 2 * p]!, hi = frames[base + 2 * p + 1]!;
+      const lo = frames[base + 2 * p]!,
+        hi = frames[base + 2 * p + 1]!;
       if ((lo | hi) === 0) {
         free[freeCount++] = p;
         empty += 1;
@@ -302,13 +314,19 @@ export class SubsetGame {
     for (let i = 1; i < loneCount; i++) {
       const x = lone[i]!;
       let j = i - 1;
-      while (j >= 0 && lone[j]! > x) { lone[j + 1] = lone[j]!; j--; }
+      while (j >= 0 && lone[j]! > x) {
+        lone[j + 1] = lone[j]!;
+        j--;
+      }
       lone[j + 1] = x;
     }
     for (let i = 0; i < freeCount; i++) {
       const p = free[i]!;
       if (i < loneCount) this.place(frames, base, p, lone[i]!);
-      else { frames[base + 2 * p] = 0; frames[base + 2 * p + 1] = 0; }
+      else {
+        frames[base + 2 * p] = 0;
+        frames[base + 2 * p + 1] = 0;
+      }
     }
   }
 
@@ -320,7 +338,8 @@ export class SubsetGame {
 
   /** Writes the children of the (canonical) position at `depth` and sets its count, next and least. */
   private expand(depth: number): void {
-    const frames = this.frames, base = depth * FRAME;
+    const frames = this.frames,
+      base = depth * FRAME;
     this.next[depth] = 0;
     this.counts[depth] = 0;
     const left = this.remaining(frames, base);
@@ -357,7 +376,10 @@ export class SubsetGame {
    *  frame at `base`), each child a copy of the frame `from`: in easy any card of such a pile, else its
    *  exposed card (in strict an ace). `canonical`: store each child under its orbit's placement. */
   private movesInto(depth: number, frames: Int32Array, base: number, from: number, target: number, canonical: boolean): void {
-    const children = this.children, exposed = this.exposed, sizes = this.sizes, list = this.list;
+    const children = this.children,
+      exposed = this.exposed,
+      sizes = this.sizes,
+      list = this.list;
     for (let p = 0; p < 4; p++) {
       if (sizes[p]! < 2) continue;
       if (this.buriedCards) {
@@ -381,9 +403,12 @@ export class SubsetGame {
   /** Stock empty: the first removal only (R4); else moves from piles of two or more cards into the first
    *  empty pile (R5: lone moves and other targets only permute piles); in easy R9 first. */
   private expandEndgame(depth: number): void {
-    const frames = this.frames, base = depth * FRAME, children = this.children;
+    const frames = this.frames,
+      base = depth * FRAME,
+      children = this.children;
     this.read(frames, base);
-    const exposed = this.exposed, sizes = this.sizes;
+    const exposed = this.exposed,
+      sizes = this.sizes;
     for (let p = 0; p < 4; p++) {
       const e = exposed[p]!;
       if (e >= 0 && this.outranked(e)) {
@@ -393,7 +418,11 @@ export class SubsetGame {
       }
     }
     let target = -1;
-    for (let p = 0; p < 4; p++) if (exposed[p]! < 0) { target = p; break; }
+    for (let p = 0; p < 4; p++)
+      if (exposed[p]! < 0) {
+        target = p;
+        break;
+      }
     if (target < 0) return;
     const list = this.list;
     if (this.buriedCards) {
@@ -413,13 +442,16 @@ export class SubsetGame {
     this.movesInto(depth, frames, base, base, target, false);
   }
 
-
   /** Stock not empty: removals (a removable card with no lower S card left goes at once), then moves from
    *  piles that are not free, then the deal, over the arrangements of the orbit (O). */
   private expandWithStock(depth: number): void {
-    const frames = this.frames, base = depth * FRAME, children = this.children, set = this.set;
+    const frames = this.frames,
+      base = depth * FRAME,
+      children = this.children,
+      set = this.set;
     this.read(frames, base);
-    const exposed = this.exposed, sizes = this.sizes;
+    const exposed = this.exposed,
+      sizes = this.sizes;
     const dealt = frames[base + F_DEALT]!;
     const playLo = (frames[base]! | frames[base + 2]! | frames[base + 4]! | frames[base + 6]! | stockLo(dealt)) & set.lo;
     const playHi = (frames[base + 1]! | frames[base + 3]! | frames[base + 5]! | frames[base + 7]! | stockHi(dealt)) & set.hi;
@@ -427,7 +459,10 @@ export class SubsetGame {
     for (let p = 0; p < 4; p++) {
       const e = exposed[p]!;
       if (e < 0 || !this.outranked(e)) continue;
-      if (((this.owed.lowerLo[e]! & playLo) === 0 && (this.owed.lowerHi[e]! & playHi) === 0) || !this.owed.dischargeableFrom(e, dealt + 4)) {
+      if (
+        ((this.owed.lowerLo[e]! & playLo) === 0 && (this.owed.lowerHi[e]! & playHi) === 0) ||
+        !this.owed.dischargeableFrom(e, dealt + 4)
+      ) {
         // It can never remove anything after the next deal (R3): removing it now loses nothing, and is the
         // only child.
         this.counts[depth] = first;
@@ -441,11 +476,19 @@ export class SubsetGame {
       this.canonical(children, child);
     }
     // The orbit: free piles (empty, or one card that may move) and their lone cards.
-    const free = this.free, lone = this.lone;
-    let freeCount = 0, loneCount = 0, empty = 0;
+    const free = this.free,
+      lone = this.lone;
+    let freeCount = 0,
+      loneCount = 0,
+      empty = 0;
     for (let p = 0; p < 4; p++) {
-      if (sizes[p] === 0) { free[freeCount++] = p; empty += 1; }
-      else if (sizes[p] === 1 && this.movable(exposed[p]!)) { free[freeCount++] = p; lone[loneCount++] = exposed[p]!; }
+      if (sizes[p] === 0) {
+        free[freeCount++] = p;
+        empty += 1;
+      } else if (sizes[p] === 1 && this.movable(exposed[p]!)) {
+        free[freeCount++] = p;
+        lone[loneCount++] = exposed[p]!;
+      }
     }
     const arrangements = empty > 0 && loneCount > 0 ? ARRANGEMENTS[freeCount]![loneCount]! : ARRANGEMENTS[0]![0]!;
     // Scratch frame for an arrangement: the one after the stack's deepest level.
@@ -454,14 +497,21 @@ export class SubsetGame {
       const slots = arrangements[a]!;
       frames.copyWithin(scratch, base, base + FRAME);
       if (slots.length > 0) {
-        for (let i = 0; i < freeCount; i++) { frames[scratch + 2 * free[i]!] = 0; frames[scratch + 2 * free[i]! + 1] = 0; }
+        for (let i = 0; i < freeCount; i++) {
+          frames[scratch + 2 * free[i]!] = 0;
+          frames[scratch + 2 * free[i]! + 1] = 0;
+        }
         for (let i = 0; i < loneCount; i++) this.place(frames, scratch, free[slots[i]!]!, lone[i]!);
       }
       // Moves from piles that are not free, into an empty pile: with two or more empty piles the child's orbit
       // is the same for every arrangement and target, so the first arrangement and first empty pile suffice.
       if (empty > 0 && (empty === 1 || a === 0)) {
         let target = -1;
-        for (let p = 0; p < 4; p++) if ((frames[scratch + 2 * p]! | frames[scratch + 2 * p + 1]!) === 0) { target = p; break; }
+        for (let p = 0; p < 4; p++)
+          if ((frames[scratch + 2 * p]! | frames[scratch + 2 * p + 1]!) === 0) {
+            target = p;
+            break;
+          }
         this.movesInto(depth, frames, base, scratch, target, true);
       }
       // The deal: each pile gets its next card if that card is in S.

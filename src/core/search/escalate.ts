@@ -132,8 +132,14 @@ export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveO
     const poll = (states: number, lower: number, growing: number): boolean => {
       const time = now();
       limits.onProgress?.({
-        index, pass: number, maxStates, states, lower: Math.max(lower, known.lower), upper: known.upper,
-        elapsedMs: time - started, passMs: time - passStart,
+        index,
+        pass: number,
+        maxStates,
+        states,
+        lower: Math.max(lower, known.lower),
+        upper: known.upper,
+        elapsedMs: time - started,
+        passMs: time - passStart,
       });
       return timed && time + growing * GROWTH_MS_PER_POSITION >= stopAt;
     };

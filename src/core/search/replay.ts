@@ -6,7 +6,18 @@ import type { GameMove } from '../game/notation.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS, mayDeal, mayFill, removes } from '../game/rules.ts';
 import { DEAL, MOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
 import { MAX_MOVES, MoveGenerator } from '../engine/movegen.ts';
-import { F_DEALT, F_DISCARDS, FRAME, addToPile, dealFrame, exposedPosition, pileOf, pileSize, startFrame, takeFromPile } from '../engine/state.ts';
+import {
+  F_DEALT,
+  F_DISCARDS,
+  FRAME,
+  addToPile,
+  dealFrame,
+  exposedPosition,
+  pileOf,
+  pileSize,
+  startFrame,
+  takeFromPile,
+} from '../engine/state.ts';
 
 export class PackedGame {
   readonly frame = new Int32Array(FRAME);

@@ -147,7 +147,10 @@ export class Search {
     this.canonical = reductions && policies.canonicalEndgame[rule] ? new CanonicalKey(this.generator.tables) : undefined;
     this.keyWords = Search.keyWords(rule, reductions);
     this.visited = visited ?? new VisitedSet(this.keyWords);
-    this.ghost = ghostBound && reductions && rule === 'optional' && policies.ghostBound ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12)) : undefined;
+    this.ghost =
+      ghostBound && reductions && rule === 'optional' && policies.ghostBound
+        ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12))
+        : undefined;
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
   }
 
@@ -186,17 +189,40 @@ export class Search {
     if (this.won) {
       const depth = this.winDepth;
       return {
-        status: 'won', best: WIN_DISCARDS, reached: WIN_DISCARDS, upper: WIN_DISCARDS, states,
+        status: 'won',
+        best: WIN_DISCARDS,
+        reached: WIN_DISCARDS,
+        upper: WIN_DISCARDS,
+        states,
         path: Array.from(this.line.subarray(0, this.winLine)),
-        final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME), full: false,
+        final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME),
+        full: false,
       };
     }
     if (this.aborted) {
       const upper = Math.min(rootBound, Math.max(this.best, this.openUpper));
-      return { status: 'aborted', best: this.best, reached: this.reached, upper, states, path: [], final: undefined, full: this.visited.full };
+      return {
+        status: 'aborted',
+        best: this.best,
+        reached: this.reached,
+        upper,
+        states,
+        path: [],
+        final: undefined,
+        full: this.visited.full,
+      };
     }
     // Exhausted: no line beats `best`, and none beats the root's bound either (when `atLeast` was above it).
-    return { status: 'exhausted', best: this.best, reached: this.reached, upper: Math.min(rootBound, this.best), states, path: [], final: undefined, full: false };
+    return {
+      status: 'exhausted',
+      best: this.best,
+      reached: this.reached,
+      upper: Math.min(rootBound, this.best),
+      states,
+      path: [],
+      final: undefined,
+      full: false,
+    };
   }
 
   /** Adds the position at `depth` to the visited set; false when it was there already. With no deal left
@@ -222,7 +248,10 @@ export class Search {
    * stay unoptimised for the rest of the process, at half the speed; the loop is optimised again on the spot.)
    */
   private dfs(): void {
-    const frames = this.frames, moves = this.moves, next = this.next, counts = this.counts;
+    const frames = this.frames,
+      moves = this.moves,
+      next = this.next,
+      counts = this.counts;
     counts[0] = this.enter(0, 0, -1);
     next[0] = 0;
     let depth = 0;
@@ -274,7 +303,9 @@ export class Search {
    * walked to, whose moves are the ones returned.
    */
   private enter(depth: number, at: number, last: number): number {
-    const frames = this.frames, base = depth * FRAME, movesAt = depth * MAX_MOVES;
+    const frames = this.frames,
+      base = depth * FRAME,
+      movesAt = depth * MAX_MOVES;
     /** Whether `exposed` holds this very position's exposed cards: a run of removals stopped here. */
     let exposedRead = false;
     for (;;) {
@@ -352,10 +383,10 @@ export class Search {
    * beat the best.
    */
   private cutByBound(base: number, last: number): boolean {
-    const check = last === MOVE
-      ? this.frames[base + F_DEALT]! === BOUND_AFTER_MOVE_DEALT || this.best < WIN_DISCARDS - 1
-      : last === DEAL &&
-        (this.boundAfterDeal || (this.boundAfterLastDeals && this.frames[base + F_DEALT]! >= LAST_ROUNDS_DEALT));
+    const check =
+      last === MOVE
+        ? this.frames[base + F_DEALT]! === BOUND_AFTER_MOVE_DEALT || this.best < WIN_DISCARDS - 1
+        : last === DEAL && (this.boundAfterDeal || (this.boundAfterLastDeals && this.frames[base + F_DEALT]! >= LAST_ROUNDS_DEALT));
     return check && this.boundAt(base) <= this.best;
   }
 

@@ -188,15 +188,25 @@ class Searches {
 function solvePlain(searches: Searches, deal: Deal, options: SolveOptions): SolveResult {
   const { variant, rule } = options;
   let polled = false;
-  const poll = options.poll === undefined ? undefined
-    : (states: number, reached: number, growing: number) => (polled ||= options.poll!(states, reached, growing));
-  const run = searches.search(variant, rule, false).run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}) });
+  const poll =
+    options.poll === undefined
+      ? undefined
+      : (states: number, reached: number, growing: number) => (polled ||= options.poll!(states, reached, growing));
+  const run = searches
+    .search(variant, rule, false)
+    .run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}) });
   const wanted = options.solution ?? true;
   if (run.status === 'won') {
     return { kind: 'won', states: run.states, solution: wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true) };
   }
   if (run.status === 'exhausted') return { kind: 'lost', states: run.states, lower: run.reached, upper: run.upper };
-  return { kind: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: run.full ? 'memory' : polled ? 'poll' : 'states' };
+  return {
+    kind: 'unknown',
+    states: run.states,
+    lower: run.reached,
+    upper: run.upper,
+    limit: run.full ? 'memory' : polled ? 'poll' : 'states',
+  };
 }
 
 /**
@@ -227,17 +237,24 @@ class DealSolve {
   /** The searches' poll (absent without the caller's): the deal's positions so far, and its lower bound. */
   private readonly poll: SearchLimits['poll'];
 
-  constructor(private readonly searches: Searches, private readonly deal: Deal, private readonly options: SolveOptions) {
+  constructor(
+    private readonly searches: Searches,
+    private readonly deal: Deal,
+    private readonly options: SolveOptions,
+  ) {
     this.variant = options.variant;
     this.rule = options.rule;
     this.maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
     const subsets = options.subsets !== false;
     this.forced = searches.search(this.variant, 'forced', true, true, subsets);
-    this.optional = this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false, subsets) : undefined;
+    this.optional =
+      this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false, subsets) : undefined;
     this.ghostDone = this.optional === undefined || options.ghost === false || !VARIANT_RULES[this.variant].search.ghostAtStart;
     const asked = options.poll;
-    this.poll = asked === undefined ? undefined
-      : (states, reached, growing) => (this.polled ||= asked(this.states + states, Math.max(this.lower, reached), growing));
+    this.poll =
+      asked === undefined
+        ? undefined
+        : (states, reached, growing) => (this.polled ||= asked(this.states + states, Math.max(this.lower, reached), growing));
   }
 
   solve(): SolveResult {
@@ -344,7 +361,13 @@ class DealSolve {
   }
 
   private unknown(run: SearchRun): SolveResult {
-    return { kind: 'unknown', states: this.states, lower: this.lower, upper: this.upper, limit: run.full ? 'memory' : this.polled ? 'poll' : 'states' };
+    return {
+      kind: 'unknown',
+      states: this.states,
+      lower: this.lower,
+      upper: this.upper,
+      limit: run.full ? 'memory' : this.polled ? 'poll' : 'states',
+    };
   }
 }
 
