@@ -2,8 +2,8 @@
 // the deals left unknown only a share P, chosen by a hash of (seed, index), is given the later passes. With
 // d = 1 for a deal decided by the first pass, w = 1 for a win, s = 1 for a sampled deal and π its chance of
 // being sampled, Y = d·w + (1 − d)·s·w/π has mean exactly the win rate (s is independent of the cards), so the
-// mean of Y over the deals is an unbiased estimate, and its standard error gives the interval. docs/estimate.md
-// states the estimator, its variance and when its interval holds.
+// mean of Y over the deals is an unbiased estimate; its 95% interval adds the deals' own spread (normal) and the
+// sample's (exact Poisson). docs/estimate.md states the estimator, its variance and when its interval holds.
 
 import { fmix32 } from '../core/game/random.ts';
 import { Z95, poissonInterval } from './stats.ts';
@@ -210,7 +210,7 @@ export function planFor(t: TwoPhase, costs: { first: number; later: number }, ha
   let share = 1;
   if (uq > 0 && u > 0 && costs.later > 0) share = Math.min(1, Math.sqrt((costs.first * uq) / (u * costs.later * s1)));
   if (uq === 0) share = Math.min(1, t.share);
-  const perDeal = s1 + (uq * 1) / share;
+  const perDeal = s1 + uq / share;
   const deals = Math.ceil(perDeal * (Z95 / halfWidth) ** 2);
   return { halfWidth, deals, share, firstSeconds: deals * costs.first, sampleSeconds: deals * u * share * costs.later };
 }
