@@ -256,7 +256,11 @@ describe('acesup report in a browser', () => {
   it('results/report.html opens cleanly, with its four charts', async () => {
     const { page, errors, requests, url } = await open(join(ROOT, 'results/report.html'));
     for (const id of ['win-rate', 'max-discards', 'states', 'running-estimate']) expect(await page.locator(`#${id} svg`).count()).toBe(1);
-    expect(await page.locator('#win-rate g.mark-symbol.role-mark path').count()).toBe(await page.locator('#runs tbody tr').count());
+    // One dot per run, and a diamond per run with a two-phase estimate (its cell in the runs' table is bold).
+    const runs = await page.locator('#runs tbody tr').count();
+    const twoPhase = await page.locator('#runs tbody tr td:nth-child(11) b').count();
+    expect(twoPhase).toBeGreaterThan(0);
+    expect(await page.locator('#win-rate g.mark-symbol.role-mark path').count()).toBe(runs + twoPhase);
     expect(errors).toEqual([]);
     expect(requests).toEqual([url]);
     if (SCREENSHOTS) {
