@@ -110,6 +110,10 @@ function passesLine(passes: readonly PassCount[]): string {
   );
 }
 
+/** An interval's reach below and above its estimate: "±0.52 point", or "−4.90, +18.63 points" where they differ. */
+const margin = (below: number, above: number, half: number): string =>
+  points(below) === points(above) ? `±${points(half)} point` : `−${points(below)}, +${points(above)} points`;
+
 /** A share of a probability as points: 0.0052 → "0.52". */
 const points = (p: number): string => (p * 100).toFixed(p >= 0.1 ? 1 : 2);
 
@@ -123,7 +127,7 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
   const lines = [
     open
       ? `  two-phase estimate between ${percent(t.estimate.low)} and ${percent(t.estimate.high)} (${fmt(t.sampledUnknown)} sampled deal${t.sampledUnknown === 1 ? '' : 's'} still unknown, counted lost, then won); 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)}`
-      : `  two-phase estimate ${percent(t.estimate.high)}, 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)} (±${points(half)} point)`,
+      : `  two-phase estimate ${percent(t.estimate.high)}, 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)} (${margin(t.estimate.high - t.ci95.low, t.ci95.high - t.estimate.high, half)})`,
   ];
   lines.push(
     `    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
