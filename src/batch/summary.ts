@@ -53,6 +53,11 @@ export interface RulesetSummary {
 
 /** The results of one pass: deals decided at its budget, and deals unknown at it (after the last pass, what
  *  is left; after another, deals that still await the next pass: an interrupted run). */
+/** The unknown results of `passes` that still await a later pass (an interrupted run's): unknown at a pass
+ *  before the last, and in the sample. */
+export const awaitingPass = (passes: readonly PassCount[]): number =>
+  passes.slice(0, -1).reduce((n, p) => n + p.unknown - (p.unsampled ?? 0), 0);
+
 export interface PassCount {
   maxStates: number;
   decided: number;
@@ -183,12 +188,12 @@ class RulesetTally {
   private twoPhaseSummary(): NonNullable<RulesetSummary['twoPhase']> {
     const t = this.twoPhase.result();
     const ms = this.phaseMs;
-    const unknownMs = ms.unsampledTimed === 0 ? Number.NaN : ms.unsampledMs / ms.unsampledTimed;
     const timed = ms.firstTimed + ms.unsampledTimed;
-    const firstMs = t.sampled === 0 ? ms.first + ms.unsampledMs : ms.first + ms.unsampledMs + t.sampled * unknownMs;
+    // NaN when sampled deals have no unsampled unknown one to stand for their first pass.
+    const sampledMs = t.sampled === 0 ? 0 : (t.sampled * ms.unsampledMs) / ms.unsampledTimed;
     return {
       ...t,
-      firstSeconds: timed === 0 ? Number.NaN : firstMs / (timed + (t.sampled === 0 ? 0 : t.sampled)) / 1000,
+      firstSeconds: timed === 0 ? Number.NaN : (ms.first + ms.unsampledMs + sampledMs) / (timed + t.sampled) / 1000,
       laterSeconds: ms.laterTimed === 0 ? Number.NaN : ms.later / ms.laterTimed / 1000,
     };
   }

@@ -3,7 +3,7 @@
 
 import { planFor } from '../batch/sample.ts';
 import { Z95 } from '../batch/stats.ts';
-import type { Comparison, PassCount, RulesetSummary } from '../batch/summary.ts';
+import { type Comparison, type PassCount, type RulesetSummary, awaitingPass } from '../batch/summary.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const percent = (p: number): string => `${(p * 100).toFixed(2)}%`;
@@ -102,7 +102,7 @@ function passesLine(passes: readonly PassCount[]): string {
         : fmt(maxStates);
   const left = passes[passes.length - 1]!.unknown;
   const unsampled = passes.reduce((n, p) => n + (p.unsampled ?? 0), 0);
-  const awaiting = passes.slice(0, -1).reduce((n, p) => n + p.unknown - (p.unsampled ?? 0), 0);
+  const awaiting = awaitingPass(passes);
   return (
     `  by pass: ${passes.map((p, i) => `${label(p.maxStates, i)} ${fmt(p.decided)}${i === 0 ? ' decided' : ''}`).join(' · ')}; ` +
     `${fmt(left)} still unknown${passes[0]!.unsampled === undefined ? '' : `, ${fmt(unsampled)} unknown outside the sample (given no later pass)`}` +

@@ -26,7 +26,7 @@ import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results
 import { SegmentedRun } from '../batch/run.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
 import type { PolicySpec } from '../batch/worker.ts';
-import type { RulesetSummary } from '../batch/summary.ts';
+import { type RulesetSummary, awaitingPass } from '../batch/summary.ts';
 import { type PolicyName, policyLabel } from '../core/play/policies.ts';
 import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
@@ -586,7 +586,7 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
   }
   const partial = end.kind !== 'complete' || saves.checkpointFailed;
   // Unknown results at a pass before the last and in the sample: an interrupted run's, still to be solved again.
-  const awaiting = summaries.reduce((n, s) => n + (s.passes ?? []).slice(0, -1).reduce((m, p) => m + p.unknown - (p.unsampled ?? 0), 0), 0);
+  const awaiting = summaries.reduce((n, s) => n + awaitingPass(s.passes ?? []), 0);
   const counts = { now: finished - resumed, resumed, results: finished, wanted, awaiting };
   const failures = await report(
     {
