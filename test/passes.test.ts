@@ -272,8 +272,8 @@ describe('merge and the summary across passes', () => {
 
   it('counts every planned pass, writes them to the summary CSV, and leaves a run of one pass as it was', () => {
     const accumulator = new SummaryAccumulator([{ variant: 'strict', rule: 'forced' }], passBudgets(PLAN));
-    accumulator.add(0, 0, { outcome: WON, lower: 48, upper: 48, states: 10, ms: 1 }, 1000);
-    accumulator.add(0, 1, { outcome: UNKNOWN, lower: 40, upper: 48, states: 8000, ms: 1, budget: 8000 }, 1000);
+    accumulator.add(0, 0, { outcome: WON, lower: 48, upper: 48, states: 10, ms: 1 }, passBudgets(PLAN));
+    accumulator.add(0, 1, { outcome: UNKNOWN, lower: 40, upper: 48, states: 8000, ms: 1, budget: 8000 }, passBudgets(PLAN));
     const [summary] = accumulator.summaries();
     expect(summary!.passes).toEqual([
       { maxStates: 1000, decided: 1, unknown: 0 },
@@ -297,7 +297,7 @@ describe('merge and the summary across passes', () => {
     const fields = Object.fromEntries(header!.map((name, i) => [name, row![i]]));
     expect(fields).toMatchObject({ passes: '8 64', pass_max_states: '1000 8000 64000', pass_decided: '1 0 0', pass_unknown: '0 1 0' });
     const single = new SummaryAccumulator([{ variant: 'strict', rule: 'forced' }], [1000]);
-    single.add(0, 0, { outcome: WON, lower: 48, upper: 48, states: 10, ms: 1 }, 1000);
+    single.add(0, 0, { outcome: WON, lower: 48, upper: 48, states: 10, ms: 1 }, [1000]);
     expect(single.summaries()[0]!.passes).toBeUndefined();
     expect(parse(summaryCsv(single.summaries(), run))[0]).not.toContain('passes');
   });

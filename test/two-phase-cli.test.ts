@@ -179,7 +179,7 @@ describe('estimate --sample-unknowns', () => {
 
   it('summarises the two-phase estimate in text, JSON and CSV, inside the plain range', () => {
     expect(sampled.stdout).toMatch(/two-phase estimate .*95% interval/u);
-    expect(sampled.stdout).toMatch(/first pass: \d+ of 40 decided .* the sample \(0\.4 of them\): \d+ deals/u);
+    expect(sampled.stdout).toMatch(/first pass: \d+ of 40 decided .* given later passes \(a sample of 0\.4 of them\): \d+ deals/u);
     expect(sampled.stdout).toMatch(/variance: \d+% from the deals .* \d+% from the sample/u);
     const json = oneWorker.stdout
       .trim()
@@ -192,8 +192,12 @@ describe('estimate --sample-unknowns', () => {
             deals: number;
             unknown: number;
             sampleUnknowns: string;
+            ci95: { low: number; high: number };
             twoPhase: {
-              estimate: { low: number; high: number };
+              offered: boolean;
+              note: string;
+              ci95: { low: number; high: number } | null;
+              estimate: { low: number; high: number } | null;
               firstDecided: number;
               firstUnknown: number;
               sampled: number;
@@ -209,23 +213,31 @@ describe('estimate --sample-unknowns', () => {
       const t = s.twoPhase;
       expect(s.sampleUnknowns).toBe('0.4');
       expect(t.firstDecided + t.firstUnknown).toBe(s.deals);
-      // The estimate from its parts, and between every unknown lost and every unknown won.
-      expect(t.estimate.low).toBeCloseTo((t.firstWon + t.sampledWon / readShare('0.4')) / t.deals, 12);
-      expect(t.estimate.low).toBeGreaterThanOrEqual(s.won / s.deals - 1e-12);
       const row = csv.find((r) => r.discards === s.discards)!;
-      expect(Number(row.two_phase_low)).toBeCloseTo(t.estimate.low, 6);
       expect(row.sampled).toBe(String(t.sampled));
+      if (!t.offered) {
+        // Not narrower than the plain range: no estimate and no interval go out, only the reason.
+        expect([t.estimate, t.ci95, row.two_phase_low, row.two_phase_ci95_high]).toEqual([null, null, '', '']);
+        expect(t.note).toMatch(/too small|every deal decided/u);
+        expect(row.two_phase_note).toBe(t.note);
+        continue;
+      }
+      expect(t.ci95!.high - t.ci95!.low).toBeLessThan(s.ci95.high - s.ci95.low);
+      // The estimate from its parts, and between every unknown lost and every unknown won.
+      expect(t.estimate!.low).toBeCloseTo((t.firstWon + t.sampledWon / readShare('0.4')) / t.deals, 12);
+      expect(t.estimate!.low).toBeGreaterThanOrEqual(s.won / s.deals - 1e-12);
+      expect(Number(row.two_phase_low)).toBeCloseTo(t.estimate!.low, 6);
       expect(row.sample_unknowns).toBe('0.4');
     }
   });
 
-  it('is refused without --passes, with a share out of range, and merge will not mix two shares', async () => {
+  it('is refused with --passes none, with a share out of range, and merge will not mix two shares', async () => {
     const [noPasses, bad, mixed] = await Promise.all([
-      acesup(['estimate', ...RUN, '--sample-unknowns', '0.1']),
+      acesup(['estimate', ...RUN, '--passes', 'none', '--sample-unknowns', '0.1']),
       acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '1.5']),
       acesup(['merge', file('shard1.csv'), file('plain.csv')]),
     ]);
-    expectUsageError(noPasses, /--sample-unknowns .* needs --passes/u);
+    expectUsageError(noPasses, /--sample-unknowns .*--passes none leaves none/u);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/"1\.5" is not a share of the unknown deals between 0 and 1/u);
     expect(mixed.code).not.toBe(0);

@@ -22,7 +22,7 @@ import {
   provenanceDiffers,
   PASSES_FIELD,
 } from './provenance.ts';
-import { inSample, sampleShareOf } from './sample.ts';
+import { inPassSample, passSharesOf } from './sample.ts';
 import {
   type DealRecord,
   OUTCOME_NAMES,
@@ -346,10 +346,14 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
       }
       if (sampleAt >= 0) {
         // The share must be one, and a row given a later pass must be a deal of its sample.
-        const share = sampleShareOf(provenance.sample_unknowns);
-        if (share === undefined)
-          throw new InputError(`${where}: ${SAMPLE_COLUMN} "${provenance.sample_unknowns}" is not a share between 0 and 1`);
-        if (record.budget !== undefined && !inSample(whole(seed, 'seed', MAX_SEED), whole(index, 'index'), share)) {
+        const budgets = passBudgets(provenance);
+        const shares = passSharesOf(provenance.sample_unknowns, Math.max(1, budgets.length - 1));
+        if (shares === undefined)
+          throw new InputError(
+            `${where}: ${SAMPLE_COLUMN} "${provenance.sample_unknowns}" is not a share between 0 and 1, nor one per later pass`,
+          );
+        const pass = record.budget === undefined ? 0 : budgets.indexOf(record.budget);
+        if (pass > 0 && !inPassSample(whole(seed, 'seed', MAX_SEED), whole(index, 'index'), shares, pass)) {
           throw new InputError(
             `${where}: deal ${index} was given a later pass but is not in the sample of ${SAMPLE_COLUMN} ${provenance.sample_unknowns}`,
           );
@@ -434,7 +438,6 @@ export function resumeChecker(
 ): (row: DealRow, line: number) => number {
   const matches = dealMatcher(run.seed);
   const last = run.first + run.count - 1;
-  const provenance = run.provenances[0]!;
   const hint = escalating ? 'escalate the file of one run of this acesup' : 'resume with the options of the run that wrote it';
   return (row, line) => {
     const where = `${file} line ${line}`;
@@ -455,6 +458,8 @@ export function resumeChecker(
       throw new InputError(`${where}: ${what} is not among this run's variants, discard rules and policies; ${hint}`);
     }
     if (!matches(row.index, row.deal)) throw new InputError(`${where}: the deal is not deal ${row.index} of seed ${row.seed}`);
+    // One provenance for every rule set, or one per rule set (in the order of `rulesets`).
+    const provenance = run.provenances[run.provenances.length === run.rulesets.length ? slot : 0]!;
     const differs = provenanceDiffers(row.provenance, provenance);
     const blocker = planBlocker(row.provenance, provenance);
     if (differs !== undefined && !(escalating && blocker === undefined)) {

@@ -70,8 +70,62 @@ export function readSampleShare(text: string): SampleShare | string {
 }
 
 /**
- * The plan of an estimate that names no budget (none of --max-states, --passes, --sample-unknowns, and the
- * solver plays): a two-phase estimate that gives every row a rate with its interval in minutes, not the hours
- * that deciding every deal of the optional rule takes. --max-discards is `bounds` unless given.
+ * The shares of the later passes of a plan, one per pass after the first, as `--sample-unknowns` gives them
+ * and `sample_unknowns` records them: one share for every later pass ("0.05"), or one per pass ("1 0.1 0.02",
+ * commas or spaces), each at most the one before, so that every pass's sample lies inside the one before it.
+ * `text` is the recorded form ('' : every unknown deal at every pass).
  */
-export const DEFAULT_PLAN = { maxStates: 100_000, passes: [20, 160, 1280], sample: '0.05' } as const;
+export interface PassShares {
+  text: string;
+  /** One share per later pass; a single share stands for every later pass. */
+  shares: readonly SampleShare[];
+}
+
+/** Every unknown deal at every pass. */
+export const WHOLE_SHARES: PassShares = { text: '', shares: [WHOLE_SAMPLE] };
+
+/** The share of later pass `pass` (1: the first after the first pass). */
+export const shareAt = (p: PassShares, pass: number): SampleShare => p.shares[Math.min(pass, p.shares.length) - 1] ?? WHOLE_SAMPLE;
+
+/** Reads `--sample-unknowns` (one share, or one per later pass, each at most the one before). */
+export function readPassShares(text: string): PassShares | string {
+  const words = text.split(/[\s,]+/u).filter((word) => word !== '');
+  if (words.length === 0) return 'expected a share of the unknown deals (e.g. 0.05), or one per later pass (e.g. 1,0.1,0.02).';
+  if (words.length > MAX_PASSES) return `expected at most ${MAX_PASSES} shares, one per later pass.`;
+  const shares: SampleShare[] = [];
+  for (const word of words) {
+    const share = readSampleShare(word);
+    if (typeof share === 'string') return share;
+    if (shares.length > 0 && share.threshold > shares[shares.length - 1]!.threshold)
+      return 'expected each share at most the one before (a later pass solves part of the deals the pass before it solved).';
+    shares.push(share);
+  }
+  if (shares.every((share) => share.threshold === HASH_RANGE)) return WHOLE_SHARES;
+  return { text: shares.map((share) => (share.text === '' ? '1' : share.text)).join(' '), shares };
+}
+
+/** The shares as recorded in `sample_unknowns` ('' : every deal), for a plan of `laterPasses` passes after the
+ *  first; undefined when the text is not shares, or names more shares than the plan has passes. */
+export function passSharesOf(text: string, laterPasses = MAX_PASSES): PassShares | undefined {
+  if (text === '') return WHOLE_SHARES;
+  const read = readPassShares(text);
+  if (typeof read === 'string' || read.text !== text || (read.shares.length > 1 && read.shares.length !== laterPasses)) return undefined;
+  return read;
+}
+
+/**
+ * The plan of an estimate that names no budget (none of --max-states, --passes, --sample-unknowns), per rule
+ * set: every deal at 100,000 positions, then the deals left unknown at 2,000,000, 16,000,000 and 128,000,000.
+ * Rule sets whose unknown deals are few and cheap get every pass for every unknown deal, so their rows are
+ * exact, deal by deal: the forced rule, and strict × optional (of a million deals of strict × optional, 645
+ * needed more than 2,000,000 positions and 12 more than 16,000,000). Standard and easy under the optional rule
+ * leave about a third of their deals unknown at 100,000 positions, and a deal that needs 16,000,000 positions
+ * or more costs tens of seconds to minutes: their later passes go to hash-chosen shares of those deals, so a
+ * run of 1,000 deals of each takes minutes, and the summary gives their two-phase estimate.
+ */
+export const DEFAULT_PLAN = {
+  maxStates: 100_000,
+  passes: [20, 160, 1280] as readonly number[],
+  /** `--sample-unknowns` per rule set ('' : every unknown deal at every pass). */
+  shares: (variant: string, rule: string): string => (rule === 'optional' && variant !== 'strict' ? '0.1 0.02 0.005' : ''),
+} as const;

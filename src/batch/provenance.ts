@@ -2,6 +2,8 @@
 // the program and its search, the passes that re-solve unknown deals), recorded in every row of the
 // per-deal CSV so that --resume and merge can refuse to put together results that do not belong together.
 
+import { passSharesOf, shareAt } from './options.ts';
+
 /**
  * The search's signature. Bump it with every change to the solver that can change a verdict, the bounds
  * of max discards or the states searched for some deal under some budget: rows written before and after
@@ -103,8 +105,15 @@ export function isPlanPrefix(earlier: Provenance, later: Provenance): boolean {
   return a.length > 0 && a.length <= b.length && a.every((budget, i) => budget === b[i]);
 }
 
-/** A sample share as a number ('' : 1, every unknown deal). */
-const shareValue = (text: string): number => (text === '' ? 1 : Number(text));
+/** Whether the sample `later` holds every deal of `earlier`, pass by pass (each pass's share at least as large). */
+function sampleGrows(earlier: Provenance, later: Provenance): boolean {
+  const passes = Math.max(1, passBudgets(later).length - 1);
+  const a = passSharesOf(earlier.sample_unknowns, passes);
+  const b = passSharesOf(later.sample_unknowns, passes);
+  if (a === undefined || b === undefined) return earlier.sample_unknowns === later.sample_unknowns;
+  for (let pass = 1; pass <= passes; pass++) if (shareAt(a, pass).threshold > shareAt(b, pass).threshold) return false;
+  return true;
+}
 
 /**
  * Whether rows of `earlier` are steps on the way to the rows `later` writes (--escalate): the same in every
@@ -116,6 +125,6 @@ export function planBlocker(earlier: Provenance, later: Provenance): ProvenanceF
   const differs = PROVENANCE_FIELDS.find((field) => field !== PASSES_FIELD && field !== SAMPLE_FIELD && earlier[field] !== later[field]);
   if (differs !== undefined) return differs;
   if (!isPlanPrefix(earlier, later)) return PASSES_FIELD;
-  if (earlier.passes !== '' && shareValue(earlier.sample_unknowns) > shareValue(later.sample_unknowns)) return SAMPLE_FIELD;
+  if (earlier.passes !== '' && !sampleGrows(earlier, later)) return SAMPLE_FIELD;
   return undefined;
 }

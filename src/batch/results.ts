@@ -4,7 +4,7 @@
 
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { type Provenance, UNRECORDED, passBudgets, provenanceKey } from './provenance.ts';
-import { type SampleShare, WHOLE_SAMPLE, inSample, sampleShareOf } from './sample.ts';
+import { type PassShares, WHOLE_SHARES, inPassSample, passSharesOf } from './sample.ts';
 import { SOLVER } from './options.ts';
 
 /** One variant under one discard rule; with `policy`, played by that policy (its label, policies.ts)
@@ -145,7 +145,9 @@ export class ResultTable {
   /** The budgets of each provenance's passes (passBudgets), by provenance number. */
   private readonly budgets: number[][];
   /** The sample of unknown deals that each provenance gives the later passes (sample.ts), by provenance number. */
-  private readonly samples: SampleShare[];
+  private readonly samples: PassShares[];
+  /** Per rule set, the provenance its new results get (`useProvenance`; 0 unless set). */
+  private readonly slotProvenance: number[];
   /** The deal range of the whole run these results belong to (wider than the table for a shard). */
   run: { first: number; last: number };
 
@@ -162,7 +164,8 @@ export class ResultTable {
     }
     this.provenances = [provenance];
     this.budgets = [passBudgets(provenance)];
-    this.samples = [sampleShareOf(provenance.sample_unknowns) ?? WHOLE_SAMPLE];
+    this.samples = [sharesOf(provenance)];
+    this.slotProvenance = rulesets.map(() => 0);
     this.run = { first, last: first + count - 1 };
     this.results = new VerdictColumns(cells);
     this.outcomes = this.results.outcomes;
@@ -195,8 +198,14 @@ export class ResultTable {
     this.sources ??= new Uint8Array(this.outcomes.length);
     this.provenances.push(provenance);
     this.budgets.push(passBudgets(provenance));
-    this.samples.push(sampleShareOf(provenance.sample_unknowns) ?? WHOLE_SAMPLE);
+    this.samples.push(sharesOf(provenance));
     return this.provenances.length - 1;
+  }
+
+  /** Results of the rule set in `slot` set from now on without a provenance of their own get this one (a
+   *  run whose rule sets sample their unknown deals in different shares). */
+  useProvenance(slot: number, provenance: Provenance): void {
+    this.slotProvenance[slot] = this.provenanceId(provenance);
   }
 
   /** The provenance of a result (of the table's first provenance for a cell not set). */
@@ -220,7 +229,7 @@ export class ResultTable {
   /** Records a result; `provenance` is its number in `provenances` (from `provenanceId`). A rule set that
    *  compares takes a record with the solver's verdict, any other one without; a record's `budget` is one of
    *  its provenance's passes. */
-  set(slot: number, index: number, record: DealRecord, provenance = 0): void {
+  set(slot: number, index: number, record: DealRecord, provenance = this.slotProvenance[slot]!): void {
     if ((record.solver !== undefined) !== (this.rulesets[slot]!.compare === true)) {
       throw new Error(
         `a result ${record.solver === undefined ? 'without' : 'with'} the solver's verdict for ${rulesetName(this.rulesets[slot]!)}`,
@@ -260,7 +269,7 @@ export class ResultTable {
     return (
       this.outcomes[cell] === UNKNOWN &&
       (this.passes?.[cell] ?? 0) === pass - 1 &&
-      inSample(this.seed, index, this.samples[this.sources?.[cell] ?? 0]!)
+      inPassSample(this.seed, index, this.samples[this.sources?.[cell] ?? 0]!, pass)
     );
   }
 
@@ -302,3 +311,7 @@ export class ResultTable {
     return runs;
   }
 }
+
+/** The shares of a provenance's later passes (every unknown deal when it records none, or none readable). */
+const sharesOf = (provenance: Provenance): PassShares =>
+  passSharesOf(provenance.sample_unknowns, Math.max(1, passBudgets(provenance).length - 1)) ?? WHOLE_SHARES;

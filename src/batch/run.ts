@@ -27,6 +27,9 @@ export interface RunSpec {
   run: { first: number; last: number };
   rulesets: readonly Ruleset[];
   provenance: Provenance;
+  /** Per rule set (in `rulesets`' order), its results' provenance where it differs from `provenance` in its
+   *  sample of unknown deals (the default plan samples the costly rule sets only); default: `provenance`. */
+  slotProvenances?: readonly Provenance[];
   /** The per-deal CSV ("-": standard output), if any. */
   csv?: string;
   timings: boolean;
@@ -115,7 +118,13 @@ export class SegmentedRun {
     try {
       if (run.rowsFile !== undefined) {
         const handle = await open(run.rowsFile, 'w');
-        await handle.writeFile(dealHeader(spec.rulesets, spec.provenance.passes !== '', spec.provenance.sample_unknowns !== ''));
+        await handle.writeFile(
+          dealHeader(
+            spec.rulesets,
+            spec.provenance.passes !== '',
+            run.provenances().some((p) => p.sample_unknowns !== ''),
+          ),
+        );
         await handle.close();
         run.rowsBytes = (await stat(run.rowsFile)).size;
       }
@@ -137,6 +146,7 @@ export class SegmentedRun {
     if (this.next >= end) return undefined;
     const count = Math.min(this.segmentDeals, end - this.next);
     const table = new ResultTable(this.spec.seed, this.next, count, this.spec.rulesets, this.spec.provenance);
+    for (let slot = 0; slot < this.spec.rulesets.length; slot++) table.useProvenance(slot, this.provenanceOf(slot));
     table.run = this.spec.run;
     if (this.earlier !== undefined) {
       for (;;) {
@@ -194,7 +204,11 @@ export class SegmentedRun {
   private async toStdout(table: ResultTable | undefined): Promise<void> {
     const header = this.headerWritten
       ? ''
-      : dealHeader(this.spec.rulesets, this.spec.provenance.passes !== '', this.spec.provenance.sample_unknowns !== '');
+      : dealHeader(
+          this.spec.rulesets,
+          this.spec.provenance.passes !== '',
+          this.provenances().some((p) => p.sample_unknowns !== ''),
+        );
     this.headerWritten = true;
     const timings = this.spec.timings;
     async function* parts(): AsyncGenerator<string> {
@@ -208,11 +222,13 @@ export class SegmentedRun {
   private async *earlierRowsFrom(from: number): AsyncGenerator<string[]> {
     if (this.earlierFile === undefined) return;
     const run = [String(this.spec.run.first), String(this.spec.run.last)];
-    const provenance = provenanceFields(this.spec.provenance);
     const passes = this.spec.provenance.passes === '' ? undefined : this.spec.provenance.passes;
-    const sample = this.spec.provenance.sample_unknowns === '' ? undefined : this.spec.provenance.sample_unknowns;
+    const sampling = this.provenances().some((p) => p.sample_unknowns !== '');
     for await (const { row } of this.earlierRows()) {
       if (row.index < from) continue;
+      const own = this.provenanceOf(this.slotOf(row));
+      const provenance = provenanceFields(own);
+      const sample = sampling ? own.sample_unknowns : undefined;
       yield dealRowFields(
         row.seed,
         row.index,
@@ -268,13 +284,24 @@ export class SegmentedRun {
       this.current = undefined;
     }
     if (this.earlierFile !== undefined) {
-      const first = passBudgets(this.spec.provenance)[0];
+      const budgets = passBudgets(this.spec.provenance);
       for await (const { row } of this.earlierRows()) {
         if (row.index < this.next) continue;
-        accumulator.add(this.slotOf(row), row.index, row.record, first, this.spec.provenance.sample_unknowns);
+        const slot = this.slotOf(row);
+        accumulator.add(slot, row.index, row.record, budgets, this.provenanceOf(slot).sample_unknowns);
       }
     }
     return accumulator.summaries();
+  }
+
+  /** The provenance of the results of the rule set in `slot`. */
+  private provenanceOf(slot: number): Provenance {
+    return this.spec.slotProvenances?.[slot] ?? this.spec.provenance;
+  }
+
+  /** Every provenance of the run's results. */
+  provenances(): Provenance[] {
+    return this.spec.rulesets.map((_, slot) => this.provenanceOf(slot));
   }
 
   /** Removes the run's temporary files (the file of finished rows, the resumed file's second name). */
@@ -293,7 +320,7 @@ export class SegmentedRun {
 async function scanEarlier(file: string, spec: RunSpec, escalating: boolean): Promise<Resumed> {
   const check = resumeChecker(
     file,
-    { ...spec.range, seed: spec.seed, rulesets: spec.rulesets, provenances: [spec.provenance] },
+    { ...spec.range, seed: spec.seed, rulesets: spec.rulesets, provenances: spec.slotProvenances ?? [spec.provenance] },
     escalating,
   );
   const found: Resumed = { rows: 0, done: spec.rulesets.map(() => 0), won: spec.rulesets.map(() => 0), ordered: true };

@@ -7,7 +7,16 @@
 
 import { fmix32 } from '../core/game/random.ts';
 import { Z95, poissonInterval } from './stats.ts';
-import { HASH_RANGE, type SampleShare, WHOLE_SAMPLE, readSampleShare } from './options.ts';
+import {
+  HASH_RANGE,
+  type PassShares,
+  type SampleShare,
+  WHOLE_SAMPLE,
+  WHOLE_SHARES,
+  passSharesOf,
+  readSampleShare,
+  shareAt,
+} from './options.ts';
 
 /** Salts that set the sample's hash apart from the deal's (deals.ts), so that being sampled says nothing of the cards. */
 const SAMPLE_SALT = 0x5bd1e995;
@@ -15,7 +24,7 @@ const SAMPLE_FINAL = 0x27d4eb2f;
 
 // The share as given, and its reader, live in options.ts, which imports nothing (the command line's
 // options read --sample-unknowns).
-export { type SampleShare, WHOLE_SAMPLE, readSampleShare };
+export { type PassShares, type SampleShare, WHOLE_SAMPLE, WHOLE_SHARES, passSharesOf, readSampleShare, shareAt };
 
 /** The share a provenance records ('' : every deal); undefined when the text is not a share. */
 export function sampleShareOf(text: string): SampleShare | undefined {
@@ -35,6 +44,35 @@ export function sampleHash(seed: number, index: number): number {
 /** Whether deal `index` of `seed` is in the sample of `share` (samples of smaller shares lie inside larger ones). */
 export const inSample = (seed: number, index: number, share: SampleShare): boolean =>
   share.threshold === HASH_RANGE || sampleHash(seed, index) < share.threshold;
+
+/** Whether deal `index` of `seed` is given later pass `pass` (1: the first after the first pass) of a plan
+ *  with these shares; each pass's sample lies inside the one before it. */
+export const inPassSample = (seed: number, index: number, shares: PassShares, pass: number): boolean =>
+  inSample(seed, index, shareAt(shares, pass));
+
+/**
+ * How the row of a deal that the first pass left unknown counts in the two-phase estimate, from the pass
+ * that gave it (`pass`: 0 the first, k the k-th later one, of `laterPasses`) and its outcome: the share
+ * that weights it (the pass that decided it; for a deal still unknown, the last pass, or the next one it is
+ * in the sample of), whether it is in that share's sample, and whether it was given a later pass at all. A
+ * deal unknown at pass k and outside pass k + 1's sample counts 0: the deals of that sample stand for it.
+ */
+export function twoPhaseRole(
+  seed: number,
+  index: number,
+  shares: PassShares,
+  pass: number,
+  laterPasses: number,
+  outcome: 'won' | 'lost' | 'unknown',
+): { share: SampleShare; sampled: boolean; outcome: 'won' | 'lost' | 'unknown'; given: boolean } {
+  if (pass > 0 && outcome !== 'unknown') return { share: shareAt(shares, pass), sampled: true, outcome, given: true };
+  if (pass >= laterPasses) return { share: shareAt(shares, Math.max(pass, 1)), sampled: pass > 0, outcome: 'unknown', given: pass > 0 };
+  const next = shareAt(shares, pass + 1);
+  const sampled = inSample(seed, index, next);
+  return sampled || pass === 0
+    ? { share: next, sampled, outcome: 'unknown', given: sampled }
+    : { share: shareAt(shares, pass), sampled: false, outcome: 'unknown', given: true };
+}
 
 /** The two-phase estimate of one rule set (see the file's head). */
 export interface TwoPhase {
@@ -60,6 +98,12 @@ export interface TwoPhase {
    *  variance the rate would have were every unknown deal decided; `sample`, what sampling the unknown adds. */
   standardError: number;
   variance: { deals: number; sample: number };
+  /** The shares of the later passes as recorded ("0.05", or one per pass: "0.1 0.02 0.005"); set by the summary. */
+  passShares?: string;
+  /** Whether the estimate is the rule set's answer (summary.ts offer(): its interval is narrower than the
+   *  plain range's), and, when it is not, why. Set by the summary; absent from a bare tally's result. */
+  offered?: boolean;
+  note?: string;
 }
 
 /** Y summed, and squared, over the deals; and the sampling variance's sum (Σ over sampled wins of (1 − π)/π²). */
@@ -81,8 +125,9 @@ export class TwoPhaseTally {
   sampledUnknown = 0;
   private share = 1;
   private shareText = '';
-  /** Whether the unknown deals came with more than one share (a merge with --allow-mixed). */
-  private mixedShares = false;
+  /** Per share of the sampled deals' passes (threshold): its π and its sampled wins (`low`) and wins or
+   *  open deals (`high`), for the sample's part of the interval, share by share. */
+  private readonly groups = new Map<number, { share: number; low: number; high: number }>();
   private readonly low: Moments = { sum: 0, squares: 0, sampling: 0 };
   private readonly high: Moments = { sum: 0, squares: 0, sampling: 0 };
 
@@ -97,28 +142,34 @@ export class TwoPhaseTally {
   }
 
   /**
-   * A deal the first pass left unknown. `sampled`: whether it is in the sample of `share`; `outcome`: what the
-   * later passes found for a sampled deal ('unknown' when none decided it).
+   * A deal the first pass left unknown. `share`: the share of the pass whose verdict counts for it (the pass
+   * that decided it, or the last it was given or awaits); `sampled`: whether it is in that pass's sample;
+   * `outcome`: what the later passes found for a sampled deal ('unknown' when none decided it). `given`:
+   * whether it was given a later pass at all (counted in `sampled`; by default, `sampled`).
    */
-  addUnknown(share: SampleShare, sampled: boolean, outcome: 'won' | 'lost' | 'unknown'): void {
+  addUnknown(share: SampleShare, sampled: boolean, outcome: 'won' | 'lost' | 'unknown', given = sampled): void {
     this.deals += 1;
     this.firstUnknown += 1;
-    if (this.firstUnknown > 1 && share.share !== this.share) this.mixedShares = true;
     if (this.firstUnknown === 1 || share.share < this.share) {
       this.share = share.share;
       this.shareText = share.text;
     }
+    if (given) this.sampled += 1;
     if (!sampled) return;
-    this.sampled += 1;
     const y = 1 / share.share;
     const sampling = (1 - share.share) / (share.share * share.share);
+    let group = this.groups.get(share.threshold);
+    if (group === undefined) this.groups.set(share.threshold, (group = { share: share.share, low: 0, high: 0 }));
     if (outcome === 'won') {
       this.sampledWon += 1;
+      group.low += 1;
+      group.high += 1;
       for (const m of [this.low, this.high]) add(m, y, sampling);
     } else if (outcome === 'lost') {
       this.sampledLost += 1;
     } else {
       this.sampledUnknown += 1;
+      group.high += 1;
       add(this.high, y, sampling);
     }
   }
@@ -131,8 +182,8 @@ export class TwoPhaseTally {
     const sampling = (m: Moments): number => (n === 0 ? 0 : m.sampling / (n * n));
     const total = variance(this.high);
     const sample = Math.min(total, sampling(this.high));
-    const low = this.interval(mean(this.low), variance(this.low), sampling(this.low), this.sampledWon);
-    const high = this.interval(mean(this.high), total, sample, this.sampledWon + this.sampledUnknown);
+    const low = this.interval(mean(this.low), variance(this.low), sampling(this.low), 'low');
+    const high = this.interval(mean(this.high), total, sample, 'high');
     return {
       sampleShare: this.shareText,
       share: this.share,
@@ -152,24 +203,26 @@ export class TwoPhaseTally {
   }
 
   /**
-   * The 95% interval of an estimate `estimate` whose variance `total` has the part `sample` from sampling
-   * `wins` sampled wins. The two parts are the terms of the law of total variance (the deals' spread, and
-   * the sample's given the deals), uncorrelated, so their intervals add as in MOVER (Zou and Donner): the
-   * deals' part is normal (it rests on all N deals), the sample's is the exact Poisson (Garwood) interval of
-   * its win count, narrowed by √(1 − π) for sampling without replacement. With few sampled wins the sample's
-   * part is skewed upward, as it should be: a normal interval there is too short below and above.
-   * Where the shares differ (merged files of different P), both parts are normal.
+   * The 95% interval of an estimate `estimate` whose variance `total` has the part `sample` from sampling.
+   * The two parts are the terms of the law of total variance (the deals' spread, and the sample's given the
+   * deals), uncorrelated, so their intervals add as in MOVER (Zou and Donner): the deals' part is normal (it
+   * rests on all N deals), the sample's is, share by share, the exact Poisson (Garwood) interval of that
+   * share's win count (`which`: wins, or wins and open deals), narrowed by √(1 − π) for sampling without
+   * replacement, the shares' parts added as independent terms. With few sampled wins the sample's part is
+   * skewed upward, as it should be: a normal interval there is too short below and above.
    */
-  private interval(estimate: number, total: number, sample: number, wins: number): { low: number; high: number } {
+  private interval(estimate: number, total: number, sample: number, which: 'low' | 'high'): { low: number; high: number } {
     const n = this.deals;
     const deals = Z95 ** 2 * Math.max(0, total - sample);
-    let below = Z95 ** 2 * sample;
-    let above = below;
-    if (!this.mixedShares && this.share < 1) {
+    let below = 0;
+    let above = 0;
+    for (const group of this.groups.values()) {
+      if (group.share >= 1) continue;
+      const wins = group[which];
       const counts = poissonInterval(wins);
-      const scale = Math.sqrt(1 - this.share) / (this.share * n);
-      below = ((wins - counts.low) * scale) ** 2;
-      above = ((counts.high - wins) * scale) ** 2;
+      const scale = Math.sqrt(1 - group.share) / (group.share * n);
+      below += ((wins - counts.low) * scale) ** 2;
+      above += ((counts.high - wins) * scale) ** 2;
     }
     const clamp = (p: number): number => Math.min(1, Math.max(0, p));
     return { low: clamp(estimate - Math.sqrt(deals + below)), high: clamp(estimate + Math.sqrt(deals + above)) };

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { passBudgets } from './provenance.ts';
 import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
-import { type SampleShare, type TwoPhase, TwoPhaseTally, inSample, sampleShareOf } from './sample.ts';
+import { type PassShares, type TwoPhase, TwoPhaseTally, passSharesOf, twoPhaseRole } from './sample.ts';
 import { winRate } from './stats.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
@@ -110,6 +110,8 @@ class RulesetTally {
   /** The two-phase estimate, over every deal; `sampling`: whether some result comes from a run that samples. */
   private readonly twoPhase = new TwoPhaseTally();
   private sampling = false;
+  /** The shares of the later passes as recorded (the first sampling row's): one, or one per pass. */
+  private sharesText = '';
   /** Time of the first pass's deals (decided, and unknown outside the sample) and of the sampled deals' last passes. */
   private readonly phaseMs = { first: 0, firstTimed: 0, unsampledMs: 0, unsampledTimed: 0, later: 0, laterTimed: 0 };
 
@@ -123,17 +125,29 @@ class RulesetTally {
     record: DealRecord,
     budget: number | undefined,
     first?: number,
-    sample?: { share: SampleShare; sampled: boolean },
+    sample?: { shares: PassShares; budgets: readonly number[]; seed: number },
   ): void {
-    const sampled = sample?.sampled ?? true;
+    const pass = budget === undefined || sample === undefined ? 0 : Math.max(0, sample.budgets.indexOf(budget));
+    const role =
+      sample === undefined
+        ? undefined
+        : twoPhaseRole(
+            sample.seed,
+            index,
+            sample.shares,
+            pass,
+            sample.budgets.length - 1,
+            record.outcome === WON ? 'won' : record.outcome === LOST ? 'lost' : 'unknown',
+          );
     if (budget !== undefined) {
-      let pass = this.passes.get(budget);
-      if (pass === undefined) this.passes.set(budget, (pass = { decided: 0, unknown: 0, unsampled: 0 }));
-      if (record.outcome === UNKNOWN) pass.unknown += 1;
-      else pass.decided += 1;
-      if (record.outcome === UNKNOWN && !sampled && budget === first) pass.unsampled += 1;
+      let stop = this.passes.get(budget);
+      if (stop === undefined) this.passes.set(budget, (stop = { decided: 0, unknown: 0, unsampled: 0 }));
+      if (record.outcome === UNKNOWN) stop.unknown += 1;
+      else stop.decided += 1;
+      // Unknown, and outside the sample of the next pass: given no further pass (not awaiting one).
+      if (record.outcome === UNKNOWN && role !== undefined && pass < sample!.budgets.length - 1 && !role.sampled) stop.unsampled += 1;
     }
-    if (sample !== undefined) this.addTwoPhase(record, budget === first, sample);
+    if (sample !== undefined && role !== undefined) this.addTwoPhase(record, budget === first, sample.shares, role);
     if (this.firstIndex === null || index < this.firstIndex) this.firstIndex = index;
     if (this.lastIndex === null || index > this.lastIndex) this.lastIndex = index;
     if (record.outcome === WON) this.won += 1;
@@ -157,8 +171,11 @@ class RulesetTally {
     if (record.solver !== undefined) this.addSolver(record.outcome, record.solver);
   }
 
-  private addTwoPhase(record: DealRecord, atFirst: boolean, sample: { share: SampleShare; sampled: boolean }): void {
-    if (sample.share.text !== '') this.sampling = true;
+  private addTwoPhase(record: DealRecord, atFirst: boolean, shares: PassShares, role: ReturnType<typeof twoPhaseRole>): void {
+    if (shares.text !== '') {
+      this.sampling = true;
+      this.sharesText ||= shares.text;
+    }
     const timed = !Number.isNaN(record.ms);
     const ms = this.phaseMs;
     if (atFirst && record.outcome !== UNKNOWN) {
@@ -169,12 +186,8 @@ class RulesetTally {
       }
       return;
     }
-    this.twoPhase.addUnknown(
-      sample.share,
-      sample.sampled,
-      atFirst || record.outcome === UNKNOWN ? 'unknown' : record.outcome === WON ? 'won' : 'lost',
-    );
-    if (timed && atFirst && !sample.sampled) {
+    this.twoPhase.addUnknown(role.share, role.sampled, role.outcome, role.given);
+    if (timed && atFirst && !role.given) {
       ms.unsampledMs += record.ms;
       ms.unsampledTimed += 1;
     } else if (timed && !atFirst) {
@@ -186,7 +199,7 @@ class RulesetTally {
   /** The two-phase estimate with the costs per deal of each phase: the first pass's (a sampled deal's first
    *  pass cost what an unsampled unknown one did: the sample is blind to the cards) and the later passes'. */
   private twoPhaseSummary(): NonNullable<RulesetSummary['twoPhase']> {
-    const t = this.twoPhase.result();
+    const t = { ...this.twoPhase.result(), passShares: this.sharesText };
     const ms = this.phaseMs;
     const timed = ms.firstTimed + ms.unsampledTimed;
     // NaN when sampled deals have no unsampled unknown one to stand for their first pass.
@@ -277,9 +290,25 @@ class RulesetTally {
               })),
           }
         : {}),
-      ...(this.sampling ? { twoPhase: this.twoPhaseSummary() } : {}),
+      ...(this.sampling ? { twoPhase: offer(this.twoPhaseSummary(), rate.ci95, this.unknown) } : {}),
     };
   }
+}
+
+/**
+ * Whether the two-phase estimate is offered as the rule set's answer: only where its 95% interval is narrower
+ * than the plain range's (Wilson low end with every unknown deal lost … high end with every one won). A
+ * row with no unknown deal is exact deal by deal, and a small sample can give an interval wider than the
+ * plain range: then the plain range stands alone, and `note` says why.
+ */
+export function offer<T extends TwoPhase>(t: T, plain: { low: number; high: number }, unknown: number): T {
+  const narrower = t.ci95.high - t.ci95.low < plain.high - plain.low;
+  if (unknown > 0 && narrower) return { ...t, offered: true, note: '' };
+  const note =
+    unknown === 0
+      ? 'every deal decided: the plain rate is exact'
+      : `the sample of ${t.sampled} unknown deal${t.sampled === 1 ? '' : 's'} is too small to narrow the range (more deals or a larger --sample-unknowns would)`;
+  return { ...t, offered: false, note };
 }
 
 /**
@@ -307,14 +336,15 @@ export class SummaryAccumulator {
   /** `firstBudget`: the budget of the first pass of the record's run (its max_states; undefined when not
    *  recorded), which gave the result unless the record names a later one; `sample`: the run's sample share
    *  as recorded ('' : every unknown deal). */
-  add(slot: number, index: number, record: DealRecord, firstBudget?: number, sample = ''): void {
-    const share = firstBudget === undefined ? undefined : sampleShareOf(sample);
+  add(slot: number, index: number, record: DealRecord, budgets: readonly number[] = [], sample = ''): void {
+    const firstBudget = budgets[0];
+    const shares = firstBudget === undefined ? undefined : passSharesOf(sample, budgets.length - 1);
     this.tallies[slot]!.add(
       index,
       record,
       record.budget ?? firstBudget,
       firstBudget,
-      share === undefined ? undefined : { share, sampled: inSample(this.seed, index, share) },
+      shares === undefined ? undefined : { shares, budgets, seed: this.seed },
     );
   }
 
@@ -324,7 +354,7 @@ export class SummaryAccumulator {
       for (let index = table.first; index < table.first + table.count; index++) {
         const record = table.get(slot, index);
         if (record !== undefined)
-          this.add(slot, index, record, table.budgetsOf(slot, index)[0], table.provenanceOf(slot, index).sample_unknowns);
+          this.add(slot, index, record, table.budgetsOf(slot, index), table.provenanceOf(slot, index).sample_unknowns);
       }
     }
   }
@@ -414,6 +444,8 @@ export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunI
                 sampleUnknowns: run.sample,
                 twoPhase: {
                   ...s.twoPhase,
+                  // Not offered: no estimate or interval goes out (offer()).
+                  ...(s.twoPhase.offered === false ? { estimate: null, ci95: null, standardError: null } : {}),
                   firstSeconds: nullable(s.twoPhase.firstSeconds),
                   laterSeconds: nullable(s.twoPhase.laterSeconds),
                 },
@@ -552,23 +584,27 @@ const TWO_PHASE_COLUMNS = [
   'sampled_unknown',
   'first_seconds_per_deal',
   'later_seconds_per_sampled_deal',
+  'two_phase_note',
 ];
 
 /** The summary CSV's two-phase fields of a rule set (empty where it has none). */
 function twoPhaseFields(t: RulesetSummary['twoPhase'], run: RunInfo): string[] {
   if (t === undefined) return TWO_PHASE_COLUMNS.map(() => '');
+  // An estimate not offered (offer()) is not written: no interval wider than the plain range's goes out.
+  const shown = (text: string): string => (t.offered === false ? '' : text);
   return [
     run.sample ?? t.sampleShare,
-    number(t.estimate.low, 6),
-    number(t.estimate.high, 6),
-    number(t.ci95.low, 6),
-    number(t.ci95.high, 6),
-    t.standardError.toExponential(4),
+    shown(number(t.estimate.low, 6)),
+    shown(number(t.estimate.high, 6)),
+    shown(number(t.ci95.low, 6)),
+    shown(number(t.ci95.high, 6)),
+    shown(t.standardError.toExponential(4)),
     t.variance.deals.toExponential(4),
     t.variance.sample.toExponential(4),
     ...[t.firstDecided, t.firstWon, t.firstUnknown, t.sampled, t.sampledWon, t.sampledLost, t.sampledUnknown].map(String),
     number(t.firstSeconds, 6),
     number(t.laterSeconds, 3),
+    t.note ?? '',
   ];
 }
 

@@ -7,7 +7,6 @@ import { availableParallelism } from 'node:os';
 import { formatDeal } from '../core/game/cards.ts';
 import { POLICY_NAMES } from '../core/play/settings.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
-import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
 import {
   DEFAULT_ESCALATE_PASSES,
   DEFAULT_PLAN,
@@ -15,9 +14,9 @@ import {
   MAX_SEED,
   MAX_WORKERS_PER_CORE,
   SOLVER,
-  type SampleShare,
+  type PassShares,
+  readPassShares,
   readPassesOption,
-  readSampleShare,
 } from '../batch/options.ts';
 import { parseShard } from '../batch/shard.ts';
 import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
@@ -26,9 +25,8 @@ import { UsageError, integerOption } from './errors.ts';
 import { policyOptions } from './play.ts';
 
 /**
- * A plain `acesup estimate` solves 1,000 deals under the solver's own budget, like `acesup solve`, so that
- * its figures are as exact as the solver's. The quick job is `npm start` (standard and strict, forced
- * discards, every deal decided); docs/cli.md says how to go bigger.
+ * A plain `acesup estimate` solves 1,000 deals of each variant under the default plan (options.ts
+ * DEFAULT_PLAN): minutes on two cores. `npm start` is the rule texts' game alone over 400 deals.
  */
 export const DEFAULT_DEALS = 1000;
 /** The seed when none is given. */
@@ -40,13 +38,14 @@ const shardOption = (value: string): { k: number; n: number } => {
   return shard;
 };
 
-const sampleOption = (value: string): SampleShare => {
-  const share = readSampleShare(value);
-  if (typeof share === 'string') throw new InvalidArgumentError(share);
-  return share;
+const sampleOption = (value: string): PassShares => {
+  const shares = readPassShares(value);
+  if (typeof shares === 'string') throw new InvalidArgumentError(shares);
+  return shares;
 };
 
 const passesOption = (value: string): number[] => {
+  if (value.trim() === 'none') return [];
   const passes = readPassesOption(value);
   if (typeof passes === 'string') throw new InvalidArgumentError(passes);
   return passes;
@@ -129,22 +128,25 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
         .argParser(integerOption(1))
         .default(availableParallelism(), 'the cores of this machine'),
     )
-    .option(
-      '--max-states <n>',
-      'state budget per deal; past it a deal is "unknown" with proven bounds (the first pass\'s budget with --passes)',
-      integerOption(1),
-      DEFAULT_MAX_STATES,
+    .addOption(
+      new Option(
+        '--max-states <n>',
+        'state budget of the first pass; past it a deal is "unknown" with proven bounds. Given alone: one pass at this budget ' +
+          `(no sampling); with --passes or --sample-unknowns: the first budget of that plan (default plan: ${DEFAULT_PLAN.maxStates.toLocaleString('en-US')})`,
+      ).argParser(integerOption(1)),
     )
     .option(
       '--passes <factors>',
-      'solve each deal still unknown again, pass after pass, at these multiples of --max-states (e.g. 8,64: 16,000,000 then ' +
-        '128,000,000 states); each row records the budget of its pass. Off by default: a deal that reaches ×64 takes minutes',
+      'solve each deal still unknown again, pass after pass, at these multiples of --max-states (e.g. 20,160,1280); each row records ' +
+        `the budget of its pass; "none": one pass. Default plan: ${DEFAULT_PLAN.passes.join(',')}; given without --sample-unknowns, every unknown deal gets every pass`,
       passesOption,
     )
     .option(
-      '--sample-unknowns <share>',
-      'with --passes: give the later passes only this share (0 < P ≤ 1, e.g. 0.05 or 5%) of the deals the first pass left unknown, ' +
-        'chosen by a hash of (seed, index) that is blind to the cards; the summary adds the two-phase estimate of the win rate, unbiased, with its 95% interval (docs/estimate.md). 1: every unknown deal (the default)',
+      '--sample-unknowns <shares>',
+      'give the later passes only this share of the deals the first pass left unknown (0 < P ≤ 1, e.g. 0.05 or 5%), or one share per ' +
+        'later pass, each at most the one before (e.g. 1,0.1,0.02: every unknown deal at the second pass, a tenth of them at the third …), ' +
+        'chosen by a hash of (seed, index) that is blind to the cards; the summary adds the two-phase estimate of the win rate, unbiased, ' +
+        "with its 95% interval (docs/estimate.md). Without --passes: the default plan's passes. Default plan: per rule set (below)",
       sampleOption,
     )
     .option(
@@ -191,10 +193,12 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
         'A policy sees only the table, the discards and the set of unseen cards (docs/play.md); its game of deal I of\n' +
         'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
         'cards the game discarded.\n' +
-        `\nThe default plan: with none of --max-states, --passes and --sample-unknowns, the solver runs --max-states ${DEFAULT_PLAN.maxStates}\n` +
-        `--passes ${DEFAULT_PLAN.passes.join(',')} --sample-unknowns ${DEFAULT_PLAN.sample} --max-discards bounds: every deal at ${DEFAULT_PLAN.maxStates.toLocaleString('en-US')} states, then\n` +
-        `the share ${DEFAULT_PLAN.sample} of the unknown ones, chosen at random, to the last pass; the summary gives each win rate as a two-phase\n` +
-        'estimate with its 95% interval (docs/estimate.md), beside the plain range. --max-states alone: one pass at that budget.\n' +
+        `\nThe default plan (none of --max-states, --passes, --sample-unknowns given; the solver plays): every deal at\n` +
+        `${DEFAULT_PLAN.maxStates.toLocaleString('en-US')} states, then each deal still unknown at ×${DEFAULT_PLAN.passes.join(', ×')} that budget, in turn, with\n` +
+        `--max-discards bounds unless given. The forced rule and strict × optional give every unknown deal every pass: their rows are\n` +
+        `exact, deal by deal. Standard and easy × optional give the passes a hash-chosen share of their unknown deals\n` +
+        `(--sample-unknowns ${DEFAULT_PLAN.shares('standard', 'optional').replaceAll(' ', ',')}), and the summary gives their two-phase estimate where its 95% interval is\n` +
+        "narrower than the plain range's (docs/estimate.md). --max-states N alone: one pass at N, as `acesup solve` does.\n" +
         '\nPasses and escalation (each deal still unknown solved again at larger budgets; docs/estimate.md: what a pass costs):\n' +
         '  acesup estimate --variant standard --deals 1000 --passes 8,64 --csv run.csv\n' +
         '  acesup estimate --variant standard --deals 1000 --csv one.csv && acesup estimate --escalate one.csv --csv run.csv\n' +

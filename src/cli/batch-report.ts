@@ -117,6 +117,14 @@ const margin = (below: number, above: number, half: number): string =>
 /** A share of a probability as points: 0.0052 → "0.52". */
 const points = (p: number): string => (p * 100).toFixed(p >= 0.1 ? 1 : 2);
 
+/** The shares of the later passes, as the summary names them: " (a sample of 0.05 of them)", " (samples of
+ *  0.1, 0.02, 0.005 of them, pass by pass)". */
+const sharesLabel = (t: NonNullable<RulesetSummary['twoPhase']>): string => {
+  const shares = (t.passShares ?? t.sampleShare).split(' ').filter((x) => x !== '');
+  if (shares.length === 0) return '';
+  return shares.length === 1 ? ` (a sample of ${shares[0]} of them)` : ` (samples of ${shares.join(', ')} of them, pass by pass)`;
+};
+
 /**
  * The two-phase estimate of a run that samples the unknown deals, as lines: the estimate and its interval,
  * what each phase decided, how the variance splits, and what a run to ±0.1 point would take.
@@ -124,6 +132,13 @@ const points = (p: number): string => (p * 100).toFixed(p >= 0.1 ? 1 : 2);
 function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
   const open = t.sampledUnknown > 0;
   const half = (t.ci95.high - t.ci95.low) / 2;
+  if (t.offered === false) {
+    return [
+      `  no two-phase estimate: ${t.note}`,
+      `    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
+        `given later passes${sharesLabel(t)}: ${fmt(t.sampled)} deals, ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${fmt(t.sampledUnknown)} unknown`,
+    ];
+  }
   const lines = [
     open
       ? `  two-phase estimate between ${percent(t.estimate.low)} and ${percent(t.estimate.high)} (${fmt(t.sampledUnknown)} sampled deal${t.sampledUnknown === 1 ? '' : 's'} still unknown, counted lost, then won); 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)}`
@@ -131,12 +146,13 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
   ];
   lines.push(
     `    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
-      `the sample (${t.sampleShare} of them): ${fmt(t.sampled)} deals, ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${fmt(t.sampledUnknown)} unknown`,
+      `given later passes${sharesLabel(t)}: ${fmt(t.sampled)} deals, ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${fmt(t.sampledUnknown)} unknown`,
   );
   const total = t.variance.deals + t.variance.sample;
   if (total > 0) {
     const share = (v: number): string => `${Math.round((v / total) * 100)}%`;
-    const plan = planFor(t, { first: t.firstSeconds, later: t.laterSeconds }, 0.001);
+    // The plan assumes one share for every later pass.
+    const plan = (t.passShares ?? '').includes(' ') ? undefined : planFor(t, { first: t.firstSeconds, later: t.laterSeconds }, 0.001);
     const cost =
       plan === undefined || Number.isNaN(plan.firstSeconds + plan.sampleSeconds)
         ? ''

@@ -21,7 +21,8 @@ import {
   planBlocker,
   runProvenance,
 } from '../batch/provenance.ts';
-import { DEFAULT_PLAN, type SampleShare, WHOLE_SAMPLE, readSampleShare } from '../batch/options.ts';
+import { DEFAULT_PLAN, type PassShares, WHOLE_SHARES } from '../batch/options.ts';
+import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
 import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
@@ -71,8 +72,10 @@ export interface EstimateFlags {
   /** The factors of --max-states of the passes after the first (--passes). */
   passes?: number[];
   escalate?: string;
-  /** --sample-unknowns: the share of the first pass's unknown deals that the later passes solve. */
-  sampleUnknowns?: SampleShare;
+  /** --sample-unknowns: the share of the first pass's unknown deals that the later passes solve (one per pass). */
+  sampleUnknowns?: PassShares;
+  /** The default plan's shares, per rule set (set by withDefaultPlan; not an option). */
+  defaultShares?: boolean;
 }
 
 /** What a run does, decided from the options before any work. */
@@ -87,6 +90,8 @@ interface EstimatePlan {
   budgets: number[];
   passThreads: number[];
   provenance: Provenance;
+  /** Per rule set, where the rule sets sample their unknown deals in different shares (the default plan). */
+  slotProvenances?: Provenance[];
   rulesets: Ruleset[];
   /** The policy that plays (none for the solver) and whether the solver's verdicts go beside its games. */
   policy?: PolicySpec;
@@ -151,7 +156,7 @@ async function escalationOf(
     }
   }
   const passes = flags.passes ?? [...DEFAULT_ESCALATE_PASSES];
-  const sample = (flags.sampleUnknowns ?? WHOLE_SAMPLE).text;
+  const sample = (flags.sampleUnknowns ?? WHOLE_SHARES).text;
   const provenance = runProvenance({
     maxStates: Number(earlier.max_states),
     maxDiscards: earlier.max_discards_mode,
@@ -188,8 +193,14 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
       "--passes solves unknown results again at larger budgets: a policy's games are never unknown (leave out --policy or --passes)",
     );
   }
-  if (flags.sampleUnknowns !== undefined && flags.passes === undefined && flags.escalate === undefined) {
-    throw new UsageError('--sample-unknowns chooses which unknown deals the later passes solve: it needs --passes (or --escalate FILE)');
+  if (flags.sampleUnknowns !== undefined && flags.passes !== undefined && flags.passes.length === 0) {
+    throw new UsageError('--sample-unknowns chooses which unknown deals the later passes solve: --passes none leaves none');
+  }
+  if (flags.sampleUnknowns !== undefined && flags.passes !== undefined && flags.sampleUnknowns.shares.length > 1) {
+    if (flags.sampleUnknowns.shares.length !== flags.passes.length)
+      throw new UsageError(
+        `--sample-unknowns gives ${flags.sampleUnknowns.shares.length} shares but --passes ${flags.passes.length} later passes: give one share, or one per later pass`,
+      );
   }
   if (flags.deals > MAX_INDEX - flags.from + 1)
     throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
@@ -233,8 +244,13 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
   const passes = escalation?.passes ?? flags.passes ?? [];
   const provenance =
     escalation?.provenance ??
-    runProvenance({ maxStates, maxDiscards, version, passes, sample: (flags.sampleUnknowns ?? WHOLE_SAMPLE).text });
+    runProvenance({ maxStates, maxDiscards, version, passes, sample: (flags.sampleUnknowns ?? WHOLE_SHARES).text });
   const rulesets = escalation?.source.rulesets ?? rulesetsFor(variants, rules, played.labels, played.compare);
+  // The default plan samples the costly rule sets only: each rule set's rows record its own shares.
+  const slotProvenances =
+    flags.defaultShares === true && escalation === undefined
+      ? rulesets.map((r) => ({ ...provenance, sample_unknowns: DEFAULT_PLAN.shares(r.variant, r.rule) }))
+      : undefined;
   checkWorkers(flags.workers, maxStates);
   const passThreads = checkPasses(
     passes,
@@ -250,6 +266,7 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
     budgets: passBudgets(provenance),
     passThreads,
     provenance,
+    ...(slotProvenances === undefined ? {} : { slotProvenances }),
     rulesets,
     ...(played.spec === undefined ? {} : { policy: played.spec }),
     compare: played.compare,
@@ -412,6 +429,19 @@ async function solveSegments(
 /** The later passes of a plan as printed: "×8, ×64". */
 export const passesText = (factors: readonly number[]): string => factors.map((f) => `×${f}`).join(', ');
 
+/** How the heading names the sample of unknown deals the later passes get: '' when every one gets them. */
+function sampleText(plan: EstimatePlan): string {
+  const shares = (text: string): string => text.split(' ').join(', ');
+  if (plan.slotProvenances !== undefined) {
+    const sampled = plan.rulesets.filter((_, slot) => plan.slotProvenances![slot]!.sample_unknowns !== '');
+    if (sampled.length === 0) return ' for every unknown deal';
+    const some = sampled.map((r) => `${r.variant} × ${r.rule}`).join(', ');
+    return ` for every unknown deal (${some}: a sample of ${shares(plan.slotProvenances[plan.rulesets.indexOf(sampled[0]!)]!.sample_unknowns)} of them)`;
+  }
+  const text = plan.provenance.sample_unknowns;
+  return text === '' ? '' : ` for a sample of ${shares(text)} of the unknown deals`;
+}
+
 /** The summary's first line: the run's seed, deals, budgets and workers (and the file an escalation continues). */
 function estimateHeading(flags: EstimateFlags, plan: EstimatePlan, partial: boolean): string {
   const { whole, range } = plan;
@@ -421,7 +451,7 @@ function estimateHeading(flags: EstimateFlags, plan: EstimatePlan, partial: bool
       : ` (shard ${flags.shard.k}/${flags.shard.n} of ${fmt(whole.first)}–${fmt(whole.first + whole.count - 1)})`;
   return (
     `${partial ? 'PARTIAL SUMMARY — ' : ''}seed ${plan.seed} · deals ${fmt(range.first)}–${fmt(range.first + range.count - 1)}${shardText} · ` +
-    `max states ${fmt(plan.maxStates)}${plan.passes.length === 0 ? '' : `, passes ${passesText(plan.passes)}`}${plan.provenance.sample_unknowns === '' ? '' : ` for a sample of ${plan.provenance.sample_unknowns} of the unknown deals`}${plan.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ` +
+    `max states ${fmt(plan.maxStates)}${plan.passes.length === 0 ? '' : `, passes ${passesText(plan.passes)}`}${sampleText(plan)}${plan.maxDiscards === 'bounds' ? ' (verdicts only)' : ''} · ` +
     `${flags.workers} worker${flags.workers === 1 ? '' : 's'}${plan.escalate === undefined ? '' : ` · escalating ${plan.escalate.file}`}`
   );
 }
@@ -497,17 +527,25 @@ function endMessages(
   return { lines: [], status: EXIT_OK };
 }
 
-/** `flags` with the default plan where it applies (see DEFAULT_PLAN). */
+/**
+ * `flags` with the plan filled in (see DEFAULT_PLAN). None of --max-states, --passes, --sample-unknowns: the
+ * default plan, its shares per rule set. --max-states alone: one pass at that budget. --sample-unknowns
+ * without --passes: the default plan's passes; --passes without --sample-unknowns: every unknown deal at
+ * every pass. A policy's games and an escalation take their budget as given.
+ */
 function withDefaultPlan(flags: EstimateFlags, command: Command): EstimateFlags {
   const given = (property: string): boolean => command.getOptionValueSource(property) === 'cli';
-  if (flags.policy !== SOLVER || flags.escalate !== undefined || ['maxStates', 'passes', 'sampleUnknowns'].some(given)) return flags;
-  const sample = readSampleShare(DEFAULT_PLAN.sample) as SampleShare;
+  if (flags.policy !== SOLVER || flags.escalate !== undefined) return { ...flags, maxStates: flags.maxStates ?? DEFAULT_MAX_STATES };
+  const maxDiscards = given('maxDiscards') ? flags.maxDiscards : 'bounds';
+  if (!given('maxStates') && !given('passes') && !given('sampleUnknowns')) {
+    return { ...flags, maxStates: DEFAULT_PLAN.maxStates, passes: [...DEFAULT_PLAN.passes], maxDiscards, defaultShares: true };
+  }
+  if (!given('passes') && !given('sampleUnknowns')) return flags;
   return {
     ...flags,
-    maxStates: DEFAULT_PLAN.maxStates,
-    passes: [...DEFAULT_PLAN.passes],
-    sampleUnknowns: sample,
-    maxDiscards: given('maxDiscards') ? flags.maxDiscards : 'bounds',
+    maxStates: flags.maxStates ?? DEFAULT_PLAN.maxStates,
+    passes: flags.passes ?? [...DEFAULT_PLAN.passes],
+    ...(flags.sampleUnknowns !== undefined && flags.passes?.length !== 0 ? { maxDiscards } : {}),
   };
 }
 
@@ -522,6 +560,7 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
     run: plan.runRange,
     rulesets: plan.rulesets,
     provenance: plan.provenance,
+    ...(plan.slotProvenances === undefined ? {} : { slotProvenances: plan.slotProvenances }),
     ...(flags.csv === undefined ? {} : { csv: flags.csv }),
     timings: flags.timings,
     resume: plan.resuming,
