@@ -287,16 +287,19 @@ export class LatticeTally {
     const deals = Z95 ** 2 * Math.max(0, varianceC + (varianceY - sampling) + covariance);
     let below = 0;
     let above = 0;
+    // Strata of one π pool their counts (a sum of Poisson counts at one scale is one Poisson count): summing
+    // the squared distances of many near-empty counts' intervals would overstate the upper side.
+    const pooled = new Map<number, number>();
     for (const s of strata) {
       const pi = s.inclusion;
       if (pi === undefined || pi >= 1) continue;
-      const wins = s.wins[end];
       if (s.mixed) {
         const normal = Z95 ** 2 * (n === 0 ? 0 : s.sampling[end] / (n * n));
         below += normal;
         above += normal;
-        continue;
-      }
+      } else pooled.set(pi, (pooled.get(pi) ?? 0) + s.wins[end]);
+    }
+    for (const [pi, wins] of pooled) {
       const counts = poissonInterval(wins);
       const scale = Math.sqrt(1 - pi) / (pi * n);
       below += ((wins - counts.low) * scale) ** 2;
@@ -338,9 +341,11 @@ export function offerEstimate(plain: Interval, estimate: LatticeEstimate): Offer
   if (sampled === 0) return { offer: false, reason: 'no unknown deal was sampled' };
   if (open > 0 && width(estimate.estimate) >= width(plain) / 2)
     return { offer: false, reason: `${open} sampled deal${open === 1 ? '' : 's'} still unknown leave the estimate too wide (${span})` };
+  // Were the deals' parts alone narrower than the plain range, the sample's part is what widens the interval
+  // (its variance may read 0 with no sampled win, while its exact interval still reaches up).
   const v = estimate.variance;
-  if (v.sample >= v.control + v.target + v.covariance)
-    return { offer: false, reason: `the sample is too small to narrow the range (${span})` };
+  const dealsWidth = 2 * Z95 * Math.sqrt(Math.max(0, v.control + v.target + v.covariance));
+  if (dealsWidth < width(plain)) return { offer: false, reason: `the sample is too small to narrow the range (${span})` };
   return { offer: false, reason: `too few deals to narrow the range (${span})` };
 }
 
