@@ -1,4 +1,4 @@
-// What ships: the packed tarball holds only what runs (the compiled build, the launcher, the rules, README,
+// What ships: the packed tarball holds only what runs (the compiled build with its declarations, the launcher, the rules, README,
 // LICENSE), and the compiled build runs without TypeScript or tsx.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -10,6 +10,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   license: string;
   bin: Record<string, string>;
   dependencies: Record<string, string>;
+  exports: Record<string, { types: string; default: string } | string>;
 };
 
 /** Every file under `dir`, relative to the repository. */
@@ -24,7 +25,7 @@ describe('package', () => {
     // --ignore-scripts: the global setup has just built dist/; pack must not rebuild it under running tests
     const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
     const files = (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path).sort();
-    const others = files.filter((f) => !/^dist\/.+\.js$/u.test(f));
+    const others = files.filter((f) => !/^dist\/.+\.(js|d\.ts)$/u.test(f));
     expect(others).toEqual(['LICENSE', 'README.md', 'bin/acesup.js', 'docs/rules.md', 'package.json']);
     expect(files).toContain('dist/cli/main.js');
     expect(files).toContain('dist/batch/worker.js');
@@ -33,6 +34,20 @@ describe('package', () => {
       .filter((f) => f.endsWith('.ts'))
       .map((f) => f.replace(/^src\//u, 'dist/').replace(/\.ts$/u, '.js'));
     expect(sources.filter((f) => !files.includes(f))).toEqual([]);
+    // and its declarations, for the library's users
+    expect(sources.map((f) => f.replace(/\.js$/u, '.d.ts')).filter((f) => !files.includes(f))).toEqual([]);
+  });
+
+  it("exports the library's two entries, each with its types, and both are in the tarball", () => {
+    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', default: './dist/index.js' });
+    expect(pkg.exports['./node']).toEqual({ types: './dist/node.d.ts', default: './dist/node.js' });
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
+    const files = (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    for (const entry of ['.', './node']) {
+      const target = pkg.exports[entry] as { types: string; default: string };
+      expect(files).toContain(target.types.slice(2));
+      expect(files).toContain(target.default.slice(2));
+    }
   });
 
   it('the compiled build imports no .ts module and neither tsx nor typescript, which are development tools', () => {

@@ -62,7 +62,7 @@ describe('start-up', () => {
 
   it('a command that runs loads its work (the record sees modules imported late, and those required)', () => {
     const deal = loads(['deal', '--count', '1']);
-    expect(deal.project).toContain('dist/batch/deals.js');
+    expect(deal.project).toContain('dist/core/game/deals.js');
     expect(deal.packages).toContain('pure-rand');
     expect(deal.packages).not.toContain('piscina');
     // the launcher and the definitions are seen too, and the files commander requires (as piscina,

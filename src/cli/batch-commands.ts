@@ -1,10 +1,9 @@
 // The batch subcommands (deal, estimate, merge), added to the program by main.ts: their options and help,
-// and `deal`; `estimate` runs in estimate-command.ts, `merge` in merge-command.ts, the work itself in
+// `deal` runs in deal-command.ts, `estimate` in estimate-command.ts, `merge` in merge-command.ts, the work itself in
 // src/batch. Those are loaded when their command runs: the options need only values that import nothing.
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
-import { formatDeal } from '../core/game/cards.ts';
 import { POLICY_NAMES } from '../core/play/settings.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import {
@@ -19,6 +18,7 @@ import {
   readPassesOption,
 } from '../batch/options.ts';
 import { parseShard } from '../batch/shard.ts';
+import type { DealFlags } from './deal-command.ts';
 import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
 import type { MergeFlags } from './merge-command.ts';
 import { UsageError, integerOption } from './errors.ts';
@@ -57,12 +57,6 @@ const secondsOption = (value: string): number => {
   return n;
 };
 
-interface DealFlags {
-  seed: number;
-  index: number;
-  count: number;
-}
-
 /** The --max-discards option of `solve` and `estimate`. */
 export const maxDiscardsOption = (): Option =>
   new Option(
@@ -78,21 +72,44 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .summary('print reproducible random deals: deal I of seed S is always the same 52 cards')
     .description(
       'Print deals in canonical form, one per line (ready for `acesup solve`). Deal number I of ' +
-        'seed S is computed from (S, I) alone, so it is the same in every run, worker and shard.',
+        'seed S is computed from (S, I) alone, so it is the same in every run, worker and shard. ' +
+        'With --winnable, print only deals proved won: deals I, I + 1, … of seed S are solved in turn and those not ' +
+        'proved won within --max-states are skipped, until --count are found; the budget counts positions, not time, ' +
+        'so the same options always give the same list.',
     )
     .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
-    .option('--index <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
-    .option('--count <n>', 'how many deals', integerOption(1), 1)
-    .action(async (flags: DealFlags) => {
+    .option('--index <i>', 'number of the first deal (with --winnable: the first deal looked at)', integerOption(0, MAX_INDEX), 0)
+    .option('--count <n>', 'how many deals (with --winnable: how many winnable deals)', integerOption(1), 1)
+    .option('--winnable', 'print only deals proved winnable, each solved under --variant and --discards within --max-states')
+    .addOption(
+      new Option('--variant <name>', 'with --winnable: which card may fill an empty pile').choices([...VARIANTS]).default('standard'),
+    )
+    .addOption(
+      new Option('--discards <rule>', 'with --winnable: optional: deal at any time; forced: every discard before dealing')
+        .choices([...DISCARD_RULES])
+        .default('optional'),
+    )
+    .option('--max-states <n>', 'with --winnable: the positions a deal may take to be proved won', integerOption(1), DEFAULT_MAX_STATES)
+    .option(
+      '--max-tried <n>',
+      'with --winnable: give up after looking at this many deals (exit 1, after printing those found; default 1000 × --count)',
+      integerOption(1),
+    )
+    .option('--with-line', 'with --winnable: add a winning line: DEAL<TAB>MOVES, as `acesup verify --file` reads them')
+    .option(
+      '--json',
+      'one JSON object per deal (seed, index, deal; with --winnable also variant and discards, and the solution with --with-line)',
+    )
+    .action(async (flags: DealFlags, command: Command) => {
       if (flags.count > MAX_INDEX - flags.index + 1)
         throw new UsageError(`--index ${flags.index} --count ${flags.count} goes past the last deal index ${MAX_INDEX}`);
-      const { dealFor } = await import('../batch/deals.ts');
-      const lines: string[] = [];
-      for (let i = 0; i < flags.count; i++) {
-        lines.push(formatDeal(dealFor(flags.seed, flags.index + i)));
-        if (lines.length === 1000) process.stdout.write(lines.splice(0).join('\n') + '\n');
-      }
-      if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');
+      const winnableOnly = ['variant', 'discards', 'maxStates', 'maxTried', 'withLine'].find(
+        (name) => command.getOptionValueSource(name) === 'cli',
+      );
+      if (!flags.winnable && winnableOnly !== undefined)
+        throw new UsageError(`--${winnableOnly.replace(/[A-Z]/gu, (c) => `-${c.toLowerCase()}`)} needs --winnable`);
+      const { dealCommand } = await import('./deal-command.ts');
+      process.exitCode = dealCommand(flags);
     });
 
   const estimate = program

@@ -4,12 +4,13 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
-import { type GameMove, describeMove, formatMove, parseMoves } from '../core/game/notation.ts';
+import { verify as verifyLine } from '../core/api.ts';
+import { type GameMove, describeMove, formatMove } from '../core/game/notation.ts';
 import { type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { DEFAULT_TIME_LIMIT } from '../core/search/budget.ts';
 import { type Escalated, solveWithin } from '../core/search/escalate.ts';
 import { type MaxDiscardsMode, type SolveResult, Solver } from '../core/search/solve.ts';
-import { Game, formatPiles, verify } from '../core/game/verify.ts';
+import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
 import { DealPageGames, writeDealPage } from './report-command.ts';
@@ -217,7 +218,7 @@ export interface VerifyFlags {
 
 export async function verifyCommand(dealText: string | undefined, movesText: string | undefined, flags: VerifyFlags): Promise<number> {
   const check = (deal: string, moves: string): string => {
-    const verdict = verify(parseDeal(deal), parseMoves(normaliseMoveList(moves)), flags.variant, flags.discards);
+    const verdict = verifyLine(deal, normaliseMoveList(moves), { variant: flags.variant, discards: flags.discards });
     return verdict.ok ? 'ok' : `invalid: move ${verdict.move}: ${verdict.reason}`;
   };
   if (flags.file === undefined) {

@@ -1,0 +1,64 @@
+// The work of `acesup deal` (its options and help are in batch-commands.ts): seeded deals, or, with --winnable, the
+// seeded deals proved won, through the library's functions (core/api.ts), printed as each is found.
+
+import { eachWinnableDeal, seededDeal } from '../core/api.ts';
+import type { DiscardRule, Variant } from '../core/game/rules.ts';
+import { EXIT_FAILED, EXIT_OK } from './errors.ts';
+
+export interface DealFlags {
+  seed: number;
+  index: number;
+  count: number;
+  winnable?: boolean;
+  variant: Variant;
+  discards: DiscardRule;
+  maxStates: number;
+  maxTried?: number;
+  withLine?: boolean;
+  json?: boolean;
+}
+
+/** Prints the deals; the exit code (1 when --winnable gave up before --count deals were found). */
+export function dealCommand(flags: DealFlags): number {
+  const { seed, count } = flags;
+  const lines: string[] = [];
+  // Written in blocks: a million deals in one string would be a large one.
+  const flush = (): void => {
+    if (lines.length > 0) process.stdout.write(`${lines.splice(0).join('\n')}\n`);
+  };
+  if (!flags.winnable) {
+    for (let index = flags.index; index < flags.index + count; index++) {
+      const deal = seededDeal(seed, index);
+      lines.push(flags.json ? JSON.stringify({ seed, index, deal }) : deal);
+      if (lines.length === 1000) flush();
+    }
+    flush();
+    return EXIT_OK;
+  }
+  const { variant, discards } = flags;
+  let found = 0;
+  for (const won of eachWinnableDeal({
+    seed,
+    count,
+    index: flags.index,
+    variant,
+    discards,
+    maxStates: flags.maxStates,
+    ...(flags.maxTried === undefined ? {} : { maxTried: flags.maxTried }),
+  })) {
+    found += 1;
+    const line = flags.withLine ? { solution: won.solution } : {};
+    // Each deal as soon as it is proved: a slow search shows its progress line by line.
+    console.log(
+      flags.json
+        ? JSON.stringify({ seed, index: won.index, variant, discards, deal: won.deal, ...line })
+        : flags.withLine
+          ? `${won.deal}\t${won.solution.join(', ')}`
+          : won.deal,
+    );
+  }
+  if (found === count) return EXIT_OK;
+  const tried = flags.maxTried ?? 1000 * count;
+  console.error(`acesup: only ${found} of ${count} deals proved winnable among the ${tried} looked at (--max-tried ${tried})`);
+  return EXIT_FAILED;
+}

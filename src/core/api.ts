@@ -1,0 +1,169 @@
+// The library's functions (the package's main entry, src/index.ts, exports them): parse a deal, solve it, check a
+// line with the independent replayer, make reproducible deals and winnable ones. Plain values in and out (strings,
+// numbers, arrays), so that answers cross a worker's postMessage and JSON as they are. No Node API: it runs in a browser.
+
+import { type Deal, InputError, formatDeal, isDeal, parseDeal } from './game/cards.ts';
+import { MAX_INDEX, MAX_SEED, dealFor } from './game/deals.ts';
+import { formatMove, parseMoves } from './game/notation.ts';
+import { type DiscardRule, type Variant, isDiscardRule, isVariant } from './game/rules.ts';
+import { verify as replay } from './game/verify.ts';
+import { DEFAULT_MAX_STATES } from './search/budget.ts';
+import { type MaxDiscardsMode, type SolveResult, Solver, type StopReason } from './search/solve.ts';
+
+export {
+  DEFAULT_MAX_STATES,
+  type Deal,
+  type DiscardRule,
+  InputError,
+  MAX_INDEX,
+  MAX_SEED,
+  type MaxDiscardsMode,
+  type StopReason,
+  type Variant,
+};
+export { formatDeal, parseDeal };
+
+/** The game: which card may fill an empty pile, and whether discards are forced before a deal. */
+export interface GameOptions {
+  /** 'standard' (default), 'strict' or 'easy'. */
+  variant?: Variant;
+  /** 'optional' (default) or 'forced'. */
+  discards?: DiscardRule;
+}
+
+export interface SolveOptions extends GameOptions {
+  /** Positions the search may visit before it gives up with 'unknown' (default 2,000,000). */
+  maxStates?: number;
+  /** 'exact' (default): a lost deal's max discards is pinned within the budget; 'bounds': the verdict only. */
+  maxDiscards?: MaxDiscardsMode;
+}
+
+/**
+ * What solving a deal proved. `won`: a winning line in the rules' notation ("deal", "remove 7S", "move 5H 1").
+ * `lost`: no line wins; the most cards any line discards lies in lower … upper (equal when pinned, and then in
+ * `maxDiscards`). `unknown`: the budget ran out first; lower … upper bound the max discards (upper 48: may win).
+ */
+export type Verdict =
+  | { result: 'won'; solution: string[]; states: number }
+  | { result: 'lost'; maxDiscards: number | null; lower: number; upper: number; states: number }
+  | { result: 'unknown'; lower: number; upper: number; stoppedBy: StopReason; states: number };
+
+/** A verify answer: ok, or the 1-based number of the first illegal move (moves + 1: legal but not won) and why. */
+export type LineCheck = { ok: true } | { ok: false; move: number; reason: string };
+
+/** The game options with their defaults, checked (a script may pass any string). */
+function gameOf(options: GameOptions): { variant: Variant; rule: DiscardRule } {
+  const variant = options.variant ?? 'standard';
+  const rule = options.discards ?? 'optional';
+  if (!isVariant(variant)) throw new InputError(`unknown variant "${variant}" (standard, strict or easy)`);
+  if (!isDiscardRule(rule)) throw new InputError(`unknown discard rule "${rule}" (optional or forced)`);
+  return { variant, rule };
+}
+
+/** A deal given as its string (any form parseDeal reads) or as the 52 card numbers. */
+function dealOf(deal: string | Deal): Deal {
+  if (typeof deal === 'string') return parseDeal(deal);
+  if (!isDeal(deal)) throw new InputError('not a deal: expected each of the 52 cards once');
+  return deal;
+}
+
+function wholeNumber(value: number, name: string, least: number, most: number): number {
+  if (!Number.isSafeInteger(value) || value < least || value > most)
+    throw new InputError(`${name} must be a whole number from ${least} to ${most}`);
+  return value;
+}
+
+/** The library's verdict of a solver result. */
+export function verdictOf(result: SolveResult): Verdict {
+  switch (result.kind) {
+    case 'won':
+      return { result: 'won', solution: result.solution.map(formatMove), states: result.states };
+    case 'lost': {
+      const { lower, upper, states } = result;
+      return { result: 'lost', maxDiscards: lower === upper ? lower : null, lower, upper, states };
+    }
+    case 'unknown':
+      return { result: 'unknown', lower: result.lower, upper: result.upper, stoppedBy: result.limit, states: result.states };
+  }
+}
+
+function solveWith(solver: Solver, deal: Deal, variant: Variant, rule: DiscardRule, options: SolveOptions): Verdict {
+  const maxStates = wholeNumber(options.maxStates ?? DEFAULT_MAX_STATES, 'maxStates', 1, Number.MAX_SAFE_INTEGER);
+  const maxDiscards = options.maxDiscards ?? 'exact';
+  if (maxDiscards !== 'exact' && maxDiscards !== 'bounds') throw new InputError(`maxDiscards must be "exact" or "bounds"`);
+  return verdictOf(solver.solve(deal, { variant, rule, maxStates, maxDiscards }));
+}
+
+/** Solves a deal under perfect play (the whole stock known), within the budget of positions: one pass, no clock. */
+export function solve(deal: string | Deal, options: SolveOptions = {}): Verdict {
+  const { variant, rule } = gameOf(options);
+  return solveWith(new Solver(), dealOf(deal), variant, rule, options);
+}
+
+/**
+ * Replays a line from the start of the deal with the independent replayer (written from the rules alone, sharing
+ * no code with the solver) and checks every move and the win. Moves: an array, or one string, comma-separated.
+ */
+export function verify(deal: string | Deal, moves: string | readonly string[], options: GameOptions = {}): LineCheck {
+  const { variant, rule } = gameOf(options);
+  const parsed = parseMoves(typeof moves === 'string' ? moves : moves.join(','));
+  return replay(dealOf(deal), parsed, variant, rule);
+}
+
+/** Deal number `index` of `seed`, as a string: the same 52 cards for the same (seed, index) everywhere. */
+export function seededDeal(seed: number, index = 0): string {
+  return formatDeal(dealFor(wholeNumber(seed, 'seed', 0, MAX_SEED), wholeNumber(index, 'index', 0, MAX_INDEX)));
+}
+
+export interface WinnableOptions extends GameOptions {
+  seed: number;
+  /** How many winnable deals to return. */
+  count: number;
+  /** The first deal index to look at (default 0). */
+  index?: number;
+  /** Positions each deal may take to be proved won (default 2,000,000); a deal not won within it is skipped. */
+  maxStates?: number;
+  /** Deals looked at, at most, before giving up with fewer than `count` (default 1,000 × count). */
+  maxTried?: number;
+}
+
+export interface WinnableDeal {
+  /** The deal's index under the seed: seededDeal(seed, index) is `deal`. */
+  index: number;
+  deal: string;
+  /** A winning line, in the rules' notation. */
+  solution: string[];
+}
+
+/**
+ * Deals index, index + 1, … of `seed`, each solved, keeping those proved won within `maxStates` until `count` are
+ * found (or `maxTried` deals were looked at). A budget of positions, not of time: the same options always give
+ * the same list, and a larger count extends it.
+ */
+export function winnableDeals(options: WinnableOptions): WinnableDeal[] {
+  return [...eachWinnableDeal(options)];
+}
+
+/** winnableDeals one deal at a time, as each is proved won (for a progress display, or to stop early). */
+export function* eachWinnableDeal(options: WinnableOptions): Generator<WinnableDeal, void, undefined> {
+  const { variant, rule } = gameOf(options);
+  const seed = wholeNumber(options.seed, 'seed', 0, MAX_SEED);
+  const count = wholeNumber(options.count, 'count', 1, Number.MAX_SAFE_INTEGER);
+  const first = wholeNumber(options.index ?? 0, 'index', 0, MAX_INDEX);
+  const maxTried = wholeNumber(options.maxTried ?? 1000 * count, 'maxTried', 1, Number.MAX_SAFE_INTEGER);
+  // Only the verdict matters: a lost deal's max discards is not pinned.
+  const solveOptions: SolveOptions = {
+    maxDiscards: 'bounds',
+    ...(options.maxStates === undefined ? {} : { maxStates: options.maxStates }),
+  };
+  // One solver for the run: its tables are kept from deal to deal.
+  const solver = new Solver();
+  let found = 0;
+  for (let index = first; found < count && index - first < maxTried && index <= MAX_INDEX; index++) {
+    const deal = dealFor(seed, index);
+    const verdict = solveWith(solver, deal, variant, rule, solveOptions);
+    if (verdict.result !== 'won') continue;
+    found += 1;
+    yield { index, deal: formatDeal(deal), solution: verdict.solution };
+  }
+}

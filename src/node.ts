@@ -1,0 +1,79 @@
+// The package's Node entry (`import … from 'acesup/node'`): everything the main entry has, and the win rate over
+// many seeded deals solved on worker threads (the estimate's pool, batch/estimate.ts), which a browser cannot run.
+
+import { availableParallelism } from 'node:os';
+import { solveMissing } from './batch/estimate.ts';
+import { LOST, ResultTable, UNKNOWN, WON } from './batch/results.ts';
+import { winRate } from './batch/stats.ts';
+import { DEFAULT_MAX_STATES, type GameOptions, InputError, MAX_INDEX, MAX_SEED } from './core/api.ts';
+import { isDiscardRule, isVariant } from './core/game/rules.ts';
+
+export * from './index.ts';
+
+export interface EstimateOptions extends GameOptions {
+  /** How many deals: index … index + deals − 1 of the seed. */
+  deals: number;
+  /** The seed (default 1) and the first deal's index (default 0). */
+  seed?: number;
+  index?: number;
+  /** Positions each deal may take (default 2,000,000); past it the deal is unknown. */
+  maxStates?: number;
+  /** Worker threads (default: the cores of this machine). */
+  workers?: number;
+  /** Aborting stops the workers; the promise then rejects. */
+  signal?: AbortSignal;
+}
+
+export interface Estimate {
+  deals: number;
+  won: number;
+  lost: number;
+  unknown: number;
+  /** The share won: from won/deals (every unknown lost) to (won + unknown)/deals (every unknown won). */
+  winRate: { low: number; high: number };
+  /** Its 95% interval: Wilson's low end of the first to Wilson's high end of the second. */
+  ci95: { low: number; high: number };
+}
+
+function whole(value: number, name: string, least: number, most: number): number {
+  if (!Number.isSafeInteger(value) || value < least || value > most)
+    throw new InputError(`${name} must be a whole number from ${least} to ${most}`);
+  return value;
+}
+
+/**
+ * Solves the deals on a pool of worker threads, the verdict only (lost deals' max discards are not pinned), and
+ * counts them: the same figures as `acesup estimate --max-states N --max-discards bounds` over those deals.
+ */
+export async function estimateWinRate(options: EstimateOptions): Promise<Estimate> {
+  const variant = options.variant ?? 'standard';
+  const rule = options.discards ?? 'optional';
+  if (!isVariant(variant)) throw new InputError(`unknown variant "${variant}" (standard, strict or easy)`);
+  if (!isDiscardRule(rule)) throw new InputError(`unknown discard rule "${rule}" (optional or forced)`);
+  const seed = whole(options.seed ?? 1, 'seed', 0, MAX_SEED);
+  const first = whole(options.index ?? 0, 'index', 0, MAX_INDEX);
+  const deals = whole(options.deals, 'deals', 1, MAX_INDEX - first + 1);
+  const maxStates = whole(options.maxStates ?? DEFAULT_MAX_STATES, 'maxStates', 1, Number.MAX_SAFE_INTEGER);
+  const workers = whole(options.workers ?? availableParallelism(), 'workers', 1, 1024);
+  const table = new ResultTable(seed, first, deals, [{ variant, rule }]);
+  const end = await solveMissing(table, {
+    workers,
+    maxStates,
+    maxDiscards: 'bounds',
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  if (end.kind === 'interrupted') throw new Error('the estimate was aborted');
+  if (end.kind === 'failed') throw new Error(`deal ${end.index} failed: ${end.message}`);
+  if (end.kind === 'pool-failed') throw new Error(`the worker pool failed: ${end.message}`);
+  const counts = { [WON]: 0, [LOST]: 0, [UNKNOWN]: 0 };
+  for (let index = first; index < first + deals; index++) counts[table.get(0, index)!.outcome] += 1;
+  const rate = winRate(counts[WON], counts[UNKNOWN], deals);
+  return {
+    deals,
+    won: counts[WON],
+    lost: counts[LOST],
+    unknown: counts[UNKNOWN],
+    winRate: { low: rate.low, high: rate.high },
+    ci95: rate.ci95,
+  };
+}

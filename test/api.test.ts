@@ -1,0 +1,155 @@
+// The library's functions (src/core/api.ts, the main entry's): solve's verdicts against the solver tests' known deal,
+// every winning line checked by the independent replayer, winnable deals reproducible and skipping only deals not
+// won, bad input as InputError, and the main entry's imports: core alone, no Node API.
+
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_INDEX as OPTION_MAX_INDEX, MAX_SEED as OPTION_MAX_SEED } from '../src/batch/options.ts';
+import { formatDeal } from '../src/core/game/cards.ts';
+import { MAX_INDEX, MAX_SEED, dealFor } from '../src/core/game/deals.ts';
+import { parseMoves } from '../src/core/game/notation.ts';
+import { verify as replay } from '../src/core/game/verify.ts';
+import { Solver } from '../src/core/search/solve.ts';
+import { InputError, eachWinnableDeal, parseDeal, seededDeal, solve, verify, winnableDeals } from '../src/index.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+/** Standard and easy are won under forced; strict is lost with at most 46 discards (the solver tests' deal). */
+const DEAL =
+  '4C 7S 3H KD 2D JS 6D 7H 5D 9D 3D TD AC 5H 8C 6H TC AS KC KH TS JC KS 4S 5C 2C AH QC JD JH AD 9S 4H 3S QH TH QD 7C QS 5S 2H 2S 9H 8H 4D 8S 3C 8D 7D 9C 6C 6S';
+
+describe('solve and verify', () => {
+  it('wins standard and easy under forced discards with lines the independent replayer accepts', () => {
+    for (const variant of ['standard', 'easy'] as const) {
+      const verdict = solve(DEAL, { variant, discards: 'forced' });
+      expect(verdict.result).toBe('won');
+      if (verdict.result !== 'won') continue;
+      expect(replay(parseDeal(DEAL), parseMoves(verdict.solution.join(',')), variant, 'forced')).toEqual({ ok: true });
+      expect(verify(DEAL, verdict.solution, { variant, discards: 'forced' })).toEqual({ ok: true });
+      expect(verify(DEAL, verdict.solution.join(', '), { variant, discards: 'forced' })).toEqual({ ok: true });
+    }
+  });
+
+  it('proves strict × forced lost with max discards 46, pinned, or a range holding it with maxDiscards bounds', () => {
+    expect(solve(DEAL, { variant: 'strict', discards: 'forced' })).toMatchObject({ result: 'lost', maxDiscards: 46, lower: 46, upper: 46 });
+    const bounds = solve(DEAL, { variant: 'strict', discards: 'forced', maxDiscards: 'bounds' });
+    expect(bounds.result).toBe('lost');
+    if (bounds.result === 'lost') expect(bounds.lower <= 46 && 46 <= bounds.upper && bounds.upper < 48).toBe(true);
+  });
+
+  it('answers unknown with bounds that hold the true max discards when the budget is too small', () => {
+    const verdict = solve(DEAL, { variant: 'strict', discards: 'forced', maxStates: 50 });
+    expect(verdict).toMatchObject({ result: 'unknown', stoppedBy: 'states' });
+    if (verdict.result === 'unknown') expect(verdict.lower <= 46 && 46 <= verdict.upper).toBe(true);
+  });
+
+  it('takes the deal as its card numbers too, and defaults to standard with optional discards', () => {
+    const deal = parseDeal(DEAL);
+    const verdict = solve(deal);
+    expect(verdict).toEqual(solve(DEAL, { variant: 'standard', discards: 'optional' }));
+    expect(verdict.result).toBe('won');
+    if (verdict.result === 'won')
+      expect(replay(deal, parseMoves(verdict.solution.join(',')), 'standard', 'optional')).toEqual({ ok: true });
+  });
+
+  it('names the first illegal move, or the moves + 1 when the line is legal but does not win', () => {
+    const won = solve(DEAL, { variant: 'standard', discards: 'forced' });
+    if (won.result !== 'won') throw new Error('expected a win');
+    const short = won.solution.slice(0, -1);
+    expect(verify(DEAL, short, { discards: 'forced' })).toMatchObject({ ok: false, move: short.length + 1 });
+    expect(verify(DEAL, ['move 4C 1'], { discards: 'forced' })).toMatchObject({ ok: false, move: 1 });
+  });
+
+  it('refuses bad input with an InputError naming it', () => {
+    expect(() => solve('AS KS')).toThrow(InputError);
+    expect(() => solve(DEAL, { variant: 'hard' as 'easy' })).toThrow(/unknown variant "hard"/u);
+    expect(() => solve(DEAL, { discards: 'never' as 'forced' })).toThrow(/unknown discard rule "never"/u);
+    expect(() => solve(DEAL, { maxStates: 0 })).toThrow(/maxStates/u);
+    expect(() => solve(new Uint8Array(52))).toThrow(/not a deal/u);
+    expect(() => verify(DEAL, 'jump 4C')).toThrow(InputError);
+    expect(() => seededDeal(-1)).toThrow(/seed/u);
+    expect(() => seededDeal(1, 0.5)).toThrow(/index/u);
+    expect(() => winnableDeals({ seed: 1, count: 0 })).toThrow(/count/u);
+  });
+});
+
+describe('seeded deals', () => {
+  it('seededDeal(S, I) is the batch runs’ deal I of seed S, as a string', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_SEED }), fc.integer({ min: 0, max: MAX_INDEX }), (seed, index) => {
+        expect(seededDeal(seed, index)).toBe(formatDeal(dealFor(seed, index)));
+        expect(formatDeal(parseDeal(seededDeal(seed, index)))).toBe(seededDeal(seed, index));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("the core's ranges are the command line's", () => {
+    expect([MAX_SEED, MAX_INDEX]).toEqual([OPTION_MAX_SEED, OPTION_MAX_INDEX]);
+  });
+});
+
+describe('winnable deals', () => {
+  it('are the deals in order that the solver proves won, each with a line the replayer accepts', () => {
+    const options = { seed: 7, count: 6, variant: 'standard', discards: 'forced', maxStates: 200_000 } as const;
+    const found = winnableDeals(options);
+    expect(found).toHaveLength(6);
+    const solver = new Solver();
+    let next = 0;
+    for (const { index, deal, solution } of found) {
+      expect(deal).toBe(seededDeal(7, index));
+      expect(replay(parseDeal(deal), parseMoves(solution.join(',')), 'standard', 'forced')).toEqual({ ok: true });
+      // every deal skipped before it is one the solver does not prove won within the budget
+      for (; next < index; next++) {
+        const skipped = solver.solve(dealFor(7, next), { variant: 'standard', rule: 'forced', maxStates: 200_000, maxDiscards: 'bounds' });
+        expect(skipped.kind, `deal ${next}`).not.toBe('won');
+      }
+      next = index + 1;
+    }
+  });
+
+  it('are the same list for the same options, a longer list extends a shorter one, and a later index starts later', () => {
+    const options = { seed: 3, variant: 'strict', discards: 'optional', maxStates: 100_000 } as const;
+    const four = winnableDeals({ ...options, count: 4 });
+    expect(winnableDeals({ ...options, count: 4 })).toEqual(four);
+    expect(winnableDeals({ ...options, count: 2 })).toEqual(four.slice(0, 2));
+    expect([...eachWinnableDeal({ ...options, count: 4 })]).toEqual(four);
+    expect(winnableDeals({ ...options, count: 2, index: four[1]!.index })).toEqual(four.slice(1, 3));
+  });
+
+  it('gives up after maxTried deals with those found', () => {
+    expect(winnableDeals({ seed: 1, count: 3, maxStates: 1, maxTried: 4 })).toEqual([]);
+  });
+});
+
+/** The modules a source file imports (its comments left out: they may show an import). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//gu, '')
+    .replace(/^\s*\/\/.*$/gmu, '');
+  return [...text.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/gu)].map((m) => m[1]!);
+}
+
+describe('the main entry', () => {
+  it('reaches only src/core (and src/index.ts), with no Node API and no package but pure-rand', () => {
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
+        else packages.add(spec.split('/')[0]!);
+      }
+    };
+    visit(join(ROOT, 'src/index.ts'));
+    const outside = [...seen]
+      .map((file) => relative(ROOT, file))
+      .filter((file) => file !== 'src/index.ts' && !file.startsWith('src/core/'));
+    expect(outside).toEqual([]);
+    expect([...packages]).toEqual(['pure-rand']);
+    expect(seen.size).toBeGreaterThan(10);
+  });
+});
