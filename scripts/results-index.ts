@@ -353,7 +353,8 @@ function readme(): string {
   return `# Results
 
 <!-- Written by scripts/results-index.ts from each study's README.md and summary CSVs: edit those, then run
-     npx tsx scripts/results-index.ts (and results/report.sh for report.html). -->
+     npx tsx scripts/results-index.ts, npx tsx scripts/results-index.ts --table --into README.md (the top
+     README's headline and table) and results/report.sh (report.html). -->
 
 The outcomes of real runs of acesup, one folder per study. Each folder's README.md states the question, the
 commands (its script, in the folder), the commits, the dates and the result; every run's summary CSV

@@ -4,7 +4,7 @@
 // runner here, and no reason for skipping it, fails the test, so that a new one cannot go untested.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -206,6 +206,19 @@ describe("the README's commands", () => {
         commands.some((c) => runner.pattern.test(c)),
         String(runner.pattern),
       ).toBe(true);
+  });
+
+  it('shows the figures of results/ as they are: its headline and table are what the index writes today', () => {
+    // The index writes into a copy (links from the repository root, as in the README); the README must not differ.
+    const copy = join(work, 'README.copy.md');
+    copyFileSync(join(ROOT, 'README.md'), copy);
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/results-index.ts', '--table', '--into', copy, '--prefix', 'results/'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    expect(readFileSync(copy, 'utf8'), 'run: npx tsx scripts/results-index.ts --table --into README.md').toBe(
+      readFileSync(join(ROOT, 'README.md'), 'utf8'),
+    );
   });
 
   it('writes no abbreviation: every deal and move list is whole', () => {
