@@ -4,7 +4,12 @@
 // figure of each variant × rule (standard, strict, easy × optional, forced) and the list of studies.
 //
 //   npx tsx scripts/results-index.ts              writes results/README.md
-//   npx tsx scripts/results-index.ts --table      prints only the markdown table (links from the repository root)
+//   npx tsx scripts/results-index.ts --table      prints only the short markdown table (links from the repository root)
+//   npx tsx scripts/results-index.ts --table --into README.md
+//                                                 writes the short table and the headline (the rule texts' game with
+//                                                 perfect play and without seeing the stock) between the file's
+//                                                 <!-- table: … --> … <!-- /table --> and <!-- headline: … -->
+//                                                 … <!-- /headline --> markers (links from the file's folder)
 //   npx tsx scripts/results-index.ts --current    prints the files of the current runs, one a line: the table's
 //                                                 summary CSVs, then the per-deal CSVs the `current:` lines name
 //                                                 (results/report.sh hands them to acesup report)
@@ -25,6 +30,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
+import { readSampleShare } from '../src/batch/options.ts';
+import { winRate } from '../src/batch/stats.ts';
 
 /** Folders whose summaries are the table's by definition (when their README names no `current:` runs). */
 const TABLE_STUDIES = ['win-rates', 'two-phase'];
@@ -54,6 +61,7 @@ const { values } = parseArgs({
     table: { type: 'boolean', default: false },
     current: { type: 'boolean', default: false },
     prefix: { type: 'string' },
+    into: { type: 'string' },
   },
   strict: true,
 });
@@ -129,9 +137,73 @@ for (const candidate of candidates) {
   if (held === undefined || better(candidate, held)) chosen.set(key, candidate);
 }
 
-const pct = (x: string | undefined): string => `${(100 * Number(x)).toFixed(2)}%`;
+/** A rate as a percentage: the one place a figure is rounded (to 2 decimals). */
+const pct = (x: number): string => `${(100 * x).toFixed(2)}%`;
 const num = (x: string | undefined): string => (x === undefined || x === '' ? '' : Number(x).toLocaleString('en-US'));
-const range = (low: string | undefined, high: string | undefined): string => (low === high ? pct(low) : `${pct(low)}–${pct(high)}`);
+const span = (r: { low: number; high: number }): string => (pct(r.low) === pct(r.high) ? pct(r.low) : `${pct(r.low)}–${pct(r.high)}`);
+const count = (row: Row, column: string): number | undefined => {
+  const text = row[column] ?? '';
+  return /^\d+$/u.test(text) ? Number(text) : undefined;
+};
+
+/** A rate from every-unknown-lost to every-unknown-won, and its 95% interval. */
+interface Rate {
+  low: number;
+  high: number;
+  ci95: { low: number; high: number };
+}
+
+interface Figures {
+  plain: Rate;
+  twoPhase?: Rate & { sampled: number; stillUnknown: number };
+}
+
+/**
+ * A row's figures, exact where its counts give them: the CSV writes rates to 6 places, and rounding those again
+ * to 2 can round up a half that the exact rate rounds down (10,225/20,000 at a share of 2⁻³²-steps just over
+ * 0.05 is 51.1249…%, written 0.511250). The two-phase interval needs the per-deal spread: its CSV value is used.
+ */
+function figures(row: Row): Figures {
+  const [deals, won, unknown] = [count(row, 'deals'), count(row, 'won'), count(row, 'unknown')];
+  const column = (name: string): number => Number(row[name]);
+  const plain: Rate =
+    deals !== undefined && won !== undefined && unknown !== undefined
+      ? winRate(won, unknown, deals)
+      : {
+          low: column('win_rate_low'),
+          high: column('win_rate_high'),
+          ci95: { low: column('ci95_low'), high: column('ci95_high') },
+        };
+  if (!hasTwoPhase(row)) return { plain };
+  let low = column('two_phase_low');
+  let high = column('two_phase_high');
+  const [firstWon, sampledWon, sampledUnknown] = [count(row, 'first_won'), count(row, 'sampled_won'), count(row, 'sampled_unknown')];
+  const share = readSampleShare(row['sample_unknowns'] ?? '');
+  if (
+    deals !== undefined &&
+    deals > 0 &&
+    firstWon !== undefined &&
+    sampledWon !== undefined &&
+    sampledUnknown !== undefined &&
+    typeof share !== 'string'
+  ) {
+    // The estimator's mean (batch/sample.ts): a sampled win counts 1/π. Kept only where it matches the CSV's
+    // figure (a merge of runs with different shares does not fit one π).
+    const exactLow = (firstWon + sampledWon / share.share) / deals;
+    const exactHigh = (firstWon + (sampledWon + sampledUnknown) / share.share) / deals;
+    if (Math.abs(exactLow - low) <= 1e-6 && Math.abs(exactHigh - high) <= 1e-6) [low, high] = [exactLow, exactHigh];
+  }
+  return {
+    plain,
+    twoPhase: {
+      low,
+      high,
+      ci95: { low: column('two_phase_ci95_low'), high: column('two_phase_ci95_high') },
+      sampled: count(row, 'sampled') ?? 0,
+      stillUnknown: count(row, 'sampled_unknown') ?? 0,
+    },
+  };
+}
 
 /** The budget: --max-states, and the larger budgets of its passes where it had some. */
 function budget(row: Row): string {
@@ -140,7 +212,10 @@ function budget(row: Row): string {
   return num(row['max_states']) || "merged (its parts' summaries have it)";
 }
 
-function table(prefix: string): string {
+const commitOf = (row: Row): string => `${(row['commit'] ?? '').slice(0, 7)}${(row['commit'] ?? '').endsWith('-dirty') ? '-dirty' : ''}`;
+
+/** results/README.md's table: every figure of the run, with its provenance. */
+function fullTable(prefix: string): string {
   const lines = [
     '| variant × rule | win rate | 95% interval | two-phase estimate (95% interval) | deals | seed | unknown | budget (positions per deal) | commit | run |',
     '| --- | --- | --- | --- | ---: | ---: | ---: | --- | --- | --- |',
@@ -154,18 +229,111 @@ function table(prefix: string): string {
         continue;
       }
       const r = c.row;
-      const twoPhase = hasTwoPhase(r)
-        ? `**${range(r['two_phase_low'], r['two_phase_high'])}** (${pct(r['two_phase_ci95_low'])}–${pct(r['two_phase_ci95_high'])}); ${num(r['sampled'])} unknowns sampled`
-        : '—';
-      const rate = hasTwoPhase(r) ? range(r['win_rate_low'], r['win_rate_high']) : `**${range(r['win_rate_low'], r['win_rate_high'])}**`;
+      const f = figures(r);
+      const twoPhase =
+        f.twoPhase === undefined
+          ? '—'
+          : `**${span(f.twoPhase)}** (${pct(f.twoPhase.ci95.low)}–${pct(f.twoPhase.ci95.high)}); ${num(r['sampled'])} unknowns sampled`;
+      const rate = f.twoPhase === undefined ? `**${span(f.plain)}**` : span(f.plain);
       const path = `${c.study.folder}/${c.file}`;
       lines.push(
-        `| ${key} | ${rate} | ${pct(r['ci95_low'])}–${pct(r['ci95_high'])} | ${twoPhase} | ${num(r['deals'])} | ${r['seed'] ?? ''} | ${num(r['unknown'])} |` +
-          ` ${budget(r)} | ${(r['commit'] ?? '').slice(0, 7)}${(r['commit'] ?? '').endsWith('-dirty') ? '-dirty' : ''} | [${path}](${prefix}${path}) |`,
+        `| ${key} | ${rate} | ${pct(f.plain.ci95.low)}–${pct(f.plain.ci95.high)} | ${twoPhase} | ${num(r['deals'])} | ${r['seed'] ?? ''} | ${num(r['unknown'])} |` +
+          ` ${budget(r)} | ${commitOf(r)} | [${path}](${prefix}${path}) |`,
       );
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** How a row's rate was decided, in a few words. */
+function decided(row: Row, f: Figures): string {
+  const unknown = count(row, 'unknown') ?? 0;
+  if (f.twoPhase !== undefined) {
+    const open = f.twoPhase.stillUnknown > 0 ? `, ${num(String(f.twoPhase.stillUnknown))} of them still open` : '';
+    return `two-phase sample: ${num(String(f.twoPhase.sampled))} of ${num(String(unknown))} unknown deals solved further${open}`;
+  }
+  return unknown === 0 ? 'every deal decided' : `range: ${num(String(unknown))} deals open`;
+}
+
+/** The README's table: one rate and its 95% interval per rule set, how it was decided, and the run. */
+function shortTable(prefix: string): string {
+  const lines = ['| rule set | win rate (95% interval) | deals | how it was decided | run |', '| --- | --- | ---: | --- | --- |'];
+  for (const variant of VARIANTS) {
+    for (const rule of RULES) {
+      const key = `${variant} × ${rule}`;
+      const c = chosen.get(key);
+      if (c === undefined) {
+        lines.push(`| ${key} | no current run | | | |`);
+        continue;
+      }
+      const f = figures(c.row);
+      const shown = f.twoPhase ?? f.plain;
+      const path = `${c.study.folder}/${c.file}`;
+      lines.push(
+        `| ${key} | **${span(shown)}** (${pct(shown.ci95.low)}–${pct(shown.ci95.high)}) | ${num(c.row['deals'])} | ${decided(c.row, f)} |` +
+          ` [${c.study.folder}/${c.file.replace(/\.summary\.csv$/u, '')}](${prefix}${path}) |`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The study whose summaries are players that do not see the stock (the headline's second figure). */
+const POLICY_STUDY = 'policies';
+
+/** Every summary CSV under a folder, its subfolders included. */
+function summariesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return summariesUnder(path);
+      return name.endsWith('.summary.csv') ? [path] : [];
+    });
+}
+
+/** The best measured player that does not see the stock in `variant` × `rule`: the most deals, then the highest rate. */
+function bestPlayer(variant: string, rule: string): { row: Row; file: string } | undefined {
+  let best: { row: Row; file: string } | undefined;
+  for (const file of summariesUnder(join(root, POLICY_STUDY))) {
+    const rows = parse(readFileSync(file, 'utf8'), { columns: true, relax_column_count: true }) as Row[];
+    for (const row of rows) {
+      if (isPerfectPlay(row) || row['variant'] !== variant || row['discards'] !== rule) continue;
+      const deals = Number(row['deals']) - Number(best?.row['deals'] ?? -1);
+      if (best === undefined || deals > 0 || (deals === 0 && Number(row['won']) > Number(best.row['won']))) best = { row, file };
+    }
+  }
+  return best;
+}
+
+/** The README's first sentence: the rule texts' game under perfect play, and without seeing the stock. */
+function headline(prefix: string): string {
+  const c = chosen.get('standard × optional');
+  if (c === undefined) return "No current run of the rule texts' game (standard, optional discards) yet.\n";
+  const f = figures(c.row);
+  const shown = f.twoPhase ?? f.plain;
+  let text =
+    `**Aces Up as its rules are written (standard variant, optional discards) can be won in ${span(shown)} of deals with perfect ` +
+    `play** (95% interval ${pct(shown.ci95.low)}–${pct(shown.ci95.high)})`;
+  const player = bestPlayer('standard', 'optional');
+  if (player !== undefined) {
+    const rate = figures(player.row).plain;
+    const name = (player.row['policy'] ?? '').replace(/\(.*$/u, '');
+    const path = relative(root, player.file);
+    text +=
+      `; a player who cannot see the stock wins ${span(rate)} (${pct(rate.ci95.low)}–${pct(rate.ci95.high)}), about 1 deal in ` +
+      `${Math.round(1 / rate.low)} ([${name}](${prefix}${path}), the best measured player, ${num(player.row['deals'])} deals)`;
+  }
+  return `${text}.\n`;
+}
+
+/** Replaces what lies between `<!-- NAME: … -->` and `<!-- /NAME -->` in `text`; refuses a file without them. */
+function between(text: string, name: string, content: string, file: string): string {
+  const open = new RegExp(`<!-- ${name}: [^\\n]*-->\\n`, 'u').exec(text);
+  const close = text.indexOf(`<!-- /${name} -->`);
+  if (open === null || close < open.index) throw new Error(`${file} has no <!-- ${name}: … --> … <!-- /${name} --> markers`);
+  return text.slice(0, open.index + open[0].length) + content + text.slice(close);
 }
 
 function studyList(): string {
@@ -185,7 +353,8 @@ function readme(): string {
   return `# Results
 
 <!-- Written by scripts/results-index.ts from each study's README.md and summary CSVs: edit those, then run
-     npx tsx scripts/results-index.ts (and results/report.sh for report.html). -->
+     npx tsx scripts/results-index.ts, npx tsx scripts/results-index.ts --table --into README.md (the top
+     README's headline and table) and results/report.sh (report.html). -->
 
 The outcomes of real runs of acesup, one folder per study. Each folder's README.md states the question, the
 commands (its script, in the folder), the commits, the dates and the result; every run's summary CSV
@@ -198,7 +367,7 @@ Perfect play (the whole stock known), per variant × rule: the current run that 
 \`current:\` line; every summary CSV of a \`two-phase/\` folder counts), a run with a two-phase estimate before
 one without, then the run with the most deals, then the later. The figures are each summary CSV's own.
 
-${table(values.prefix ?? '')}
+${fullTable(values.prefix ?? '')}
 **How to read a rate.** With *unknown* deals (the search reached its budget of positions first) a win rate is
 a range, from "every unknown lost" to "every unknown won"; the 95% interval runs from the Wilson low end of
 the first to the Wilson high end of the second. A *two-phase* run (\`acesup estimate --sample-unknowns P\`)
@@ -220,8 +389,15 @@ if (values.current) {
   const unique = [...new Set(files)];
   for (const study of studies) for (const name of study.current) if (!name.endsWith('.summary.csv')) unique.push(`${study.folder}/${name}`);
   process.stdout.write(unique.map((f) => join(base, f)).join('\n') + '\n');
+} else if (values.table && values.into !== undefined) {
+  const file = resolve(values.into);
+  const folder = relative(dirname(file), root);
+  const prefix = values.prefix ?? (folder === '' ? '' : `${folder}/`);
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, between(between(text, 'headline', headline(prefix), values.into), 'table', shortTable(prefix), values.into));
+  process.stderr.write(`wrote the headline and the table of ${values.into}\n`);
 } else if (values.table) {
-  process.stdout.write(table(values.prefix ?? `${relative(process.cwd(), root) || '.'}/`));
+  process.stdout.write(shortTable(values.prefix ?? `${relative(process.cwd(), root) || '.'}/`));
 } else {
   writeFileSync(join(root, 'README.md'), readme());
   process.stderr.write(

@@ -182,8 +182,10 @@ describe('acesup report in a browser', () => {
         .evaluateAll((paths) => paths.map((p) => p.getAttribute('aria-label') ?? ''))
     ).map((label) => Number(/\blow: ([\d.]+)/u.exec(label)?.[1]));
     expect(lows.sort()).toEqual(runs.map((r) => Number(r.win_rate_low)).sort());
-    // The undecided band: one bar per run with unknowns.
-    expect(await page.locator('#win-rate g.mark-rect.role-mark path').count()).toBe(runs.filter((r) => Number(r.unknown) > 0).length);
+    // The undecided band: one bar per run with unknowns; no run here has a two-phase estimate.
+    expect(await page.locator('#win-rate g.range_marks path').count()).toBe(runs.filter((r) => Number(r.unknown) > 0).length);
+    expect(await page.locator('#win-rate g.rate_marks path').count()).toBe(runs.length);
+    expect(await page.locator('#win-rate g.estimate_marks path').count()).toBe(0);
 
     // Max discards: per variant × rule, the run with the most deals in its histogram; one bar per non-empty count.
     const largest = new Map<string, number[]>();
@@ -256,11 +258,17 @@ describe('acesup report in a browser', () => {
   it('results/report.html opens cleanly, with its four charts', async () => {
     const { page, errors, requests, url } = await open(join(ROOT, 'results/report.html'));
     for (const id of ['win-rate', 'max-discards', 'states', 'running-estimate']) expect(await page.locator(`#${id} svg`).count()).toBe(1);
-    // One dot per run, and a diamond per run with a two-phase estimate (its cell in the runs' table is bold).
+    // One rate point per run, and a large estimate point per run with a two-phase estimate (its cell in the runs'
+    // table is bold), drawn in front of the light plain range.
     const runs = await page.locator('#runs tbody tr').count();
     const twoPhase = await page.locator('#runs tbody tr td:nth-child(11) b').count();
     expect(twoPhase).toBeGreaterThan(0);
-    expect(await page.locator('#win-rate g.mark-symbol.role-mark path').count()).toBe(runs + twoPhase);
+    expect(await page.locator('#win-rate g.rate_marks path').count()).toBe(runs);
+    expect(await page.locator('#win-rate g.estimate_marks path').count()).toBe(twoPhase);
+    const layers = await page
+      .locator('#win-rate g.role-mark')
+      .evaluateAll((groups) => groups.map((g) => g.getAttribute('class') ?? '').filter((c) => / (range|estimate)_marks$/u.test(c)));
+    expect(layers.map((c) => c.split(' ').pop())).toEqual(['range_marks', 'estimate_marks']);
     expect(errors).toEqual([]);
     expect(requests).toEqual([url]);
     if (SCREENSHOTS) {

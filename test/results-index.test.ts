@@ -1,6 +1,7 @@
 // scripts/results-index.ts on a tiny results folder: which run each variant × rule shows (the current ones a
 // study names; every summary of two-phase/; a two-phase run first, then the most deals; no --policy run), the
-// table it prints, the README it writes, and the files it hands to acesup report.
+// short table it prints and writes into a README between markers with the headline, the full table of the
+// README it writes, the figures rounded once from the counts, and the files it hands to acesup report.
 
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,11 @@ const plain = (variant: string, rule: string, deals: number, won: number, unknow
 };
 const TWO_PHASE = `${PLAIN},sample_unknowns,two_phase_low,two_phase_high,two_phase_ci95_low,two_phase_ci95_high,sampled`;
 const POLICY = `${PLAIN},policy`;
+// A two-phase summary with the estimator's counts (sample.ts): a first pass won 9,905 of 20,000 deals, a sample of
+// 0.05 of the unknown ones (a share of 214,748,365 / 2³², just over 0.05) won 16 and left 4 open. The estimate is
+// (9,905 + 16/π)/20,000 = 51.1249…%, which the CSV writes 0.511250: rounding that again would give 51.13%.
+const COUNTED = `${PLAIN},sample_unknowns,two_phase_low,two_phase_high,two_phase_ci95_low,two_phase_ci95_high,first_won,sampled,sampled_won,sampled_unknown`;
+const counted = `${plain('easy', 'optional', 20000, 9921, 6433, 'fffffff6')},0.05,0.511250,0.515250,0.501625,0.527923,9905,349,16,4`;
 
 function write(path: string, text: string): void {
   mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -43,6 +49,7 @@ const index = (...args: string[]): Promise<{ code: number; stdout: string; stder
 let table: string;
 let current: string;
 let refused: { code: number; stderr: string };
+let noMarkers: { code: number; stderr: string };
 
 beforeAll(async () => {
   write('a-runs/README.md', '# Question A: how often?\n\n- details\n\ncurrent: new.summary.csv, small-*.summary.csv, new.csv.gz\n');
@@ -65,6 +72,12 @@ beforeAll(async () => {
   // A policy's games are not perfect play.
   write('policies/README.md', '# Policies\n\ncurrent: p.summary.csv\n');
   write('policies/p.summary.csv', `${POLICY}\n${plain('easy', 'optional', 9000, 90, 0, 'eeeeeee5')},greedy\n`);
+  // The headline's player: the most deals in standard × optional (in a subfolder), then the most wins.
+  write('policies/1m/g.summary.csv', `${POLICY}\n${plain('standard', 'optional', 1000000, 28422, 0, 'eeeeeee5')},greedy(ace-bonus=2)\n`);
+  write('policies/small/x.summary.csv', `${POLICY}\n${plain('standard', 'optional', 10000, 400, 0, 'eeeeeee5')},expert(samples=32)\n`);
+  write('two-phase/easy-optional.summary.csv', `${COUNTED}\n${counted}\n`);
+  write('page.md', '# Page\n\n<!-- headline: x -->\nold\n<!-- /headline -->\n\ntext\n\n<!-- table: y -->\nold\n<!-- /table -->\nend\n');
+  write('no-markers.md', '# Page\n');
   const bad = `${dir}-bad`;
   mkdirSync(join(bad, 'b-runs'), { recursive: true });
   writeFileSync(join(bad, 'b-runs/README.md'), '# B\n\ncurrent: missing.summary.csv\n');
@@ -73,6 +86,8 @@ beforeAll(async () => {
     index('--table', '--prefix', 'results/'),
     index(),
     index('--current'),
+    index('--table', '--into', join(dir, 'page.md')),
+    index('--table', '--into', join(dir, 'no-markers.md')),
     new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
       execFile(
         process.execPath,
@@ -83,30 +98,35 @@ beforeAll(async () => {
     }),
   ]);
   rmSync(bad, { recursive: true, force: true });
-  for (const run of ran.slice(0, 3)) expect(run.code, run.stderr).toBe(0);
+  for (const run of ran.slice(0, 4)) expect(run.code, run.stderr).toBe(0);
   [table, current] = [ran[0]!.stdout, ran[2]!.stdout];
-  refused = ran[3]!;
+  noMarkers = ran[4]!;
+  refused = ran[5]!;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('scripts/results-index.ts', () => {
-  it('--table: per variant × rule the current run, two-phase first, then the most deals; no policy run', () => {
+  it('--table: per variant × rule the current run, two-phase first, then the most deals; no policy run; five columns', () => {
     const rows = table.trim().split('\n');
-    expect(rows[0]).toMatch(/^\| variant × rule \| win rate \| 95% interval \| two-phase estimate \(95% interval\) \| deals \|/u);
+    expect(rows[0]).toBe('| rule set | win rate (95% interval) | deals | how it was decided | run |');
     expect(rows).toHaveLength(2 + 6);
+    for (const line of rows) expect(line.split('|')).toHaveLength(5 + 2);
     const row = (key: string): string => rows.find((line) => line.startsWith(`| ${key} |`)) ?? '';
     expect(row('standard × optional')).toBe(
-      '| standard × optional | 40.00%–70.00% | 39.00%–71.00% | **51.23%** (49.80%–52.70%); 8 unknowns sampled | 500 | 3 | 150 | 100,000 | ddddddd |' +
-        ' [two-phase/standard-optional.summary.csv](results/two-phase/standard-optional.summary.csv) |',
+      '| standard × optional | **51.23%** (49.80%–52.70%) | 500 | two-phase sample: 8 of 150 unknown deals solved further |' +
+        ' [two-phase/standard-optional](results/two-phase/standard-optional.summary.csv) |',
     );
+    // Wilson's interval of 480 of 1,000 from the counts (44.917%–51.098%), not the CSV's interval columns.
     expect(row('standard × forced')).toBe(
-      '| standard × forced | **48.00%** | 47.00%–49.00% | — | 1,000 | 3 | 0 | 100,000 | aaaaaaa | [a-runs/new.summary.csv](results/a-runs/new.summary.csv) |',
+      '| standard × forced | **48.00%** (44.92%–51.10%) | 1,000 | every deal decided | [a-runs/new](results/a-runs/new.summary.csv) |',
     );
-    expect(row('strict × forced')).toContain('| **6.00%** | 5.00%–7.00% | — | 100 |');
-    expect(row('strict × optional')).toBe('| strict × optional | no current run | | | | | | | | |');
-    expect(row('easy × forced')).toBe('| easy × forced | no current run | | | | | | | | |');
-    expect(row('easy × optional')).toBe('| easy × optional | no current run | | | | | | | | |');
+    expect(row('strict × forced')).toContain('| **6.00%** (2.78%–12.48%) | 100 | every deal decided |');
+    expect(row('strict × optional')).toBe('| strict × optional | no current run | | | |');
+    expect(row('easy × forced')).toBe('| easy × forced | no current run | | | |');
+    // Rounded once, from the counts: 51.1249…% and 51.5249…%, not the CSV's 0.511250 and 0.515250 rounded again.
+    expect(row('easy × optional')).toContain('| **51.12%–51.52%** (50.16%–52.79%) | 20,000 | two-phase sample: 349 of 6,433 unknown deals');
+    expect(row('easy × optional')).toContain('4 of them still open');
     // The order: standard, strict, easy × optional, forced.
     expect(rows.slice(2).map((line) => line.split(' | ')[0])).toEqual([
       '| standard × optional',
@@ -118,8 +138,29 @@ describe('scripts/results-index.ts', () => {
     ]);
   });
 
-  it('writes README.md: the table with links from the folder, and one line per study with its question', () => {
+  it('--table --into: the headline and the table between their markers, the rest of the file as it was', () => {
+    const text = readFileSync(join(dir, 'page.md'), 'utf8');
+    const [before, headline, middle, short, after] = text.split(/<!-- \/?(?:headline|table)(?:: [a-z]+)? -->\n?/u);
+    expect([before, middle, after]).toEqual(['# Page\n\n', '\ntext\n\n', 'end\n']);
+    expect(short).toBe(table.replaceAll('](results/', ']('));
+    // The perfect-play figure of standard × optional, then the player with the most deals: Wilson's interval of
+    // 28,422 of 1,000,000 is 2.80976%–2.87498% (its CSV would say 0.028750); 1/0.028422 is 35.2.
+    expect(headline).toBe(
+      '**Aces Up as its rules are written (standard variant, optional discards) can be won in 51.23% of deals with perfect play** (95% interval 49.80%–52.70%); a player who cannot see the stock wins 2.84% (2.81%–2.87%), about 1 deal in 35 ([greedy](policies/1m/g.summary.csv), the best measured player, 1,000,000 deals).\n',
+    );
+    expect(noMarkers.code).toBe(2);
+    expect(noMarkers.stderr).toMatch(/no-markers\.md has no <!-- headline: … --> … <!-- \/headline --> markers/u);
+    expect(noMarkers.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('writes README.md: the full table with links from the folder, and one line per study with its question', () => {
     const text = readFileSync(join(dir, 'README.md'), 'utf8');
+    expect(text).toContain('| variant × rule | win rate | 95% interval | two-phase estimate (95% interval) | deals | seed | unknown |');
+    expect(text).toContain(
+      '| standard × optional | 40.00%–70.00% | 35.80%–73.85% | **51.23%** (49.80%–52.70%); 8 unknowns sampled | 500 | 3 | 150 | 100,000 | ddddddd |' +
+        ' [two-phase/standard-optional.summary.csv](two-phase/standard-optional.summary.csv) |',
+    );
+    expect(text).toContain('| easy × optional | 49.60%–81.77% | 48.91%–82.30% | **51.12%–51.52%** (50.16%–52.79%); 349 unknowns sampled |');
     expect(text).toContain('[a-runs/new.summary.csv](a-runs/new.summary.csv)');
     expect(text).toContain('- [a-runs/](a-runs/README.md): Question A: how often? (its current runs are in the table)\n');
     expect(text).toContain('- [policies/](policies/README.md): Policies\n');
@@ -133,9 +174,13 @@ describe('scripts/results-index.ts', () => {
         .split('\n')
         .map((line) => resolve(ROOT, line)),
     ).toEqual(
-      ['two-phase/standard-optional.summary.csv', 'a-runs/new.summary.csv', 'a-runs/small-1.summary.csv', 'a-runs/new.csv.gz'].map((file) =>
-        join(dir, file),
-      ),
+      [
+        'two-phase/standard-optional.summary.csv',
+        'a-runs/new.summary.csv',
+        'a-runs/small-1.summary.csv',
+        'two-phase/easy-optional.summary.csv',
+        'a-runs/new.csv.gz',
+      ].map((file) => join(dir, file)),
     );
   });
 

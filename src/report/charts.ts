@@ -101,6 +101,12 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
         }),
   }));
   const y = { field: 'run', type: 'nominal', sort: null, title: null } as const;
+  // The legend's symbols at full strength, whichever layer's faint mark it takes them from.
+  const colour = { field: 'rule', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule', legend: { symbolOpacity: 1 } } as const;
+  const estimated = 'isValid(datum.estimate)';
+  // The lead of each row is its best figure with its 95% interval: the two-phase estimate where the run has one,
+  // else the plain rate. The plain range (every unknown lost to every unknown won) stays behind, light and thin:
+  // it is what the run proved, not what it estimates.
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     config: CONFIG,
@@ -109,32 +115,50 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
     encoding: { y },
     layer: [
       {
-        mark: { type: 'rule', strokeWidth: 1.5, color: '#888' },
+        name: 'range',
+        transform: [{ filter: 'datum.high > datum.low' }],
+        mark: { type: 'bar', height: 5, opacity: 0.18 },
         encoding: {
           x: {
-            field: 'ciLow',
+            field: 'low',
             type: 'quantitative',
-            title: 'win rate under perfect play (dot: every unknown lost; band: up to every unknown won; line: 95% interval)',
+            title:
+              'win rate under perfect play (point and bar: the estimate or rate and its 95% interval; light band: every unknown lost to won)',
             axis: { format: '%' },
             scale: { zero: false },
           },
-          x2: { field: 'ciHigh' },
-        },
-      },
-      {
-        transform: [{ filter: 'datum.high > datum.low' }],
-        mark: { type: 'bar', height: 9, opacity: 0.35 },
-        encoding: {
-          x: { field: 'low', type: 'quantitative' },
           x2: { field: 'high' },
-          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
+          color: colour,
+        },
+      },
+      // The plain 95% interval: the lead of a run without an estimate, a faint line behind one with it.
+      {
+        mark: { type: 'rule' },
+        encoding: {
+          x: { field: 'ciLow', type: 'quantitative' },
+          x2: { field: 'ciHigh' },
+          color: { condition: { test: estimated, value: '#d4d4d4' }, value: '#555' },
+          strokeWidth: { condition: { test: estimated, value: 1 }, value: 2 },
         },
       },
       {
-        mark: { type: 'point', filled: true, size: 45, opacity: 1 },
+        transform: [{ filter: `!${estimated}` }],
+        mark: { type: 'tick', thickness: 2, size: 10, color: '#555' },
+        encoding: { x: { field: 'ciLow', type: 'quantitative' } },
+      },
+      {
+        transform: [{ filter: `!${estimated}` }],
+        mark: { type: 'tick', thickness: 2, size: 10, color: '#555' },
+        encoding: { x: { field: 'ciHigh', type: 'quantitative' } },
+      },
+      {
+        name: 'rate',
+        mark: { type: 'point', filled: true },
         encoding: {
           x: { field: 'low', type: 'quantitative' },
-          color: { field: 'rule', type: 'nominal', scale: RULE_COLOURS, title: 'discard rule' },
+          color: colour,
+          size: { condition: { test: estimated, value: 20 }, value: 60 },
+          opacity: { condition: { test: estimated, value: 0.35 }, value: 1 },
           tooltip: [
             { field: 'run' },
             { field: 'deals', format: ',' },
@@ -146,17 +170,29 @@ export function winRateSpec(rows: readonly SummaryRow[]): TopLevelSpec {
           ],
         },
       },
-      // A run that sampled its unknown deals: the two-phase estimate (black diamond) and its 95% interval (thick line).
+      // A run that sampled its unknown deals: the two-phase estimate (a large point) and its 95% interval (a bar with ends).
       {
-        transform: [{ filter: 'isValid(datum.estimate)' }],
-        mark: { type: 'rule', strokeWidth: 3.5, color: '#222', yOffset: 5 },
+        transform: [{ filter: estimated }],
+        mark: { type: 'rule', strokeWidth: 2.5, color: '#222' },
         encoding: { x: { field: 'estimateCiLow', type: 'quantitative' }, x2: { field: 'estimateCiHigh' } },
       },
       {
-        transform: [{ filter: 'isValid(datum.estimate)' }],
-        mark: { type: 'point', shape: 'diamond', filled: true, size: 70, color: '#222', yOffset: 5 },
+        transform: [{ filter: estimated }],
+        mark: { type: 'tick', thickness: 2.5, size: 14, color: '#222' },
+        encoding: { x: { field: 'estimateCiLow', type: 'quantitative' } },
+      },
+      {
+        transform: [{ filter: estimated }],
+        mark: { type: 'tick', thickness: 2.5, size: 14, color: '#222' },
+        encoding: { x: { field: 'estimateCiHigh', type: 'quantitative' } },
+      },
+      {
+        name: 'estimate',
+        transform: [{ filter: estimated }],
+        mark: { type: 'point', filled: true, size: 110, stroke: '#222', strokeWidth: 1.5, opacity: 1 },
         encoding: {
           x: { field: 'estimate', type: 'quantitative' },
+          color: colour,
           tooltip: [
             { field: 'run' },
             { field: 'estimateLow', format: '.2%', title: 'two-phase estimate' },
@@ -348,8 +384,9 @@ export async function buildCharts(rows: readonly SummaryRow[], series: readonly 
       when: rows.length > 0,
       spec: () => winRateSpec(rows),
       caption:
-        'One line per run. The dot is the win rate counting every undecided (unknown) deal as lost; the band ' +
-        'reaches the rate with every unknown won; the thin line is the 95% Wilson interval from the low end of the first to the high end of the second.',
+        'One line per run. Where a run has a two-phase estimate, the large point is that estimate and the dark bar its 95% ' +
+        'interval; elsewhere the point is the win rate (every undecided deal counted lost) and the bar its 95% Wilson interval. ' +
+        'Behind, light: the band from every unknown lost to every unknown won, and for an estimated run its plain interval and rate.',
     },
     {
       id: 'max-discards',

@@ -1,0 +1,237 @@
+// The README's commands run as written: every package.json script parses as shell and the ones a user runs
+// first run; every command of the README's console blocks parses, and each runs in a temporary folder (long runs
+// cut short by rewriting --deals and --count) with its exit code and output checked. A command or script with no
+// runner here, and no reason for skipping it, fails the test, so that a new one cannot go untested.
+
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const BIN = join(ROOT, 'bin/acesup.js');
+const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+/** Deals and counts the shortened runs use: a few seconds each on a busy machine. */
+const SHORT_DEALS = 20;
+const SHORT_COUNT = 4;
+
+/** The commands that do not run inside npm test, with the reason; they are only checked to parse. */
+const SKIPPED: Record<string, string> = {
+  'npm ci': 'installs the dependencies the tests run on',
+  'npm test': 'is this suite',
+  'npm run test:deep': 'the long sweeps, minutes to hours',
+  'npm run test:slurm': 'installs and starts a Slurm cluster as root',
+  'npm run bench': 'a benchmark of minutes that writes results/bench/',
+  'npm link': 'changes the PATH of the machine',
+  'npm run build': "rewrites dist/ under the running tests (the suite's global setup has just run it)",
+  'npm run typecheck': 'CI runs it on its own; tsc over the project is longer than a test should be',
+  'npm run lint': 'CI runs it on its own',
+  'npm run format': 'rewrites the sources',
+  'npm run prepare': 'npm ci runs it (the build)',
+};
+
+/** The package.json scripts a test runs: npm start, shortened. */
+const RUN_SCRIPTS = ['start'];
+
+/** Rewrites `--deals N` and `--count N` to at most the short numbers. */
+const shorten = (command: string): string =>
+  command
+    .replace(/--deals (\d+)/gu, (_, n: string) => `--deals ${Math.min(Number(n), SHORT_DEALS)}`)
+    .replace(/--count (\d+)/gu, (_, n: string) => `--count ${Math.min(Number(n), SHORT_COUNT)}`);
+
+/** The commands of the README's console blocks: the `$ ` lines (or, in a block without them, every line), with
+ *  their continuation lines (a trailing backslash) joined as the shell joins them. */
+function readmeCommands(text: string): string[] {
+  const commands: string[] = [];
+  for (const block of text.matchAll(/^```console\n([\s\S]*?)^```$/gmu)) {
+    const lines = block[1]!.split('\n').filter((line) => line.trim() !== '');
+    const prompted = lines.some((line) => line.startsWith('$ '));
+    let current: string | undefined;
+    for (const line of lines) {
+      if (current !== undefined) current += `\n${line}`;
+      else if (!prompted || line.startsWith('$ ')) current = prompted ? line.slice(2) : line;
+      if (current !== undefined && !current.endsWith('\\')) {
+        commands.push(current);
+        current = undefined;
+      }
+    }
+    if (current !== undefined) commands.push(current);
+  }
+  return commands;
+}
+
+interface Ran {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a shell command line in `cwd`, `npx acesup` being the repository's bin/acesup.js. */
+const shell = (command: string, cwd: string): Promise<Ran> =>
+  new Promise((done) => {
+    const child = spawn('bash', ['-c', command.replaceAll('npx acesup', `node ${JSON.stringify(BIN)}`)], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => done({ code, output }));
+  });
+
+/** Whether a command line parses as POSIX shell. */
+function parses(command: string): boolean {
+  try {
+    execFileSync('sh', ['-n', '-c', command], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'acesup-readme-'));
+// The report example reads the repository's results/.
+symlinkSync(join(ROOT, 'results'), join(work, 'results'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const CARD = /^(?:[2-9TJQKA][CDHS] ){51}[2-9TJQKA][CDHS]$/u;
+const file = (name: string): string => readFileSync(join(work, name), 'utf8');
+
+/** The README's acesup commands, each found by a pattern, and what its run must show (after exit code 0). */
+const RUNNERS: { pattern: RegExp; check: (output: string) => void }[] = [
+  {
+    pattern: /^npx acesup solve "[^"]+" --variant strict$/u,
+    check: (output) => expect(output).toMatch(/^strict · optional discards: (WON|LOST) — /mu),
+  },
+  {
+    pattern: /^npx acesup deal --seed 1 --count \d+ \| npx acesup solve --variant standard --json > solved\.jsonl$/u,
+    check: () => {
+      const lines = file('solved.jsonl').trim().split('\n');
+      expect(lines).toHaveLength(SHORT_COUNT);
+      for (const line of lines) expect((JSON.parse(line) as { result: string }).result).toMatch(/^(won|lost|unknown)$/u);
+    },
+  },
+  { pattern: /^npx acesup verify /u, check: (output) => expect(output.trim()).toBe('ok') },
+  {
+    pattern: /^npx acesup deal --seed 1 --index 0 --count 2$/u,
+    check: (output) => {
+      const lines = output.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      for (const line of lines) expect(line).toMatch(CARD);
+    },
+  },
+  {
+    pattern: /^npx acesup estimate .*--csv run\.csv$/su,
+    check: (output) => {
+      expect(output).toMatch(/win rate/u);
+      expect(file('run.csv').trim().split('\n')).toHaveLength(1 + SHORT_DEALS);
+    },
+  },
+  {
+    pattern: /^for k in 1 2; do npx acesup estimate .*--shard \$k\/2 .*--csv shard-\$k\.csv; done$/u,
+    check: (output) => {
+      expect(output).toMatch(/win rate/u);
+      for (const k of [1, 2]) expect(existsSync(join(work, `shard-${k}.csv`))).toBe(true);
+    },
+  },
+  {
+    pattern: /^npx acesup merge shard-\*\.csv --csv all\.csv --summary summary\.csv$/u,
+    check: (output) => {
+      expect(output).toMatch(/win rate/u);
+      // The two shards' rows, all of the run's deals.
+      expect(file('all.csv').trim().split('\n').length).toBeGreaterThan(SHORT_DEALS);
+      expect(file('summary.csv')).toMatch(/^variant,discards,seed,/u);
+    },
+  },
+  {
+    pattern: /^npx acesup play "\$\(npx acesup deal --seed 1 --index 1\)" --policy greedy/u,
+    check: (output) => expect(output).toMatch(/^standard · forced discards · greedy\(ace-bonus=2\), seed \d+: (WON|LOST) — /mu),
+  },
+  {
+    pattern: /^npx acesup report .* --out report\.html$/u,
+    check: () => expect(file('report.html')).toMatch(/^<!doctype html>/iu),
+  },
+  {
+    pattern: /^npx acesup solve --discards forced --html deal\.html "[^"]+"$/u,
+    check: () => expect(file('deal.html')).toMatch(/^<!doctype html>/iu),
+  },
+];
+
+const commands = readmeCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+
+/** The npm commands of a line (`npm ci && npm start # …`), each without its comment. */
+const npmParts = (command: string): string[] =>
+  command
+    .replace(/\s#.*$/u, '')
+    .split('&&')
+    .map((part) => part.trim());
+
+describe('package.json scripts', () => {
+  it('each parses as shell, and each is run here or skipped with a reason', () => {
+    for (const [name, script] of Object.entries(scripts)) {
+      expect(parses(script), `${name}: ${script}`).toBe(true);
+      const command = name === 'start' || name === 'test' ? `npm ${name}` : `npm run ${name}`;
+      expect(RUN_SCRIPTS.includes(name) || SKIPPED[command] !== undefined, `${command} has no runner and no reason to skip it`).toBe(true);
+    }
+  });
+
+  it('npm start (its command, over fewer deals) ends with exit 0 and prints a win rate', async () => {
+    const ran = await shell(shorten(scripts['start']!), ROOT);
+    expect(ran.code, ran.output).toBe(0);
+    expect(ran.output).toMatch(/win rate/u);
+  });
+});
+
+describe("the README's commands", () => {
+  it('finds them, each parsing as shell and each with a runner or a reason to skip it', () => {
+    expect(commands.length).toBeGreaterThanOrEqual(RUNNERS.length);
+    for (const command of commands) {
+      expect(parses(command), command).toBe(true);
+      if (command.startsWith('npx acesup') || command.startsWith('for ')) {
+        expect(
+          RUNNERS.filter((r) => r.pattern.test(command)),
+          `one runner for: ${command}`,
+        ).toHaveLength(1);
+      } else {
+        for (const part of npmParts(command)) {
+          const name = part === 'npm start' ? 'start' : undefined;
+          expect(name !== undefined || SKIPPED[part] !== undefined, `no runner for: ${part}`).toBe(true);
+        }
+      }
+    }
+    // No runner is left without its command.
+    for (const runner of RUNNERS)
+      expect(
+        commands.some((c) => runner.pattern.test(c)),
+        String(runner.pattern),
+      ).toBe(true);
+  });
+
+  it('shows the figures of results/ as they are: its headline and table are what the index writes today', () => {
+    // The index writes into a copy (links from the repository root, as in the README); the README must not differ.
+    const copy = join(work, 'README.copy.md');
+    copyFileSync(join(ROOT, 'README.md'), copy);
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/results-index.ts', '--table', '--into', copy, '--prefix', 'results/'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    expect(readFileSync(copy, 'utf8'), 'run: npx tsx scripts/results-index.ts --table --into README.md').toBe(
+      readFileSync(join(ROOT, 'README.md'), 'utf8'),
+    );
+  });
+
+  it('writes no abbreviation: every deal and move list is whole', () => {
+    for (const command of commands) expect(command).not.toMatch(/…|\.\.\./u);
+  });
+
+  it('runs each acesup command in a fresh folder, in order, with exit 0 and the output it promises', async () => {
+    for (const command of commands) {
+      const runner = RUNNERS.find((r) => r.pattern.test(command));
+      if (runner === undefined) continue;
+      const ran = await shell(shorten(command), work);
+      expect(ran.code, `${command}\n${ran.output}`).toBe(0);
+      runner.check(ran.output);
+    }
+  });
+});
