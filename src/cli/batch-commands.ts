@@ -6,6 +6,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { POLICY_NAMES } from '../core/play/settings.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
+import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
 import {
   DEFAULT_ESCALATE_PASSES,
   DEFAULT_PLAN,
