@@ -39,10 +39,32 @@ const shardOption = (value: string): { k: number; n: number } => {
   return shard;
 };
 
-const sampleOption = (value: string): PassShares => {
-  const shares = readPassShares(value);
+/** `--sample-unknowns`, which may be given more than once: shares for every rule set, or `variant/rule=shares`
+ *  for one (the rule sets not named then give every unknown deal every pass). */
+export interface SampleOption {
+  all?: PassShares;
+  byRuleset: Record<string, PassShares>;
+}
+
+const sampleOption = (value: string, previous?: SampleOption): SampleOption => {
+  const at = value.indexOf('=');
+  const name = at < 0 ? undefined : value.slice(0, at).trim();
+  const shares = readPassShares(at < 0 ? value : value.slice(at + 1));
   if (typeof shares === 'string') throw new InvalidArgumentError(shares);
-  return shares;
+  const option: SampleOption = { ...(previous?.all === undefined ? {} : { all: previous.all }), byRuleset: { ...previous?.byRuleset } };
+  if (name === undefined) {
+    if (option.all !== undefined) throw new InvalidArgumentError('shares for every rule set were given twice.');
+    option.all = shares;
+  } else {
+    const [variant, rule] = name.split('/');
+    if (!(VARIANTS as readonly string[]).includes(variant ?? '') || !(DISCARD_RULES as readonly string[]).includes(rule ?? ''))
+      throw new InvalidArgumentError(`"${name}" is not a rule set: expected VARIANT/RULE, e.g. standard/optional=0.25,0.02,0.005.`);
+    if (option.byRuleset[name] !== undefined) throw new InvalidArgumentError(`shares for ${name} were given twice.`);
+    option.byRuleset[name] = shares;
+  }
+  if (option.all !== undefined && Object.keys(option.byRuleset).length > 0)
+    throw new InvalidArgumentError('give shares for every rule set, or per rule set (VARIANT/RULE=shares), not both.');
+  return option;
 };
 
 const passesOption = (value: string): number[] => {

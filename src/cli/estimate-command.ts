@@ -27,6 +27,7 @@ import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results
 import { SegmentedRun } from '../batch/run.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
 import type { PolicySpec } from '../batch/worker.ts';
+import type { SampleOption } from './batch-commands.ts';
 import { type RulesetSummary, awaitingPass } from '../batch/summary.ts';
 import { type PolicyName, policyLabel } from '../core/play/policies.ts';
 import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
@@ -72,8 +73,9 @@ export interface EstimateFlags {
   /** The factors of --max-states of the passes after the first (--passes). */
   passes?: number[];
   escalate?: string;
-  /** --sample-unknowns: the share of the first pass's unknown deals that the later passes solve (one per pass). */
-  sampleUnknowns?: PassShares;
+  /** --sample-unknowns: the share of the first pass's unknown deals that the later passes solve (one per
+   *  pass), for every rule set or per rule set. */
+  sampleUnknowns?: SampleOption;
   /** The default plan's shares, per rule set (set by withDefaultPlan; not an option). */
   defaultShares?: boolean;
 }
@@ -156,7 +158,9 @@ async function escalationOf(
     }
   }
   const passes = flags.passes ?? [...DEFAULT_ESCALATE_PASSES];
-  const sample = (flags.sampleUnknowns ?? WHOLE_SHARES).text;
+  if (flags.sampleUnknowns !== undefined && flags.sampleUnknowns.all === undefined)
+    throw new UsageError('--escalate takes one --sample-unknowns for every rule set of its file, not shares per rule set');
+  const sample = (flags.sampleUnknowns?.all ?? WHOLE_SHARES).text;
   const provenance = runProvenance({
     maxStates: Number(earlier.max_states),
     maxDiscards: earlier.max_discards_mode,
@@ -196,10 +200,10 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
   if (flags.sampleUnknowns !== undefined && flags.passes !== undefined && flags.passes.length === 0) {
     throw new UsageError('--sample-unknowns chooses which unknown deals the later passes solve: --passes none leaves none');
   }
-  if (flags.sampleUnknowns !== undefined && flags.passes !== undefined && flags.sampleUnknowns.shares.length > 1) {
-    if (flags.sampleUnknowns.shares.length !== flags.passes.length)
+  for (const shares of sampleSpecs(flags)) {
+    if (flags.passes !== undefined && shares.shares.length > 1 && shares.shares.length !== flags.passes.length)
       throw new UsageError(
-        `--sample-unknowns gives ${flags.sampleUnknowns.shares.length} shares but --passes ${flags.passes.length} later passes: give one share, or one per later pass`,
+        `--sample-unknowns gives ${shares.shares.length} shares but --passes ${flags.passes.length} later passes: give one share, or one per later pass`,
       );
   }
   if (flags.deals > MAX_INDEX - flags.from + 1)
@@ -244,13 +248,22 @@ async function planEstimate(flags: EstimateFlags, command: Command, version: str
   const passes = escalation?.passes ?? flags.passes ?? [];
   const provenance =
     escalation?.provenance ??
-    runProvenance({ maxStates, maxDiscards, version, passes, sample: (flags.sampleUnknowns ?? WHOLE_SHARES).text });
+    runProvenance({ maxStates, maxDiscards, version, passes, sample: (flags.sampleUnknowns?.all ?? WHOLE_SHARES).text });
   const rulesets = escalation?.source.rulesets ?? rulesetsFor(variants, rules, played.labels, played.compare);
-  // The default plan samples the costly rule sets only: each rule set's rows record its own shares.
+  // The default plan samples the costly rule sets only, and shares may be given per rule set: each rule set's
+  // rows then record its own shares.
+  const byRuleset = flags.sampleUnknowns?.byRuleset ?? {};
+  for (const name of Object.keys(byRuleset))
+    if (!rulesets.some((r) => `${r.variant}/${r.rule}` === name))
+      throw new UsageError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
   const slotProvenances =
-    flags.defaultShares === true && escalation === undefined
-      ? rulesets.map((r) => ({ ...provenance, sample_unknowns: DEFAULT_PLAN.shares(r.variant, r.rule) }))
-      : undefined;
+    escalation !== undefined
+      ? undefined
+      : flags.defaultShares === true
+        ? rulesets.map((r) => ({ ...provenance, sample_unknowns: DEFAULT_PLAN.shares(r.variant, r.rule) }))
+        : Object.keys(byRuleset).length > 0
+          ? rulesets.map((r) => ({ ...provenance, sample_unknowns: byRuleset[`${r.variant}/${r.rule}`]?.text ?? '' }))
+          : undefined;
   checkWorkers(flags.workers, maxStates);
   const passThreads = checkPasses(
     passes,
@@ -526,6 +539,12 @@ function endMessages(
   }
   return { lines: [], status: EXIT_OK };
 }
+
+/** Every set of shares --sample-unknowns gives. */
+const sampleSpecs = (flags: EstimateFlags): PassShares[] =>
+  flags.sampleUnknowns === undefined
+    ? []
+    : [...(flags.sampleUnknowns.all === undefined ? [] : [flags.sampleUnknowns.all]), ...Object.values(flags.sampleUnknowns.byRuleset)];
 
 /**
  * `flags` with the plan filled in (see DEFAULT_PLAN). None of --max-states, --passes, --sample-unknowns: the
