@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { passBudgets } from './provenance.ts';
 import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
-import { type PassShares, type TwoPhase, TwoPhaseTally, passSharesOf, twoPhaseRole } from './sample.ts';
+import { type PassShares, type TwoPhase, TwoPhaseTally, WHOLE_SHARES, passSharesOf, twoPhaseRole } from './sample.ts';
+import { type ControlRun, LatticeAccumulator, type LatticeSummary } from './lattice-summary.ts';
 import { winRate } from './stats.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
@@ -49,6 +50,9 @@ export interface RulesetSummary {
   /** In a run that samples the first pass's unknown deals (--sample-unknowns): the two-phase estimate
    *  (sample.ts), and the first pass's and the sample's costs per deal (seconds; NaN when not timed). */
   twoPhase?: TwoPhase & { firstSeconds: number; laterSeconds: number };
+  /** Under the optional rule, with the same variant's forced rule in the run: the difference estimate
+   *  against it (lattice-summary.ts). */
+  lattice?: LatticeSummary;
 }
 
 /** The results of one pass: deals decided at its budget, and deals unknown at it (after the last pass, what
@@ -318,6 +322,7 @@ export function offer<T extends TwoPhase>(t: T, plain: { low: number; high: numb
  */
 export class SummaryAccumulator {
   private readonly tallies: RulesetTally[];
+  private readonly lattice: LatticeAccumulator;
 
   /** `budgets`: the budgets of the passes planned (counted per pass even where no deal ends at one); `seed`:
    *  the deals' seed, which with a row's sample share says whether its deal is in the sample. */
@@ -325,7 +330,9 @@ export class SummaryAccumulator {
     readonly rulesets: readonly Ruleset[],
     budgets: readonly number[] = [],
     private readonly seed = 0,
+    control?: ControlRun,
   ) {
+    this.lattice = new LatticeAccumulator(rulesets, seed, control);
     this.tallies = rulesets.map(() => {
       const tally = new RulesetTally();
       for (const budget of budgets) tally.passes.set(budget, { decided: 0, unknown: 0, unsampled: 0 });
@@ -339,6 +346,11 @@ export class SummaryAccumulator {
   add(slot: number, index: number, record: DealRecord, budgets: readonly number[] = [], sample = ''): void {
     const firstBudget = budgets[0];
     const shares = firstBudget === undefined ? undefined : passSharesOf(sample, budgets.length - 1);
+    if (this.lattice.active) {
+      const budget = record.budget ?? firstBudget;
+      const pass = budget === undefined ? 0 : Math.max(0, budgets.indexOf(budget));
+      this.lattice.add(slot, index, record, pass, shares ?? WHOLE_SHARES, Math.max(0, budgets.length - 1));
+    }
     this.tallies[slot]!.add(
       index,
       record,
@@ -350,8 +362,8 @@ export class SummaryAccumulator {
 
   /** Adds every result of `table` (whose rule sets are these, in this order, and whose seed is this one's), deal by deal. */
   addTable(table: ResultTable): void {
-    for (let slot = 0; slot < table.rulesets.length; slot++) {
-      for (let index = table.first; index < table.first + table.count; index++) {
+    for (let index = table.first; index < table.first + table.count; index++) {
+      for (let slot = 0; slot < table.rulesets.length; slot++) {
         const record = table.get(slot, index);
         if (record !== undefined)
           this.add(slot, index, record, table.budgetsOf(slot, index), table.provenanceOf(slot, index).sample_unknowns);
@@ -360,7 +372,9 @@ export class SummaryAccumulator {
   }
 
   summaries(): RulesetSummary[] {
-    return this.rulesets.map((ruleset, slot) => this.tallies[slot]!.summary(ruleset));
+    const summaries = this.rulesets.map((ruleset, slot) => this.tallies[slot]!.summary(ruleset));
+    const lattice = this.lattice.summaries((slot) => summaries[slot]!.ci95);
+    return summaries.map((s, slot) => (lattice.has(slot) ? { ...s, lattice: lattice.get(slot)! } : s));
   }
 }
 

@@ -65,6 +65,7 @@ export function rulesetReport(s: RulesetSummary): string[] {
     ...(s.lostUnpinned > 0 ? [`${fmt(s.lostUnpinned)} lost with max discards not pinned`] : []),
   ];
   if (s.twoPhase !== undefined) lines.push(...twoPhaseLines(s.twoPhase));
+  if (s.lattice !== undefined) lines.push(...latticeLines(s.lattice));
   if (s.passes !== undefined) lines.push(passesLine(s.passes));
   if (s.compare !== undefined && s.compare.deals > 0) lines.push(...comparisonLines(s.compare));
   lines.push(
@@ -164,6 +165,32 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * The difference estimate against the same variant's forced rule, as lines: the estimate and its interval
+ * when offered (else why not), the two means it adds, and how its variance splits.
+ */
+function latticeLines(l: NonNullable<RulesetSummary['lattice']>): string[] {
+  const e = l.estimate;
+  const against = `against ${l.control}${l.controlFile === undefined ? ' (this run\'s deals)' : ` (${fmt(e.controlDeals)} deals of ${l.controlFile})`}`;
+  if (!l.offer.offer) return [`  no difference estimate ${against}: ${l.offer.reason}`];
+  const half = (e.ci95.high - e.ci95.low) / 2;
+  const value =
+    e.estimate.low === e.estimate.high
+      ? `${percent(e.estimate.high)}, 95% interval ${percent(e.ci95.low)}–${percent(e.ci95.high)} (${margin(e.estimate.high - e.ci95.low, e.ci95.high - e.estimate.high, half)})`
+      : `between ${percent(e.estimate.low)} and ${percent(e.estimate.high)} (sampled deals still unknown, counted lost, then won); 95% interval ${percent(e.ci95.low)}–${percent(e.ci95.high)}`;
+  const sampled = e.strata.reduce((n, st) => n + st.sampled, 0);
+  const dWins = e.strata.reduce((n, st) => n + st.firstWon + st.sampledWon, 0);
+  const v = e.variance;
+  const total = Math.max(v.control + v.target + v.covariance + v.sample, 1e-300);
+  const share = (x: number): string => `${Math.round((x / total) * 100)}%`;
+  return [
+    `  difference estimate ${against}: ${value}`,
+    `    = ${l.control} ${percent(e.control.high)} + the optional rule's own wins ${percent(e.difference.high)} ` +
+      `(${fmt(dWins)} deals won only under the optional rule, ${fmt(sampled)} sampled)`,
+    `    variance: ${share(v.control)} the control's deals, ${share(v.target)} this run's deals, ${share(v.covariance)} their covariance, ${share(v.sample)} the sample`,
+  ];
 }
 
 /** The solver's verdicts on a policy's deals (--compare solver), as lines: its rate (a range with unknown
