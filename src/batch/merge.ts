@@ -19,8 +19,8 @@ interface FileScan {
   compare: boolean;
   first: number;
   last: number;
-  /** The provenances of its rows (usually one), by key. */
-  provenances: Map<string, Provenance>;
+  /** The provenances of its rows (usually one), by rule set and key. */
+  provenances: Map<string, { ruleset: string; provenance: Provenance }>;
   /** The widest run range its rows record (none in a file of an older version). */
   runFirst: number;
   runLast: number;
@@ -63,11 +63,17 @@ async function scan(file: string): Promise<FileScan> {
       }),
     );
     found.compare ||= compare;
+    const ruleset = rulesetName({
+      variant: row.variant,
+      rule: row.rule,
+      ...(row.policy === undefined ? {} : { policy: row.policy }),
+      ...(compare ? { compare } : {}),
+    });
     if (row.policy !== undefined && !found.policies.includes(row.policy)) found.policies.push(row.policy);
     found.first = Math.min(found.first, row.index);
     found.last = Math.max(found.last, row.index);
-    const key = provenanceKey(row.provenance);
-    if (!found.provenances.has(key)) found.provenances.set(key, row.provenance);
+    const key = `${ruleset}\u0000${provenanceKey(row.provenance)}`;
+    if (!found.provenances.has(key)) found.provenances.set(key, { ruleset, provenance: row.provenance });
     if (row.run !== undefined) {
       found.runFirst = Math.min(found.runFirst, row.run.first);
       found.runLast = Math.max(found.runLast, row.run.last);
@@ -114,19 +120,25 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
         `${nameOf(model.file)} has seed ${model.seed} but ${nameOf(other.file)} has seed ${other.seed}: only shards of one run can be merged`,
       );
     }
-    if (sets(other) !== sets(model)) {
+    // Shards of one run hold the same rule sets; runs of other rule sets on the same deals hold none of them.
+    const disjoint = [...other.rulesets].every((r) => !model.rulesets.has(r));
+    if (sets(other) !== sets(model) && !disjoint) {
       throw new InputError(
         `${nameOf(model.file)} holds ${sets(model)} but ${nameOf(other.file)} holds ${sets(other)}: only shards of one run (same --variant and --discards) can be merged`,
       );
     }
   }
-  // Every provenance in the files, each with the first file that has it.
-  const provenances = new Map<string, { provenance: Provenance; file: string }>();
+  // Every provenance in the files, each with the first file that has it; rule sets may differ in provenance
+  // (runs of different rule sets on the same deals), the results of one rule set may not.
+  const provenances = new Map<string, { ruleset: string; provenance: Provenance; file: string }>();
   for (const s of filled)
-    for (const [key, provenance] of s.provenances) if (!provenances.has(key)) provenances.set(key, { provenance, file: s.file });
-  const [base, ...others] = [...provenances.values()];
+    for (const [key, found] of s.provenances) if (!provenances.has(key)) provenances.set(key, { ...found, file: s.file });
+  const all = [...provenances.values()];
+  const base = all[0];
   const mixed = new Set<ProvenanceField>();
-  for (const other of others) {
+  for (const other of all.slice(1)) {
+    const base = all.find((p) => p.ruleset === other.ruleset)!;
+    if (base === other) continue;
     const field = provenanceDiffers(base!.provenance, other.provenance)!;
     if (!options.allowMixed) {
       const where = (file: string): string => (file === base!.file ? `${nameOf(file)} has rows with` : `${nameOf(file)} has`);
@@ -138,10 +150,11 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
     for (const column of Object.keys(base!.provenance) as ProvenanceField[])
       if (base!.provenance[column] !== other.provenance[column]) mixed.add(column);
   }
+  const held = new Set(filled.flatMap((f) => [...f.rulesets]));
   const policies = model.policies.length === 0 ? undefined : model.policies;
   const holds = (v: Variant, d: DiscardRule): boolean =>
     (policies ?? [undefined]).some((p) =>
-      model.rulesets.has(
+      held.has(
         rulesetName({ variant: v, rule: d, ...(p === undefined ? {} : { policy: p }), ...(model.compare ? { compare: true } : {}) }),
       ),
     );
@@ -152,8 +165,10 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
     model.compare,
   );
   // A file may hold, say, standard/optional and strict/forced only: then the product above is too big.
-  if (rulesets.length !== model.rulesets.size) {
-    throw new InputError(`${nameOf(model.file)} holds ${sets(model)}: a run covers every chosen variant under every chosen discard rule`);
+  if (rulesets.length !== held.size) {
+    throw new InputError(
+      `the files hold ${[...held].sort().join(', ')}: a run covers every chosen variant under every chosen discard rule`,
+    );
   }
   const first = Math.min(...filled.map((s) => Math.min(s.first, s.runFirst)));
   const last = Math.max(...filled.map((s) => Math.max(s.last, s.runLast)));

@@ -14,6 +14,7 @@ import { isStdio, renameInto, writeFileAtomic } from './files.ts';
 import { type Provenance, passBudgets } from './provenance.ts';
 import { MAX_RESULTS, ResultTable, type Ruleset, WON, isRulesetOf, resultsPerDeal } from './results.ts';
 import type { IndexRange } from './shard.ts';
+import type { ControlRun } from './lattice-summary.ts';
 import { type RulesetSummary, SummaryAccumulator } from './summary.ts';
 
 /** Results (deal × rule set) per segment: 19 bytes each, about 75 MB a segment. */
@@ -40,6 +41,8 @@ export interface RunSpec {
   escalate?: string;
   /** Deals per segment (default: SEGMENT_RESULTS / rule sets). */
   segmentDeals?: number;
+  /** A larger run of the control rule set, for the difference estimate (`--control FILE`). */
+  control?: ControlRun;
 }
 
 /** What the earlier file of a resumed run holds, from a first pass over it. */
@@ -85,7 +88,7 @@ export class SegmentedRun {
     this.resumedDone = resumed?.done ?? spec.rulesets.map(() => 0);
     this.resumedWon = resumed?.won ?? spec.rulesets.map(() => 0);
     this.resumedRows = resumed?.rows ?? 0;
-    this.accumulator = new SummaryAccumulator(spec.rulesets, passBudgets(spec.provenance), spec.seed);
+    this.accumulator = new SummaryAccumulator(spec.rulesets, passBudgets(spec.provenance), spec.seed, spec.control);
     this.next = spec.range.first;
     const file = spec.csv !== undefined && !isStdio(spec.csv) ? spec.csv : undefined;
     this.rowsFile = file === undefined ? undefined : `${file}.${process.pid}.rows.tmp`;

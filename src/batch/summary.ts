@@ -379,8 +379,8 @@ export class SummaryAccumulator {
 }
 
 /** Summarises every rule set of `table` over the deals solved so far (with the passes its provenances plan). */
-export function summarise(table: ResultTable): RulesetSummary[] {
-  const accumulator = new SummaryAccumulator(table.rulesets, [...new Set(table.provenances.flatMap(passBudgets))], table.seed);
+export function summarise(table: ResultTable, control?: ControlRun): RulesetSummary[] {
+  const accumulator = new SummaryAccumulator(table.rulesets, [...new Set(table.provenances.flatMap(passBudgets))], table.seed, control);
   accumulator.addTable(table);
   return accumulator.summaries();
 }

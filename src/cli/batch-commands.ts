@@ -194,6 +194,12 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       `solve the unknown results of an earlier run's per-deal CSV (plain or .gz) again at the --passes budgets ` +
         `(default ${DEFAULT_ESCALATE_PASSES.join(',')}) and write the whole file, updated, to --csv; seed, deals, rule sets and budget come from the file`,
     )
+    .option(
+      '--control <summary>',
+      'with a rule set under the optional rule and the same variant under the forced rule in the run (e.g. --discards both): the summary ' +
+        "CSV of a larger run of that forced rule set over deals that include this run's; the difference estimate then takes its win " +
+        'rate from it (docs/estimate.md#lattice)',
+    )
     .addOption(maxDiscardsOption())
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
@@ -265,6 +271,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .option('--no-timings', 'leave the ms column of the merged CSV empty')
     .option('--summary <file>', 'write the summary CSV ("-": standard output)')
     .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
+    .option('--control <summary>', 'the summary CSV of a larger run of the control rule set, as with estimate --control')
     .option(
       '--allow-mixed',
       'merge files whose results differ in --max-states, --passes, --max-discards, version or search (refused without it); the summary says so',

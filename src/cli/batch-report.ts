@@ -173,7 +173,7 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
  */
 function latticeLines(l: NonNullable<RulesetSummary['lattice']>): string[] {
   const e = l.estimate;
-  const against = `against ${l.control}${l.controlFile === undefined ? ' (this run\'s deals)' : ` (${fmt(e.controlDeals)} deals of ${l.controlFile})`}`;
+  const against = `against ${l.control}${l.controlFile === undefined ? " (this run's deals)" : ` (${fmt(e.controlDeals)} deals of ${l.controlFile})`}`;
   if (!l.offer.offer) return [`  no difference estimate ${against}: ${l.offer.reason}`];
   const half = (e.ci95.high - e.ci95.low) / 2;
   const value =

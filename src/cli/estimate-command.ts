@@ -25,6 +25,7 @@ import { DEFAULT_PLAN, type PassShares, WHOLE_SHARES } from '../batch/options.ts
 import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
 import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
+import { readControl } from '../batch/control.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
 import type { PolicySpec } from '../batch/worker.ts';
 import type { SampleOption } from './batch-commands.ts';
@@ -76,6 +77,8 @@ export interface EstimateFlags {
   /** --sample-unknowns: the share of the first pass's unknown deals that the later passes solve (one per
    *  pass), for every rule set or per rule set. */
   sampleUnknowns?: SampleOption;
+  /** --control: the summary CSV of a larger run of the control rule set. */
+  control?: string;
   /** The default plan's shares, per rule set (set by withDefaultPlan; not an option). */
   defaultShares?: boolean;
 }
@@ -573,7 +576,17 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
   const source = provenance();
   const flags = withDefaultPlan(given, command);
   const plan = await planEstimate(flags, command, source.version);
+  const control =
+    flags.control === undefined
+      ? undefined
+      : await readControl(flags.control, {
+          seed: plan.seed,
+          first: plan.runRange.first,
+          last: plan.runRange.last,
+          rulesets: plan.rulesets,
+        });
   const run = await SegmentedRun.start({
+    ...(control === undefined ? {} : { control }),
     seed: plan.seed,
     range: plan.range,
     run: plan.runRange,

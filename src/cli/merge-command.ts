@@ -6,6 +6,7 @@ import { writeDealsCsv } from '../batch/csv.ts';
 import { isStdio } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
 import { summarise } from '../batch/summary.ts';
+import { readControl } from '../batch/control.ts';
 import { checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
 import { passesText } from './estimate-command.ts';
@@ -19,6 +20,7 @@ export interface MergeFlags {
   json?: boolean;
   timings: boolean;
   allowMixed?: boolean;
+  control?: string;
 }
 
 export async function mergeCommand(files: string[], flags: MergeFlags, command: Command): Promise<number> {
@@ -43,7 +45,16 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
       csvFailure = `cannot write --csv ${flags.csv}: ${ioReason(error)}`;
     }
   }
-  const summaries = summarise(table);
+  const control =
+    flags.control === undefined
+      ? undefined
+      : await readControl(flags.control, {
+          seed: table.seed,
+          first: table.first,
+          last: table.first + table.count - 1,
+          rulesets: table.rulesets,
+        });
+  const summaries = summarise(table, control);
   // A table's provenances are those of its rows (each added by the first row that has it).
   const used = table.provenances;
   const uniform = (column: 'max_states' | 'max_discards_mode' | 'search'): string | null => {

@@ -1,0 +1,145 @@
+// The difference estimate in a run's summary: each rule set under the optional rule paired, deal by deal,
+// with the same variant under the forced rule (every forced win is an optional win), its rows turned into
+// the rows of lattice.ts's tally. The control's mean comes from the run's own forced rows, or from a
+// summary of a larger run of the control over deals that include the run's (`--control FILE`).
+
+import { type LatticeEstimate, LatticeTally, type Offer, type Verdict, offerEstimate } from './lattice.ts';
+import { type DealRecord, LOST, type Ruleset, WON, rulesetName } from './results.ts';
+import type { PassShares } from './sample.ts';
+import { shareAt, twoPhaseRole } from './sample.ts';
+
+/** The control's figures over a larger set of deals (a summary CSV of the control's run). */
+export interface ControlRun {
+  /** The control rule set's name (`standard/forced`) and the file it came from. */
+  ruleset: string;
+  file: string;
+  seed: number;
+  first: number;
+  last: number;
+  deals: number;
+  won: number;
+  unknown: number;
+}
+
+/** The difference estimate of a rule set, as the summary gives it. */
+export interface LatticeSummary {
+  /** The control rule set (`standard/forced`), and the file of its larger run when one was given. */
+  control: string;
+  controlFile?: string;
+  estimate: LatticeEstimate;
+  /** Whether it is offered (its interval narrower than the plain range's), and why or why not. */
+  offer: Offer;
+}
+
+/** The stricter rule set each rule set of a run is estimated against: the same variant under the forced
+ *  rule, for a solver's rule set under the optional rule. Slot → control slot. */
+export function latticePairs(rulesets: readonly Ruleset[]): Map<number, number> {
+  const pairs = new Map<number, number>();
+  rulesets.forEach((r, slot) => {
+    if (r.policy !== undefined || r.rule !== 'optional') return;
+    const control = rulesets.findIndex((c) => c.policy === undefined && c.variant === r.variant && c.rule === 'forced');
+    if (control >= 0) pairs.set(slot, control);
+  });
+  return pairs;
+}
+
+const verdictOf = (record: DealRecord): Verdict => (record.outcome === WON ? 'won' : record.outcome === LOST ? 'lost' : 'unknown');
+
+/** A target row as far as the pairing needs it, kept until its deal's control row arrives (or the reverse). */
+interface Half {
+  target?: { record: DealRecord; pass: number; shares: PassShares; laterPasses: number };
+  control?: Verdict;
+}
+
+/** Pairs the rows of a run's target and control rule sets deal by deal and tallies the difference estimate. */
+export class LatticeAccumulator {
+  private readonly pairs: Map<number, number>;
+  private readonly controlOf: Map<number, number[]>;
+  private readonly tallies = new Map<number, LatticeTally>();
+  private readonly halves = new Map<number, Map<number, Half>>();
+
+  constructor(
+    private readonly rulesets: readonly Ruleset[],
+    private readonly seed: number,
+    private readonly control?: ControlRun,
+  ) {
+    this.pairs = latticePairs(rulesets);
+    this.controlOf = new Map();
+    for (const [target, control] of this.pairs) {
+      this.controlOf.set(control, [...(this.controlOf.get(control) ?? []), target]);
+      const tally = new LatticeTally(true);
+      if (this.usesFile(target)) tally.addControls(this.control!.deals, this.control!.won, this.control!.unknown);
+      this.tallies.set(target, tally);
+      this.halves.set(target, new Map());
+    }
+  }
+
+  /** Whether the target's control mean comes from the larger run's file. */
+  private usesFile(target: number): boolean {
+    return this.control !== undefined && this.control.ruleset === rulesetName(this.rulesets[this.pairs.get(target)!]!);
+  }
+
+  get active(): boolean {
+    return this.pairs.size > 0;
+  }
+
+  /** A row: `pass` is the pass that gave it (0: the first), of `laterPasses` after the first, with `shares`. */
+  add(slot: number, index: number, record: DealRecord, pass: number, shares: PassShares, laterPasses: number): void {
+    if (this.pairs.has(slot)) this.meet(slot, index, { target: { record, pass, shares, laterPasses } });
+    for (const target of this.controlOf.get(slot) ?? []) this.meet(target, index, { control: verdictOf(record) });
+  }
+
+  private meet(target: number, index: number, half: Half): void {
+    const waiting = this.halves.get(target)!;
+    const other = waiting.get(index);
+    if (other === undefined) {
+      waiting.set(index, half);
+      return;
+    }
+    waiting.delete(index);
+    const both = { ...other, ...half };
+    const tally = this.tallies.get(target)!;
+    if (!this.usesFile(target)) tally.addControl(both.control!);
+    const t = both.target!;
+    const outcome = verdictOf(t.record);
+    if (t.pass === 0 && outcome !== 'unknown') {
+      tally.add({ control: both.control!, target: outcome, firstDecided: true, sampled: false, inclusion: 1, stratum: 0 });
+      return;
+    }
+    // Strata are the passes: a deal decided (or left open) at later pass k is weighted by that pass's share.
+    const found = twoPhaseRole(this.seed, index, t.shares, t.pass, t.laterPasses, outcome);
+    // A run of one pass gave every unknown deal all the passes there were: it is open, not unsampled.
+    const role = t.laterPasses === 0 ? { ...found, sampled: true } : found;
+    const stratum = role.sampled ? Math.max(1, t.laterPasses === 0 ? 1 : passOf(role.share.threshold, t.shares, t.laterPasses)) : 0;
+    tally.add({
+      control: both.control!,
+      target: role.sampled ? role.outcome : 'unknown',
+      firstDecided: false,
+      sampled: role.sampled,
+      inclusion: role.share.share,
+      stratum,
+    });
+  }
+
+  /** The estimate of each target slot (undefined for the others): rows without their pair are left out. */
+  summaries(plain: (slot: number) => { low: number; high: number }): Map<number, LatticeSummary> {
+    const out = new Map<number, LatticeSummary>();
+    for (const [target, tally] of this.tallies) {
+      const estimate = tally.result();
+      if (estimate.deals === 0) continue;
+      out.set(target, {
+        control: rulesetName(this.rulesets[this.pairs.get(target)!]!),
+        ...(this.usesFile(target) ? { controlFile: this.control!.file } : {}),
+        estimate,
+        offer: offerEstimate(plain(target), estimate),
+      });
+    }
+    return out;
+  }
+}
+
+/** The first later pass whose share has this threshold (the strata's labels: 1, 2, …). */
+function passOf(threshold: number, shares: PassShares, laterPasses: number): number {
+  for (let pass = 1; pass <= laterPasses; pass++) if (shareAt(shares, pass).threshold === threshold) return pass;
+  return laterPasses;
+}
