@@ -452,6 +452,19 @@ export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunI
           search: run.search,
           mixed: run.mixed,
           ...(s.passes === undefined ? {} : { passFactors: run.passes, passes: s.passes }),
+          ...(s.lattice === undefined
+            ? {}
+            : {
+                lattice: {
+                  against: s.lattice.control,
+                  controlFile: s.lattice.controlFile ?? null,
+                  offered: s.lattice.offer.offer,
+                  note: s.lattice.offer.reason,
+                  ...s.lattice.estimate,
+                  // Not offered: no estimate or interval goes out.
+                  ...(s.lattice.offer.offer ? {} : { estimate: null, ci95: null, standardError: null }),
+                },
+              }),
           ...(s.twoPhase === undefined
             ? {}
             : {
@@ -478,6 +491,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
   const compares = summaries.some((s) => s.compare !== undefined);
   const passes = summaries.some((s) => s.passes !== undefined);
   const twoPhase = summaries.some((s) => s.twoPhase !== undefined);
+  const lattice = summaries.some((s) => s.lattice !== undefined);
   const columns = [
     'variant',
     'discards',
@@ -527,6 +541,8 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     ...(passes ? ['passes', 'pass_max_states', 'pass_decided', 'pass_unknown'] : []),
     // A run that samples the unknown deals (--sample-unknowns): the two-phase estimate, its parts and the costs of each phase.
     ...(twoPhase ? TWO_PHASE_COLUMNS : []),
+    // A run with an optional rule set and its variant's forced rule: the difference estimate against it.
+    ...(lattice ? LATTICE_COLUMNS : []),
   ];
   const rows = summaries.map((s) => [
     s.variant,
@@ -576,6 +592,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
         ]
       : []),
     ...(twoPhase ? twoPhaseFields(s.twoPhase, run) : []),
+    ...(lattice ? latticeFields(s.lattice) : []),
   ]);
   return stringify([columns, ...rows]);
 }
@@ -619,6 +636,49 @@ function twoPhaseFields(t: RulesetSummary['twoPhase'], run: RunInfo): string[] {
     number(t.firstSeconds, 6),
     number(t.laterSeconds, 3),
     t.note ?? '',
+  ];
+}
+
+const LATTICE_COLUMNS = [
+  'lattice_control',
+  'lattice_control_file',
+  'lattice_control_deals',
+  'lattice_control_won',
+  'lattice_control_unknown',
+  'lattice_low',
+  'lattice_high',
+  'lattice_ci95_low',
+  'lattice_ci95_high',
+  'lattice_standard_error',
+  'lattice_variance_control',
+  'lattice_variance_target',
+  'lattice_variance_covariance',
+  'lattice_variance_sample',
+  'lattice_note',
+];
+
+/** The summary CSV's difference-estimate fields of a rule set (empty where it has none; the estimate and its
+ *  interval empty where it is not offered, with the reason in lattice_note). */
+function latticeFields(l: RulesetSummary['lattice']): string[] {
+  if (l === undefined) return LATTICE_COLUMNS.map(() => '');
+  const e = l.estimate;
+  const shown = (text: string): string => (l.offer.offer ? text : '');
+  return [
+    l.control,
+    l.controlFile ?? '',
+    String(e.controlDeals),
+    String(e.controlWon),
+    String(e.controlUnknown),
+    shown(number(e.estimate.low, 6)),
+    shown(number(e.estimate.high, 6)),
+    shown(number(e.ci95.low, 6)),
+    shown(number(e.ci95.high, 6)),
+    shown(e.standardError.toExponential(4)),
+    e.variance.control.toExponential(4),
+    e.variance.target.toExponential(4),
+    e.variance.covariance.toExponential(4),
+    e.variance.sample.toExponential(4),
+    l.offer.offer ? '' : l.offer.reason,
   ];
 }
 

@@ -1,0 +1,199 @@
+// Black-box tests of the rule lattice in `acesup estimate` and `acesup merge`: the difference estimate of an
+// optional rule set against its variant's forced rule (text, JSON, summary CSV), shares per rule set, a
+// control's rate from a larger run (--control), and merged runs of two rule sets on the same deals.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Ran, acesup, expectUsageError } from './cli-run.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'acesup-lattice-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string): string => join(dir, name);
+
+/** Standard at a low first budget, so that many optional deals are unknown at it. */
+const DEALS = ['--deals', '50', '--seed', '12', '--workers', '2'];
+const PLAN = ['--max-states', '4000', '--passes', '4,16', '--max-discards', 'bounds'];
+
+interface Row {
+  variant: string;
+  discards: string;
+  deals: number;
+  won: number;
+  unknown: number;
+  ci95: { low: number; high: number };
+  lattice?: {
+    against: string;
+    offered: boolean;
+    note: string;
+    controlDeals: number;
+    controlWon: number;
+    control: { low: number; high: number };
+    difference: { low: number; high: number };
+    estimate: { low: number; high: number } | null;
+    ci95: { low: number; high: number } | null;
+    plain: { low: number; high: number };
+  };
+}
+const rows = (ran: Ran): Row[] =>
+  ran.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Row);
+
+let both: Ran, whole: Ran, optional: Ran, forced: Ran, controlled: Ran;
+beforeAll(async () => {
+  [both, whole, optional, forced] = await Promise.all([
+    acesup([
+      'estimate',
+      '--variant',
+      'standard',
+      '--discards',
+      'both',
+      ...DEALS,
+      ...PLAN,
+      '--sample-unknowns',
+      'standard/optional=0.5',
+      '--json',
+      '--no-timings',
+      '--csv',
+      file('both.csv'),
+      '--summary',
+      file('both.summary.csv'),
+    ]),
+    // Strict decides every deal cheaply: every unknown deal at every pass, none left unknown.
+    acesup(['estimate', '--variant', 'strict', '--discards', 'both', ...DEALS, '--max-states', '100000', '--passes', '20,160', '--json']),
+    acesup([
+      'estimate',
+      '--variant',
+      'standard',
+      '--discards',
+      'optional',
+      ...DEALS,
+      ...PLAN,
+      '--sample-unknowns',
+      '0.5',
+      '--no-timings',
+      '--csv',
+      file('o.csv'),
+    ]),
+    acesup(['estimate', '--variant', 'standard', '--discards', 'forced', ...DEALS, ...PLAN, '--no-timings', '--csv', file('f.csv')]),
+  ]);
+  // A larger control run: the forced rule over deals 0–99, which hold the 50 above.
+  controlled = await acesup([
+    'estimate',
+    '--variant',
+    'standard',
+    '--discards',
+    'forced',
+    '--deals',
+    '100',
+    '--seed',
+    '12',
+    '--summary',
+    file('f100.summary.csv'),
+  ]);
+});
+
+describe('the rule lattice in estimate', () => {
+  it('samples the named rule set only, and records its shares in its rows alone', () => {
+    expect(both.code).toBe(0);
+    const csv = parse(readFileSync(file('both.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(new Set(csv.filter((r) => r.discards === 'optional').map((r) => r.sample_unknowns))).toEqual(new Set(['0.5']));
+    expect(new Set(csv.filter((r) => r.discards === 'forced').map((r) => r.sample_unknowns))).toEqual(new Set(['']));
+    // Every forced deal got every pass: none is left unknown outside a sample.
+    expect(csv.filter((r) => r.discards === 'forced' && r.result === 'unknown' && r.pass_max_states !== '64000')).toEqual([]);
+  });
+
+  it('gives the optional rule set a difference estimate against the forced rule: its parts add up, inside the plain range', () => {
+    const [o, f] = rows(both);
+    expect(f!.lattice).toBeUndefined();
+    const l = o!.lattice!;
+    expect(l.against).toBe('standard/forced');
+    expect(l.controlDeals).toBe(50);
+    expect(l.controlWon).toBe(f!.won);
+    expect(l.control.low).toBeCloseTo(f!.won / 50, 12);
+    // Every forced win is an optional win: the difference is never negative.
+    expect(l.difference.low).toBeGreaterThanOrEqual(0);
+    expect(l.plain.low).toBeLessThanOrEqual(l.plain.high);
+    const csv = parse(readFileSync(file('both.summary.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const row = csv.find((r) => r.discards === 'optional')!;
+    expect(row.lattice_control).toBe('standard/forced');
+    if (l.offered) {
+      expect(l.ci95!.high - l.ci95!.low).toBeLessThan(o!.ci95.high - o!.ci95.low);
+      expect(l.estimate!.low).toBeCloseTo(l.control.low + l.difference.low, 12);
+      expect(Number(row.lattice_ci95_low)).toBeCloseTo(l.ci95!.low, 6);
+      expect(both.stdout).not.toMatch(/no difference estimate/u);
+    } else {
+      expect([l.estimate, l.ci95, row.lattice_ci95_low]).toEqual([null, null, '']);
+      expect(row.lattice_note).toBe(l.note);
+    }
+  });
+
+  it('with every unknown deal given every pass and all decided, is the plain rate: T = C + D deal by deal', () => {
+    const [o, f] = rows(whole);
+    const l = o!.lattice!;
+    expect([o!.unknown, f!.unknown]).toEqual([0, 0]);
+    expect(l.against).toBe('strict/forced');
+    const rate = o!.won / o!.deals;
+    expect(l.control.low + l.difference.low).toBeCloseTo(rate, 12);
+    expect(l.control.high + l.difference.high).toBeCloseTo(rate, 12);
+  });
+
+  it('takes the control rate from a larger run with --control, and refuses one that does not hold the deals', async () => {
+    expect(controlled.code).toBe(0);
+    writeFileSync(
+      file('wrong-seed.summary.csv'),
+      readFileSync(file('f100.summary.csv'), 'utf8').replace(/\nstandard,forced,12,/u, '\nstandard,forced,13,'),
+    );
+    const [good, short, seed] = await Promise.all([
+      acesup([
+        'estimate',
+        '--variant',
+        'standard',
+        '--discards',
+        'both',
+        ...DEALS,
+        ...PLAN,
+        '--json',
+        '--control',
+        file('f100.summary.csv'),
+      ]),
+      acesup([
+        'estimate',
+        '--variant',
+        'standard',
+        '--discards',
+        'both',
+        ...DEALS,
+        ...PLAN,
+        '--from',
+        '80',
+        '--control',
+        file('f100.summary.csv'),
+      ]),
+      acesup(['estimate', '--variant', 'standard', '--discards', 'both', ...DEALS, ...PLAN, '--control', file('wrong-seed.summary.csv')]),
+    ]);
+    expect(good.code).toBe(0);
+    const l = rows(good)[0]!.lattice!;
+    expect(l.controlDeals).toBe(100);
+    expect(good.stdout).toMatch(/"controlFile":".*f100\.summary\.csv"/u);
+    expectUsageError(short, /--control .* must hold every deal of this run, 80–129/u);
+    expectUsageError(seed, /--control .* is a run of seed 13, this one of seed 12/u);
+  });
+});
+
+describe('merge of two rule sets run apart', () => {
+  it('pairs them deal by deal as one run of both would', async () => {
+    expect([optional.code, forced.code]).toEqual([0, 0]);
+    const merged = await acesup(['merge', file('o.csv'), file('f.csv'), '--json']);
+    expect(merged.code).toBe(0);
+    const [o] = rows(merged);
+    const [inRun] = rows(both);
+    expect(o!.lattice!.control).toEqual(inRun!.lattice!.control);
+    expect(o!.lattice!.difference).toEqual(inRun!.lattice!.difference);
+    expect(o!.lattice!.offered).toBe(inRun!.lattice!.offered);
+  });
+});
