@@ -121,7 +121,7 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
       );
     }
     // Shards of one run hold the same rule sets; runs of other rule sets on the same deals hold none of them.
-    const disjoint = [...other.rulesets].every((r) => !model.rulesets.has(r));
+    const disjoint = model.policies.length === 0 && other.policies.length === 0 && [...other.rulesets].every((r) => !model.rulesets.has(r));
     if (sets(other) !== sets(model) && !disjoint) {
       throw new InputError(
         `${nameOf(model.file)} holds ${sets(model)} but ${nameOf(other.file)} holds ${sets(other)}: only shards of one run (same --variant and --discards) can be merged`,

@@ -155,11 +155,12 @@ export class TwoPhaseTally {
       this.shareText = share.text;
     }
     if (given) this.sampled += 1;
+    // A share whose sample holds no win still adds its Garwood term (the interval of a count of 0).
+    let group = this.groups.get(share.threshold);
+    if (group === undefined) this.groups.set(share.threshold, (group = { share: share.share, low: 0, high: 0 }));
     if (!sampled) return;
     const y = 1 / share.share;
     const sampling = (1 - share.share) / (share.share * share.share);
-    let group = this.groups.get(share.threshold);
-    if (group === undefined) this.groups.set(share.threshold, (group = { share: share.share, low: 0, high: 0 }));
     if (outcome === 'won') {
       this.sampledWon += 1;
       group.low += 1;
