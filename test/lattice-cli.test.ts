@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solve, verify } from '../src/core/api.ts';
+import { type DiscardRule, type Variant, nestsIn } from '../src/core/game/rules.ts';
 import { type Ran, acesup, expectUsageError } from './cli-run.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-lattice-'));
@@ -195,5 +197,66 @@ describe('merge of two rule sets run apart', () => {
     expect(o!.lattice!.control).toEqual(inRun!.lattice!.control);
     expect(o!.lattice!.difference).toEqual(inRun!.lattice!.difference);
     expect(o!.lattice!.offered).toBe(inRun!.lattice!.offered);
+  });
+});
+
+describe('implied verdicts in a run of nested rule sets', () => {
+  it('leaves no deal unknown that another rule set proves, and every implied verdict holds', async () => {
+    const ran = await acesup([
+      'estimate',
+      '--variant',
+      'all',
+      '--discards',
+      'both',
+      '--deals',
+      '60',
+      '--seed',
+      '7',
+      '--max-states',
+      '20000',
+      '--passes',
+      '4',
+      '--no-timings',
+      '--csv',
+      file('all.csv'),
+    ]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const csv = parse(readFileSync(file('all.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const byDeal = new Map<string, Record<string, string>[]>();
+    for (const row of csv) byDeal.set(row.index!, [...(byDeal.get(row.index!) ?? []), row]);
+    const of = (row: Record<string, string>): { variant: Variant; rule: DiscardRule } => ({
+      variant: row.variant as Variant,
+      rule: row.discards as DiscardRule,
+    });
+    let implied = 0;
+    for (const rows of byDeal.values()) {
+      for (const a of rows)
+        for (const b of rows) {
+          if (!nestsIn(of(a), of(b))) continue;
+          // Nested: never a win of the stricter with a loss of the looser, and nothing left to imply.
+          expect([a.result, b.result]).not.toEqual(['won', 'lost']);
+          expect([a.result, b.result]).not.toEqual(['won', 'unknown']);
+          expect([a.result, b.result]).not.toEqual(['unknown', 'lost']);
+        }
+      for (const row of rows) {
+        if (row.implied_by === '') continue;
+        implied += 1;
+        const [variant, rule] = row.implied_by!.split(' ')[0]!.split('/') as [Variant, DiscardRule];
+        expect(nestsIn({ variant, rule }, of(row)) || nestsIn(of(row), { variant, rule })).toBe(true);
+        if (row.result === 'won') {
+          // The stricter rule set's winning line is a line of the looser one: the replayer accepts it there.
+          const proof = solve(row.deal!, { variant, discards: rule });
+          expect(proof.result).toBe('won');
+          if (proof.result === 'won')
+            expect(verify(row.deal!, proof.solution, { variant: row.variant as Variant, discards: row.discards as DiscardRule })).toEqual({
+              ok: true,
+            });
+        } else {
+          expect(row.result).toBe('lost');
+          expect(solve(row.deal!, { variant: row.variant as Variant, discards: row.discards as DiscardRule }).result).not.toBe('won');
+        }
+      }
+    }
+    expect(implied).toBeGreaterThan(0);
   });
 });

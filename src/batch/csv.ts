@@ -29,10 +29,12 @@ import {
   type Outcome,
   type ResultTable,
   type Ruleset,
+  UNKNOWN,
   type Verdict,
   isRulesetOf,
   rulesetName,
 } from './results.ts';
+import { rulesetsNest } from './implications.ts';
 
 export { temporaryName, writeFileAtomic } from './files.ts';
 
@@ -91,12 +93,17 @@ export const SAMPLE_COLUMN = SAMPLE_FIELD;
 
 /** The columns of a run's per-deal CSV: with the policy column when its rule sets name policies, the
  *  solver's when they compare, the passes' when `passes` and the sample's when `sample`. */
-export const dealColumns = (rulesets: readonly Ruleset[], passes = false, sample = false): string[] => [
+/** The very last column, in a run whose rule sets nest (implications.ts): the rule set whose verdict proved the
+ *  row's, where its own search left it unknown; empty otherwise. Absent from runs of rule sets that do not nest. */
+export const IMPLIED_COLUMN = 'implied_by';
+
+export const dealColumns = (rulesets: readonly Ruleset[], passes = false, sample = false, implied = false): string[] => [
   ...DEAL_COLUMNS,
   ...(rulesets.some((r) => r.policy !== undefined) ? [POLICY_COLUMN] : []),
   ...(rulesets.some((r) => r.compare === true) ? SOLVER_COLUMNS : []),
   ...(passes ? PASS_COLUMNS : []),
   ...(sample ? [SAMPLE_COLUMN] : []),
+  ...(implied ? [IMPLIED_COLUMN] : []),
 ];
 
 /** Whether a table's rows are written with the pass columns: when some result of it comes from a plan of passes. */
@@ -130,6 +137,7 @@ export function dealRowFields(
   run: readonly string[],
   passes?: string,
   sample?: string,
+  implied = false,
 ): string[] {
   return [
     String(seed),
@@ -145,6 +153,7 @@ export function dealRowFields(
     // The first provenance field is max_states: the budget of the first pass.
     ...(passes === undefined ? [] : [passes, record.budget === undefined ? provenance[0]! : String(record.budget)]),
     ...(sample === undefined ? [] : [sample]),
+    ...(implied ? [record.impliedBy ?? ''] : []),
   ];
 }
 
@@ -157,6 +166,7 @@ export function* dealRows(table: ResultTable, timings: boolean): Generator<strin
   const provenances = table.provenances.map(provenanceFields);
   const passes = hasPasses(table.provenances);
   const sample = hasSample(table.provenances);
+  const implied = rulesetsNest(table.rulesets) || table.hasImplied();
   for (let index = table.first; index < table.first + table.count; index++) {
     let deal: string | undefined;
     for (let slot = 0; slot < table.rulesets.length; slot++) {
@@ -177,14 +187,15 @@ export function* dealRows(table: ResultTable, timings: boolean): Generator<strin
         run,
         passes ? of.passes : undefined,
         sample ? of.sample_unknowns : undefined,
+        implied,
       );
     }
   }
 }
 
 /** The header line of the per-deal CSV (`passes`: with the pass columns; `sample`: with the sample column). */
-export const dealHeader = (rulesets: readonly Ruleset[], passes = false, sample = false): string =>
-  stringifySync([dealColumns(rulesets, passes, sample)]);
+export const dealHeader = (rulesets: readonly Ruleset[], passes = false, sample = false, implied = false): string =>
+  stringifySync([dealColumns(rulesets, passes, sample, implied)]);
 
 /** Rows as CSV text (no header), as `writeDealsCsv` writes them. */
 export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Readable => Readable.from(rows).pipe(stringify());
@@ -251,6 +262,8 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
   let passesAt = -1;
   /** Where sample_unknowns is (−1: a file of a run that did not sample). */
   let sampleAt = -1;
+  /** Where implied_by is (−1: a run of rule sets that do not nest, or of an older version). */
+  let impliedAt = -1;
   let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -265,7 +278,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
         }
         const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
-        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS, ...PASS_COLUMNS, SAMPLE_COLUMN];
+        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS, ...PASS_COLUMNS, SAMPLE_COLUMN, IMPLIED_COLUMN];
         const unknown = extra.find((column) => !known.includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
         if (unknown !== undefined)
           throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);
@@ -285,6 +298,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${name}: the columns ${PASS_COLUMNS.join(', ')} go together, in this order, with ${PROVENANCE_COLUMNS[0]}`);
         }
         sampleAt = fields.indexOf(SAMPLE_COLUMN);
+        impliedAt = fields.indexOf(IMPLIED_COLUMN);
         if (sampleAt >= 0 && passesAt < 0)
           throw new InputError(`${name}: the column ${SAMPLE_COLUMN} needs the columns ${PASS_COLUMNS.join(', ')}`);
         columns = fields.length;
@@ -361,6 +375,10 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
       }
       const run =
         runAt[0]! < 0 ? undefined : { first: whole(fields[runAt[0]!]!, 'run_first'), last: whole(fields[runAt[1]!]!, 'run_last') };
+      if (impliedAt >= 0 && fields[impliedAt] !== '') {
+        if (record.outcome === UNKNOWN) throw new InputError(`${where}: an unknown result cannot be implied by ${fields[impliedAt]}`);
+        record.impliedBy = fields[impliedAt]!;
+      }
       const row: DealRow = { seed: whole(seed, 'seed', MAX_SEED), index: whole(index, 'index'), deal, variant, rule, record, provenance };
       if (run !== undefined) row.run = run;
       if (policyAt >= 0) {

@@ -6,6 +6,7 @@
 import { type LatticeEstimate, LatticeTally, type Offer, type Verdict, offerEstimate } from './lattice.ts';
 import { type DealRecord, LOST, type Ruleset, WON, rulesetName } from './results.ts';
 import type { PassShares } from './sample.ts';
+import { impliedForEveryDeal } from './implications.ts';
 import { shareAt, twoPhaseRole } from './sample.ts';
 
 /** The control's figures over a larger set of deals (a summary CSV of the control's run). */
@@ -101,8 +102,11 @@ export class LatticeAccumulator {
     const tally = this.tallies.get(target)!;
     if (!this.usesFile(target)) tally.addControl(both.control!);
     const t = both.target!;
-    const outcome = verdictOf(t.record);
-    if (t.pass === 0 && outcome !== 'unknown') {
+    // An implied verdict counts as decided by the first pass when it holds whatever the sample, else as the
+    // row's own search left it (implications.ts).
+    const everyDeal = impliedForEveryDeal(t.record.impliedBy);
+    const outcome = t.record.impliedBy !== undefined && !everyDeal ? 'unknown' : verdictOf(t.record);
+    if ((t.pass === 0 || everyDeal) && outcome !== 'unknown') {
       tally.add({ control: both.control!, target: outcome, firstDecided: true, sampled: false, inclusion: 1, stratum: 0 });
       return;
     }

@@ -78,6 +78,10 @@ export interface Verdict {
 export interface DealRecord extends Verdict {
   solver?: Verdict;
   budget?: number;
+  /** The rule set of the run whose verdict proved this one (`standard/forced`; with ` sampled` when that
+   *  verdict came from a sampled pass), where this rule set's own search had left the deal unknown
+   *  (implications.ts). Absent when the row's own search decided it. */
+  impliedBy?: string;
 }
 
 /** One Verdict per cell, in typed arrays: 19 bytes a cell. */
@@ -142,6 +146,9 @@ export class ResultTable {
   private sources: Uint8Array | undefined;
   /** Per cell, the pass of its result in the plan of its provenance (0: the first; absent while all are). */
   private passes: Uint8Array | undefined;
+  /** Per cell, 1 + the number of its `impliedBy` in `impliedNames` (0: not implied; absent while none is). */
+  private implied: Uint8Array | undefined;
+  private readonly impliedNames: string[] = [];
   /** The budgets of each provenance's passes (passBudgets), by provenance number. */
   private readonly budgets: number[][];
   /** The sample of unknown deals that each provenance gives the later passes (sample.ts), by provenance number. */
@@ -218,6 +225,11 @@ export class ResultTable {
     return this.budgets[this.sources?.[this.cell(slot, index)] ?? 0]!;
   }
 
+  /** Whether some result was implied by another rule set's (so that the files write the implied_by column). */
+  hasImplied(): boolean {
+    return this.implied !== undefined && this.implied.some((n) => n > 0);
+  }
+
   /** Whether the results set so far come from more than one provenance. */
   mixed(): boolean {
     if (this.sources === undefined) return false;
@@ -244,6 +256,12 @@ export class ResultTable {
     if (pass > 0) this.passes ??= new Uint8Array(this.outcomes.length);
     if (this.passes !== undefined) this.passes[cell] = pass;
     if (this.sources !== undefined) this.sources[cell] = provenance;
+    if (record.impliedBy !== undefined || this.implied !== undefined) {
+      this.implied ??= new Uint8Array(this.outcomes.length);
+      let name = record.impliedBy === undefined ? -1 : this.impliedNames.indexOf(record.impliedBy);
+      if (record.impliedBy !== undefined && name < 0) name = this.impliedNames.push(record.impliedBy) - 1;
+      this.implied[cell] = name + 1;
+    }
     this.results.set(cell, record);
     if (record.solver !== undefined) this.solverResults!.set(cell, record.solver);
   }
@@ -255,6 +273,8 @@ export class ResultTable {
     if (this.rulesets[slot]!.compare === true) record.solver = this.solverResults!.get(cell);
     const pass = this.passes?.[cell] ?? 0;
     if (pass > 0) record.budget = this.budgets[this.sources?.[cell] ?? 0]![pass]!;
+    const implied = this.implied?.[cell] ?? 0;
+    if (implied > 0) record.impliedBy = this.impliedNames[implied - 1]!;
     return record;
   }
 

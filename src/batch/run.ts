@@ -15,6 +15,7 @@ import { type Provenance, passBudgets } from './provenance.ts';
 import { MAX_RESULTS, ResultTable, type Ruleset, WON, isRulesetOf, resultsPerDeal } from './results.ts';
 import type { IndexRange } from './shard.ts';
 import type { ControlRun } from './lattice-summary.ts';
+import { rulesetsNest } from './implications.ts';
 import { type RulesetSummary, SummaryAccumulator } from './summary.ts';
 
 /** Results (deal × rule set) per segment: 19 bytes each, about 75 MB a segment. */
@@ -126,6 +127,7 @@ export class SegmentedRun {
             spec.rulesets,
             spec.provenance.passes !== '',
             run.provenances().some((p) => p.sample_unknowns !== ''),
+            rulesetsNest(spec.rulesets),
           ),
         );
         await handle.close();
@@ -211,6 +213,7 @@ export class SegmentedRun {
           this.spec.rulesets,
           this.spec.provenance.passes !== '',
           this.provenances().some((p) => p.sample_unknowns !== ''),
+          rulesetsNest(this.spec.rulesets),
         );
     this.headerWritten = true;
     const timings = this.spec.timings;
@@ -227,6 +230,7 @@ export class SegmentedRun {
     const run = [String(this.spec.run.first), String(this.spec.run.last)];
     const passes = this.spec.provenance.passes === '' ? undefined : this.spec.provenance.passes;
     const sampling = this.provenances().some((p) => p.sample_unknowns !== '');
+    const implied = rulesetsNest(this.spec.rulesets);
     for await (const { row } of this.earlierRows()) {
       if (row.index < from) continue;
       const own = this.provenanceOf(this.slotOf(row));
@@ -243,6 +247,7 @@ export class SegmentedRun {
         run,
         passes,
         sample,
+        implied,
       );
     }
   }

@@ -8,6 +8,7 @@ import { passBudgets } from './provenance.ts';
 import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
 import { type PassShares, type TwoPhase, TwoPhaseTally, WHOLE_SHARES, passSharesOf, twoPhaseRole } from './sample.ts';
 import { type ControlRun, LatticeAccumulator, type LatticeSummary } from './lattice-summary.ts';
+import { impliedForEveryDeal } from './implications.ts';
 import { winRate } from './stats.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
@@ -132,6 +133,10 @@ class RulesetTally {
     sample?: { shares: PassShares; budgets: readonly number[]; seed: number },
   ): void {
     const pass = budget === undefined || sample === undefined ? 0 : Math.max(0, sample.budgets.indexOf(budget));
+    // An implied verdict counts as its own search left the row (unknown), unless it holds for every deal
+    // whatever the sample (implications.ts): then it is as good as the first pass's.
+    const own = record.impliedBy !== undefined && !impliedForEveryDeal(record.impliedBy) ? 'unknown' : undefined;
+    const everyDeal = impliedForEveryDeal(record.impliedBy);
     const role =
       sample === undefined
         ? undefined
@@ -139,9 +144,9 @@ class RulesetTally {
             sample.seed,
             index,
             sample.shares,
-            pass,
+            everyDeal ? 0 : pass,
             sample.budgets.length - 1,
-            record.outcome === WON ? 'won' : record.outcome === LOST ? 'lost' : 'unknown',
+            own ?? (record.outcome === WON ? 'won' : record.outcome === LOST ? 'lost' : 'unknown'),
           );
     if (budget !== undefined) {
       let stop = this.passes.get(budget);
@@ -151,7 +156,8 @@ class RulesetTally {
       // Unknown, and outside the sample of the next pass: given no further pass (not awaiting one).
       if (record.outcome === UNKNOWN && role !== undefined && pass < sample!.budgets.length - 1 && !role.sampled) stop.unsampled += 1;
     }
-    if (sample !== undefined && role !== undefined) this.addTwoPhase(record, budget === first, sample.shares, role);
+    if (sample !== undefined && role !== undefined)
+      this.addTwoPhase(record, budget === first || everyDeal, own === undefined && record.outcome !== UNKNOWN, sample.shares, role);
     if (this.firstIndex === null || index < this.firstIndex) this.firstIndex = index;
     if (this.lastIndex === null || index > this.lastIndex) this.lastIndex = index;
     if (record.outcome === WON) this.won += 1;
@@ -175,14 +181,20 @@ class RulesetTally {
     if (record.solver !== undefined) this.addSolver(record.outcome, record.solver);
   }
 
-  private addTwoPhase(record: DealRecord, atFirst: boolean, shares: PassShares, role: ReturnType<typeof twoPhaseRole>): void {
+  private addTwoPhase(
+    record: DealRecord,
+    atFirst: boolean,
+    decided: boolean,
+    shares: PassShares,
+    role: ReturnType<typeof twoPhaseRole>,
+  ): void {
     if (shares.text !== '') {
       this.sampling = true;
       this.sharesText ||= shares.text;
     }
     const timed = !Number.isNaN(record.ms);
     const ms = this.phaseMs;
-    if (atFirst && record.outcome !== UNKNOWN) {
+    if (atFirst && decided) {
       this.twoPhase.addDecided(record.outcome === WON);
       if (timed) {
         ms.first += record.ms;

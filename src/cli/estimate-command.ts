@@ -25,6 +25,8 @@ import { DEFAULT_PLAN, type PassShares, WHOLE_SHARES } from '../batch/options.ts
 import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
 import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
+import { applyImplications } from '../batch/implications.ts';
+import { HASH_RANGE, passSharesOf, shareAt } from '../batch/options.ts';
 import { readControl } from '../batch/control.ts';
 import { type IndexRange, shardRange } from '../batch/shard.ts';
 import type { PolicySpec } from '../batch/worker.ts';
@@ -427,7 +429,11 @@ async function solveSegments(
           pool = undefined; // destroyed by solveMissing
           return end;
         }
+        // Verdicts that prove other rule sets' unknown results fill them in before the next pass.
+        applyImplications(table, (slot, k) => k > 0 && shareAt(sharesOfSlot(plan, slot), k).threshold < HASH_RANGE);
       }
+      // A resumed segment whose passes were all done before: its implications, once more (they change nothing twice).
+      applyImplications(table, (slot, k) => k > 0 && shareAt(sharesOfSlot(plan, slot), k).threshold < HASH_RANGE);
       try {
         await run.finishSegment();
       } catch (error) {
@@ -441,6 +447,12 @@ async function solveSegments(
     await pool?.destroy();
   }
 }
+
+/** The shares of the later passes that the rule set in `slot` gives its unknown deals. */
+const sharesOfSlot = (plan: EstimatePlan, slot: number): PassShares => {
+  const provenance = plan.slotProvenances?.[slot] ?? plan.provenance;
+  return passSharesOf(provenance.sample_unknowns, Math.max(1, plan.passes.length)) ?? WHOLE_SHARES;
+};
 
 /** The later passes of a plan as printed: "×8, ×64". */
 export const passesText = (factors: readonly number[]): string => factors.map((f) => `×${f}`).join(', ');

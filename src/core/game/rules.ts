@@ -149,6 +149,22 @@ export const removes = (by: Card | -1, card: Card): boolean =>
  */
 export const mayDeal = (rule: DiscardRule, removable: boolean): boolean => !removable || rule !== 'forced';
 
+/**
+ * The rule lattice: every line of play legal under (a, rule a) is legal under (b, rule b) when a's variant
+ * allows no more than b's (strict's fills are standard's, which are easy's: an exposed ace, any exposed card,
+ * any card) and a's discard rule no more than b's (a forced line, every discard made before each deal, is an
+ * optional line). A win under the first is then a win under the second, and a loss under the second a loss
+ * under the first; max discards are ordered the same way.
+ */
+const LATTICE_RANK: Readonly<Record<Variant, number>> = { strict: 0, standard: 1, easy: 2 };
+const RULE_RANK: Readonly<Record<DiscardRule, number>> = { forced: 0, optional: 1 };
+
+/** Whether every line of (variant a, rule a) is a line of (variant b, rule b), the two not the same. */
+export const nestsIn = (a: { variant: Variant; rule: DiscardRule }, b: { variant: Variant; rule: DiscardRule }): boolean =>
+  (a.variant !== b.variant || a.rule !== b.rule) &&
+  LATTICE_RANK[a.variant] <= LATTICE_RANK[b.variant] &&
+  RULE_RANK[a.rule] <= RULE_RANK[b.rule];
+
 export const isVariant = (name: string): name is Variant => (VARIANTS as readonly string[]).includes(name);
 export const isDiscardRule = (name: string): name is DiscardRule => (DISCARD_RULES as readonly string[]).includes(name);
 
