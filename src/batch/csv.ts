@@ -278,7 +278,14 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${name} is not a per-deal CSV of acesup: expected the header ${DEAL_COLUMNS.join(',')}`);
         }
         const extra = fields.slice(LEGACY_DEAL_COLUMNS.length);
-        const known: readonly string[] = [...DEAL_COLUMNS, POLICY_COLUMN, ...SOLVER_COLUMNS, ...PASS_COLUMNS, SAMPLE_COLUMN, IMPLIED_COLUMN];
+        const known: readonly string[] = [
+          ...DEAL_COLUMNS,
+          POLICY_COLUMN,
+          ...SOLVER_COLUMNS,
+          ...PASS_COLUMNS,
+          SAMPLE_COLUMN,
+          IMPLIED_COLUMN,
+        ];
         const unknown = extra.find((column) => !known.includes(column) || extra.indexOf(column) !== extra.lastIndexOf(column));
         if (unknown !== undefined)
           throw new InputError(`${name}: column "${unknown}" is unknown to this version of acesup (or twice in the header)`);

@@ -50,7 +50,13 @@ export function applyImplications(table: ResultTable, sampledAt: (slot: number, 
           return `${rulesetName(table.rulesets[slot]!)}${sampled ? SAMPLED_IMPLICATION : ''}`;
         };
         if (s.outcome === WON && l.outcome === UNKNOWN) {
-          table.set(looser, index, { ...l, outcome: WON, lower: WIN_DISCARDS, upper: WIN_DISCARDS, impliedBy: name(stricter, s.budget, s) });
+          table.set(looser, index, {
+            ...l,
+            outcome: WON,
+            lower: WIN_DISCARDS,
+            upper: WIN_DISCARDS,
+            impliedBy: name(stricter, s.budget, s),
+          });
         } else if (l.outcome === LOST && s.outcome === UNKNOWN) {
           const upper = Math.min(s.upper, l.upper);
           table.set(stricter, index, { ...s, outcome: LOST, lower: Math.min(s.lower, upper), upper, impliedBy: name(looser, l.budget, l) });

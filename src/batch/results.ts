@@ -227,7 +227,7 @@ export class ResultTable {
 
   /** Whether some result was implied by another rule set's (so that the files write the implied_by column). */
   hasImplied(): boolean {
-    return this.implied !== undefined && this.implied.some((n) => n > 0);
+    return this.implied?.some((n) => n > 0) === true;
   }
 
   /** Whether the results set so far come from more than one provenance. */
