@@ -1,4 +1,4 @@
-// The difference estimate of a rule set's win rate against a stricter one (docs/lattice.md): the stricter
+// The difference estimate of a rule set's win rate against a stricter one (docs/estimate.md#lattice): the stricter
 // control C is decided on M deals, the target T on N of them with a two-phase sample, and since every C win
 // is a T win, T = C + D with D ∈ {0, 1}; the estimate is C's mean over the M deals plus the Horvitz–Thompson
 // mean of D over the N. Pure arithmetic on verdicts: no Node API, no files, no solving.
