@@ -109,7 +109,7 @@ const studies = readdirSync(root)
   .map(readStudy);
 
 const isPerfectPlay = (row: Row): boolean => row['policy'] === undefined || row['policy'] === '' || row['policy'] === 'solver';
-const hasTwoPhase = (row: Row): boolean => (row['two_phase_low'] ?? '') !== '';
+const hasTwoPhase = (row: Row): boolean => (row['two_phase_low'] ?? '') !== '' || (row['lattice_low'] ?? '') !== '';
 
 const candidates: Candidate[] = [];
 for (const study of studies) {
@@ -156,6 +156,15 @@ interface Rate {
 interface Figures {
   plain: Rate;
   twoPhase?: Rate & { sampled: number; stillUnknown: number };
+  /** The difference estimate against the forced rule (lattice_* columns), where offered. */
+  lattice?: Rate & { control: string; controlDeals: number };
+}
+
+/** The figure a table shows: the estimate with the narrowest 95% interval of those offered, else the plain range. */
+function shownOf(f: Figures): Rate {
+  const offered = [f.lattice, f.twoPhase].filter((r): r is NonNullable<typeof r> => r !== undefined);
+  const width = (r: Rate): number => r.ci95.high - r.ci95.low;
+  return offered.sort((a, b) => width(a) - width(b))[0] ?? f.plain;
 }
 
 /**
@@ -174,7 +183,17 @@ function figures(row: Row): Figures {
           high: column('win_rate_high'),
           ci95: { low: column('ci95_low'), high: column('ci95_high') },
         };
-  if (!hasTwoPhase(row)) return { plain };
+  const lattice =
+    (row['lattice_low'] ?? '') === ''
+      ? undefined
+      : {
+          low: column('lattice_low'),
+          high: column('lattice_high'),
+          ci95: { low: column('lattice_ci95_low'), high: column('lattice_ci95_high') },
+          control: row['lattice_control'] ?? '',
+          controlDeals: count(row, 'lattice_control_deals') ?? 0,
+        };
+  if ((row['two_phase_low'] ?? '') === '') return { plain, ...(lattice === undefined ? {} : { lattice }) };
   let low = column('two_phase_low');
   let high = column('two_phase_high');
   const [firstWon, sampledWon, sampledUnknown] = [count(row, 'first_won'), count(row, 'sampled_won'), count(row, 'sampled_unknown')];
@@ -195,6 +214,7 @@ function figures(row: Row): Figures {
   }
   return {
     plain,
+    ...(lattice === undefined ? {} : { lattice }),
     twoPhase: {
       low,
       high,
@@ -217,7 +237,7 @@ const commitOf = (row: Row): string => `${(row['commit'] ?? '').slice(0, 7)}${(r
 /** results/README.md's table: every figure of the run, with its provenance. */
 function fullTable(prefix: string): string {
   const lines = [
-    '| variant × rule | win rate | 95% interval | two-phase estimate (95% interval) | deals | seed | unknown | budget (positions per deal) | commit | run |',
+    '| variant × rule | win rate | 95% interval | estimate (95% interval) | deals | seed | unknown | budget (positions per deal) | commit | run |',
     '| --- | --- | --- | --- | ---: | ---: | ---: | --- | --- | --- |',
   ];
   for (const variant of VARIANTS) {
@@ -230,11 +250,14 @@ function fullTable(prefix: string): string {
       }
       const r = c.row;
       const f = figures(r);
+      const shown = shownOf(f);
       const twoPhase =
-        f.twoPhase === undefined
+        shown === f.plain
           ? '—'
-          : `**${span(f.twoPhase)}** (${pct(f.twoPhase.ci95.low)}–${pct(f.twoPhase.ci95.high)}); ${num(r['sampled'])} unknowns sampled`;
-      const rate = f.twoPhase === undefined ? `**${span(f.plain)}**` : span(f.plain);
+          : `**${span(shown)}** (${pct(shown.ci95.low)}–${pct(shown.ci95.high)}); ${
+              shown === f.lattice ? `difference estimate against ${f.lattice.control}, ` : ''
+            }${num(r['sampled'])} unknowns sampled`;
+      const rate = shown === f.plain ? `**${span(f.plain)}**` : span(f.plain);
       const path = `${c.study.folder}/${c.file}`;
       lines.push(
         `| ${key} | ${rate} | ${pct(f.plain.ci95.low)}–${pct(f.plain.ci95.high)} | ${twoPhase} | ${num(r['deals'])} | ${r['seed'] ?? ''} | ${num(r['unknown'])} |` +
@@ -248,6 +271,10 @@ function fullTable(prefix: string): string {
 /** How a row's rate was decided, in a few words. */
 function decided(row: Row, f: Figures): string {
   const unknown = count(row, 'unknown') ?? 0;
+  if (f.lattice !== undefined && shownOf(f) === f.lattice) {
+    const sampled = f.twoPhase === undefined ? '' : `; ${num(String(f.twoPhase.sampled))} of ${num(String(unknown))} unknown deals sampled`;
+    return `difference estimate: ${f.lattice.control} over ${num(String(f.lattice.controlDeals))} deals + the optional rule's own wins${sampled}`;
+  }
   if (f.twoPhase !== undefined) {
     const open = f.twoPhase.stillUnknown > 0 ? `, ${num(String(f.twoPhase.stillUnknown))} of them still open` : '';
     return `two-phase sample: ${num(String(f.twoPhase.sampled))} of ${num(String(unknown))} unknown deals solved further${open}`;
@@ -267,7 +294,7 @@ function shortTable(prefix: string): string {
         continue;
       }
       const f = figures(c.row);
-      const shown = f.twoPhase ?? f.plain;
+      const shown = shownOf(f);
       const path = `${c.study.folder}/${c.file}`;
       lines.push(
         `| ${key} | **${span(shown)}** (${pct(shown.ci95.low)}–${pct(shown.ci95.high)}) | ${num(c.row['deals'])} | ${decided(c.row, f)} |` +
@@ -312,7 +339,7 @@ function headline(prefix: string): string {
   const c = chosen.get('standard × optional');
   if (c === undefined) return "No current run of the rule texts' game (standard, optional discards) yet.\n";
   const f = figures(c.row);
-  const shown = f.twoPhase ?? f.plain;
+  const shown = shownOf(f);
   let text =
     `**Aces Up as its rules are written (standard variant, optional discards) can be won in ${span(shown)} of deals with perfect ` +
     `play** (95% interval ${pct(shown.ci95.low)}–${pct(shown.ci95.high)})`;

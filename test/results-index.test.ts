@@ -155,7 +155,7 @@ describe('scripts/results-index.ts', () => {
 
   it('writes README.md: the full table with links from the folder, and one line per study with its question', () => {
     const text = readFileSync(join(dir, 'README.md'), 'utf8');
-    expect(text).toContain('| variant × rule | win rate | 95% interval | two-phase estimate (95% interval) | deals | seed | unknown |');
+    expect(text).toContain('| variant × rule | win rate | 95% interval | estimate (95% interval) | deals | seed | unknown |');
     expect(text).toContain(
       '| standard × optional | 40.00%–70.00% | 35.80%–73.85% | **51.23%** (49.80%–52.70%); 8 unknowns sampled | 500 | 3 | 150 | 100,000 | ddddddd |' +
         ' [two-phase/standard-optional.summary.csv](two-phase/standard-optional.summary.csv) |',

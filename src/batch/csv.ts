@@ -210,7 +210,15 @@ export async function writeDealsCsv(file: string, table: ResultTable, timings: b
   await writeFileAtomic(
     file,
     rows.pipe(
-      stringify({ header: true, columns: dealColumns(table.rulesets, hasPasses(table.provenances), hasSample(table.provenances)) }),
+      stringify({
+        header: true,
+        columns: dealColumns(
+          table.rulesets,
+          hasPasses(table.provenances),
+          hasSample(table.provenances),
+          rulesetsNest(table.rulesets) || table.hasImplied(),
+        ),
+      }),
     ),
   );
 }
