@@ -121,20 +121,21 @@ for (const study of studies) {
     });
 }
 
-/** Whether a should be shown rather than b: two-phase first, then more deals, then the later. */
+/** Whether a should be shown rather than b: an estimate first (the narrower), then more deals, then the later. */
 function better(a: Candidate, b: Candidate): boolean {
   if (hasTwoPhase(a.row) !== hasTwoPhase(b.row)) return hasTwoPhase(a.row);
+  if (hasTwoPhase(a.row)) {
+    // Two estimates: the narrower 95% interval.
+    const width = (c: Candidate): number => {
+      const shown = shownOf(figures(c.row));
+      return shown.ci95.high - shown.ci95.low;
+    };
+    if (width(a) !== width(b)) return width(a) < width(b);
+  }
   const deals = Number(a.row['deals']) - Number(b.row['deals']);
   if (deals !== 0) return deals > 0;
   if (a.study.folder !== b.study.folder) return a.study.folder > b.study.folder;
   return a.order > b.order;
-}
-
-const chosen = new Map<string, Candidate>();
-for (const candidate of candidates) {
-  const key = `${candidate.row['variant']} × ${candidate.row['discards']}`;
-  const held = chosen.get(key);
-  if (held === undefined || better(candidate, held)) chosen.set(key, candidate);
 }
 
 /** A rate as a percentage: the one place a figure is rounded (to 2 decimals). */
@@ -160,9 +161,14 @@ interface Figures {
   lattice?: Rate & { control: string; controlDeals: number };
 }
 
+/** The widest range an estimate may have (its open sampled deals counted lost, then won) and still be shown. */
+const OPEN_WIDTH = 0.05;
+
 /** The figure a table shows: the estimate with the narrowest 95% interval of those offered, else the plain range. */
 function shownOf(f: Figures): Rate {
-  const offered = [f.lattice, f.twoPhase].filter((r): r is NonNullable<typeof r> => r !== undefined);
+  // An estimate that its open sampled deals leave more than 5 points wide is no point estimate: the proven
+  // range says more honestly what is known.
+  const offered = [f.lattice, f.twoPhase].filter((r): r is NonNullable<typeof r> => r !== undefined && r.high - r.low <= OPEN_WIDTH);
   const width = (r: Rate): number => r.ci95.high - r.ci95.low;
   return offered.sort((a, b) => width(a) - width(b))[0] ?? f.plain;
 }
@@ -225,6 +231,14 @@ function figures(row: Row): Figures {
   };
 }
 
+// Chosen once the figures' helpers above are defined (better() reads a row's figures).
+const chosen = new Map<string, Candidate>();
+for (const candidate of candidates) {
+  const key = `${candidate.row['variant']} × ${candidate.row['discards']}`;
+  const held = chosen.get(key);
+  if (held === undefined || better(candidate, held)) chosen.set(key, candidate);
+}
+
 /** The budget: --max-states, and the larger budgets of its passes where it had some. */
 function budget(row: Row): string {
   const passes = (row['pass_max_states'] ?? '').split(' ').filter((s) => s !== '');
@@ -275,6 +289,8 @@ function decided(row: Row, f: Figures): string {
     const sampled = f.twoPhase === undefined ? '' : `; ${num(String(f.twoPhase.sampled))} of ${num(String(unknown))} unknown deals sampled`;
     return `difference estimate: ${f.lattice.control} over ${num(String(f.lattice.controlDeals))} deals + the optional rule's own wins${sampled}`;
   }
+  if (f.twoPhase !== undefined && shownOf(f) === f.plain)
+    return `range: ${num(String(unknown))} deals open; of ${num(String(f.twoPhase.sampled))} sampled, ${num(String(f.twoPhase.stillUnknown))} still unknown at the last pass`;
   if (f.twoPhase !== undefined) {
     const open = f.twoPhase.stillUnknown > 0 ? `, ${num(String(f.twoPhase.stillUnknown))} of them still open` : '';
     return `two-phase sample: ${num(String(f.twoPhase.sampled))} of ${num(String(unknown))} unknown deals solved further${open}`;

@@ -10,6 +10,8 @@
 
 import { nestsIn } from '../core/game/rules.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
+import { HASH_RANGE, passSharesOf, shareAt } from './options.ts';
+import { passBudgets } from './provenance.ts';
 import { LOST, type ResultTable, type Ruleset, UNKNOWN, WON, rulesetName } from './results.ts';
 
 /** The suffix of an implication whose verdict came from a sampled pass. */
@@ -25,11 +27,11 @@ export const rulesetsNest = (rulesets: readonly Ruleset[]): boolean =>
 
 /**
  * Fills in every unknown result of `table` that another rule set's verdict of the same deal proves, and
- * returns how many. `sampledAt(slot, pass)`: whether the rule set in `slot` gave pass `pass` to a sample of
- * its unknown deals only (pass 0, the first, never). A won implication pins max discards at 48; a lost one
+ * returns how many. `sampledAt(slot, index, pass)`: whether the rule set in `slot` gave pass `pass` to a
+ * sample of its unknown deals only (pass 0, the first, never), by the provenance of deal `index`'s row. A won implication pins max discards at 48; a lost one
  * keeps the row's proven lower bound and takes the smaller upper bound.
  */
-export function applyImplications(table: ResultTable, sampledAt: (slot: number, pass: number) => boolean): number {
+export function applyImplications(table: ResultTable, sampledAt: (slot: number, index: number, pass: number) => boolean): number {
   const solver = table.rulesets.map((r, slot) => ({ r, slot })).filter(({ r }) => r.policy === undefined);
   const pairs: [number, number][] = [];
   for (const a of solver) for (const b of solver) if (nestsIn(a.r, b.r)) pairs.push([a.slot, b.slot]);
@@ -46,7 +48,8 @@ export function applyImplications(table: ResultTable, sampledAt: (slot: number, 
         const passOf = (slot: number, budget: number | undefined): number =>
           budget === undefined ? 0 : Math.max(0, table.budgetsOf(slot, index).indexOf(budget));
         const name = (slot: number, budget: number | undefined, from: { impliedBy?: string }): string => {
-          const sampled = sampledAt(slot, passOf(slot, budget)) || (from.impliedBy !== undefined && !impliedForEveryDeal(from.impliedBy));
+          const sampled =
+            sampledAt(slot, index, passOf(slot, budget)) || (from.impliedBy !== undefined && !impliedForEveryDeal(from.impliedBy));
           return `${rulesetName(table.rulesets[slot]!)}${sampled ? SAMPLED_IMPLICATION : ''}`;
         };
         if (s.outcome === WON && l.outcome === UNKNOWN) {
@@ -70,3 +73,13 @@ export function applyImplications(table: ResultTable, sampledAt: (slot: number, 
   }
   return filled;
 }
+
+/** `sampledAt` from each row's own provenance: a later pass whose share is below 1 (a merge of runs). */
+export const sampledByProvenance =
+  (table: ResultTable) =>
+  (slot: number, index: number, pass: number): boolean => {
+    if (pass === 0) return false;
+    const provenance = table.provenanceOf(slot, index);
+    const shares = passSharesOf(provenance.sample_unknowns, Math.max(1, passBudgets(provenance).length - 1));
+    return shares === undefined || shareAt(shares, pass).threshold < HASH_RANGE;
+  };

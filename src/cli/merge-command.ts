@@ -7,9 +7,10 @@ import { isStdio } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
 import { summarise } from '../batch/summary.ts';
 import { readControl } from '../batch/control.ts';
+import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
 import { checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
-import { passesText } from './estimate-command.ts';
+import { passesText } from './estimate-output.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, ioReason } from './errors.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -37,6 +38,8 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
   if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
   if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
   const { table, rows, gaps, missing, mixed } = await mergeDealFiles(files, { allowMixed: flags.allowMixed === true });
+  // Runs of rule sets that nest, put together: what one proves of another's unknown deals (Lemma L).
+  const implied = applyImplications(table, sampledByProvenance(table));
   let csvFailure: string | undefined;
   if (flags.csv !== undefined) {
     try {
@@ -82,7 +85,9 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
     `${mixed.length > 0 ? `MIXED RESULTS (they differ in ${mixed.join(', ')}; merged with --allow-mixed) — ` : ''}` +
     `seed ${table.seed} · deals ${fmt(table.first)}–${fmt(table.first + table.count - 1)}${budget} · merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
   const closing =
-    `Read ${fmt(rows)} deal × rule set results.` +
+    `Read ${fmt(rows)} deal × rule set results` +
+    (implied > 0 ? `; ${fmt(implied)} unknown ones proved by another rule set's verdict of the same deal (implied_by)` : '') +
+    '.' +
     (gaps > 0 ? ` ${fmt(gaps)} results of the run's deals are in no file (deals ${missingText}: a missing or unfinished shard?).` : '');
   const failures = await report(
     {

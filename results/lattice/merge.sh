@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The lattice study's summaries from per-deal CSVs already in results/ (no solving): each rule set's rows of
+# the deals asked for, merged so that the rule sets' verdicts imply each other and the optional rows get the
+# difference estimate against their variant's forced rule. Run from the repository's root.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=results/lattice
+# The cut files live beside the results, so that the command lines the summaries record name no machine's paths.
+tmp=$out/cut
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+# The rows of deals below $2 of a gzipped per-deal CSV $1 (rows are in deal order, the index is column 2).
+cut_rows() { zcat "$1" | awk -F, -v last="$2" 'NR == 1 || $2 < last'; }
+
+# Standard, deals 0–19,999: the two-phase run of the optional rule, the forced rule's rows, and its
+# 1,000,000-deal rate as the control.
+cut_rows results/win-rates/standard-forced-100k.csv.gz 20000 > "$tmp/standard-forced.csv"
+node bin/acesup.js merge results/two-phase/standard-optional-1.csv.gz "$tmp/standard-forced.csv" \
+  --control results/win-rates/standard-forced-1m.summary.csv --summary "$out/standard-0-20k.summary.csv" > "$out/standard-0-20k.txt"
+
+# Easy, deals 0–1,999: the easy × optional pilot beside easy × forced and standard under both rules, whose
+# verdicts prove some of its unknown deals (a win under a stricter rule set is a win under easy × optional).
+for f in two-phase/easy-forced-p25 two-phase/standard-optional-1 win-rates/standard-forced-100k; do
+  cut_rows "results/$f.csv.gz" 2000 > "$tmp/$(basename "$f").csv"
+done
+node bin/acesup.js merge results/two-phase/easy-optional-pilot-x1280.csv.gz "$tmp/easy-forced-p25.csv" \
+  "$tmp/standard-optional-1.csv" "$tmp/standard-forced-100k.csv" --allow-mixed --summary "$out/easy-0-2k.summary.csv" > "$out/easy-0-2k.txt"

@@ -1,0 +1,320 @@
+// `acesup estimate`'s plan: the options read and checked (every check that can fail made before any work),
+// the default plan filled in per rule set, the rule sets, deals, passes, shares and files of the run, and
+// what `--escalate FILE` takes from FILE.
+
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
+import type { MaxDiscardsMode } from '../core/search/solve.ts';
+import { MAX_INDEX } from '../batch/deals.ts';
+import { isStdio } from '../batch/files.ts';
+import { type EscalationSource, scanEscalation } from '../batch/escalation.ts';
+import { DEFAULT_ESCALATE_PASSES } from '../batch/passes.ts';
+import {
+  PASSES_FIELD,
+  type Provenance,
+  SAMPLE_FIELD,
+  describeField,
+  passBudgets,
+  planBlocker,
+  runProvenance,
+} from '../batch/provenance.ts';
+import { DEFAULT_PLAN, type PassShares, WHOLE_SHARES } from '../batch/options.ts';
+import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
+import { type Ruleset, SOLVER, rulesetsFor } from '../batch/results.ts';
+import { passSharesOf } from '../batch/options.ts';
+import { type IndexRange, shardRange } from '../batch/shard.ts';
+import type { PolicySpec } from '../batch/worker.ts';
+import type { SampleOption } from './batch-commands.ts';
+import { type PolicyName, policyLabel } from '../core/play/policies.ts';
+import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
+import { UsageError } from './errors.ts';
+import { policySettings } from './play-command.ts';
+
+/** What an entry other than bin/acesup.js may change in how estimate runs (none changes a result). */
+export interface EstimateOptions {
+  /** The module the pool's threads run (estimate.ts, WORKER by default): one that serves the worker. */
+  workerFile?: string;
+  /** Deals per segment (run.ts; by default from SEGMENT_RESULTS): small runs then go through several. */
+  segmentDeals?: number;
+}
+
+export interface EstimateFlags {
+  variant: Variant | 'all';
+  discards: DiscardRule | 'both';
+  deals: number;
+  seed: number;
+  from: number;
+  workers: number;
+  maxStates: number;
+  maxDiscards: MaxDiscardsMode;
+  csv?: string;
+  summary?: string;
+  json?: boolean;
+  timings: boolean;
+  resume?: boolean;
+  shard?: { k: number; n: number };
+  progressEvery: number;
+  checkpointEvery: number;
+  policy: PolicyName | typeof SOLVER;
+  aceBonus?: number;
+  samples?: number;
+  sampleStates?: number;
+  compare?: string;
+  /** The factors of --max-states of the passes after the first (--passes). */
+  passes?: number[];
+  escalate?: string;
+  /** --sample-unknowns: the share of the first pass's unknown deals that the later passes solve (one per
+   *  pass), for every rule set or per rule set. */
+  sampleUnknowns?: SampleOption;
+  /** --control: the summary CSV of a larger run of the control rule set. */
+  control?: string;
+  /** The default plan's shares, per rule set (set by withDefaultPlan; not an option). */
+  defaultShares?: boolean;
+}
+
+/** What a run does, decided from the options before any work. */
+export interface EstimatePlan {
+  /** The seed, first budget and --max-discards of the run (with --escalate, the escalated file's). */
+  seed: number;
+  maxStates: number;
+  maxDiscards: MaxDiscardsMode;
+  /** The factors of the later passes ([] for one pass), the budget of every pass (the first's included) and
+   *  how many threads solve each later pass at once (fewer than the workers where memory says so). */
+  passes: number[];
+  budgets: number[];
+  passThreads: number[];
+  provenance: Provenance;
+  /** Per rule set, where the rule sets sample their unknown deals in different shares (the default plan). */
+  slotProvenances?: Provenance[];
+  rulesets: Ruleset[];
+  /** The policy that plays (none for the solver) and whether the solver's verdicts go beside its games. */
+  policy?: PolicySpec;
+  compare: boolean;
+  /** The deals of the whole run, and this process's part of them (a shard's); the run range its rows record. */
+  whole: IndexRange;
+  range: IndexRange;
+  runRange: { first: number; last: number };
+  /** --escalate: the earlier run's file and what it holds. */
+  escalate?: { file: string; source: EscalationSource };
+  /** The --csv file (not standard output), and whether an earlier one is resumed. */
+  csvFile?: string;
+  resuming: boolean;
+}
+
+/** The rule sets' policy (label), the policy to play and whether the solver's verdicts go beside its games,
+ *  from --policy and --compare; none for the solver alone. */
+function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpec; compare: boolean } {
+  if (flags.policy === SOLVER) {
+    if (flags.compare !== undefined) throw new UsageError('--compare solver compares a policy with the solver: give --policy too');
+    if (flags.aceBonus !== undefined || flags.samples !== undefined || flags.sampleStates !== undefined) {
+      throw new UsageError('--ace-bonus, --samples and --sample-states tune a policy: give --policy too');
+    }
+    return { compare: false };
+  }
+  const settings = policySettings(flags.policy, flags);
+  return { labels: [policyLabel(flags.policy, settings)], spec: { name: flags.policy, settings }, compare: flags.compare === SOLVER };
+}
+
+/**
+ * What `--escalate FILE` takes from FILE (seed, deals, rule sets, budget, --max-discards), with the checks
+ * that the options agree with it and that this acesup may continue its results (the same version and
+ * search; its passes the start of this run's).
+ */
+async function escalationOf(
+  flags: EstimateFlags,
+  command: Command,
+  version: string,
+): Promise<{ source: EscalationSource; provenance: Provenance; passes: number[] }> {
+  const file = flags.escalate!;
+  if (isStdio(file)) throw new UsageError('--escalate needs a file (it is read more than once), not standard input');
+  for (const [option, property] of [
+    ['--seed', 'seed'],
+    ['--from', 'from'],
+    ['--deals', 'deals'],
+    ['--variant', 'variant'],
+    ['--discards', 'discards'],
+  ] as const) {
+    refuseIfGiven(command, option, property, `comes from the file with --escalate (${file})`);
+  }
+  if (flags.policy !== SOLVER) throw new UsageError("--escalate solves the solver's unknown results again: it takes no --policy");
+  const source = await scanEscalation(file);
+  const earlier = source.provenance;
+  for (const [option, property, field] of [
+    ['--max-states', 'maxStates', 'max_states'],
+    ['--max-discards', 'maxDiscards', 'max_discards_mode'],
+  ] as const) {
+    if (command.getOptionValueSource(property) === 'cli' && String(flags[property]) !== earlier[field]) {
+      throw new UsageError(
+        `${file} was solved at ${field} ${earlier[field]}, but ${option} is ${flags[property]}: an escalation keeps the budget and mode of its file (leave ${option} out)`,
+      );
+    }
+  }
+  const passes = flags.passes ?? [...DEFAULT_ESCALATE_PASSES];
+  if (flags.sampleUnknowns !== undefined && flags.sampleUnknowns.all === undefined)
+    throw new UsageError('--escalate takes one --sample-unknowns for every rule set of its file, not shares per rule set');
+  const sample = (flags.sampleUnknowns?.all ?? WHOLE_SHARES).text;
+  const provenance = runProvenance({
+    maxStates: Number(earlier.max_states),
+    maxDiscards: earlier.max_discards_mode,
+    version,
+    passes,
+    sample,
+  });
+  const field = planBlocker(earlier, provenance);
+  if (field === PASSES_FIELD) {
+    throw new UsageError(
+      `${file} has ${describeField(earlier, PASSES_FIELD)}, and --passes ${passes.join(',')} does not continue them: give its passes first, then more (e.g. --passes ${[...(earlier.passes === '' ? [] : earlier.passes.split(' ')), '…'].join(',')})`,
+    );
+  }
+  if (field === SAMPLE_FIELD) {
+    throw new UsageError(
+      `${file} has ${describeField(earlier, SAMPLE_FIELD)}, and ${describeField(provenance, SAMPLE_FIELD)} would leave out deals it gave the passes: a sample can grow (--sample-unknowns ${earlier.sample_unknowns} or more), not shrink`,
+    );
+  }
+  if (field !== undefined) {
+    throw new UsageError(
+      `${file} has ${describeField(earlier, field)} but this acesup has ${describeField(provenance, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`,
+    );
+  }
+  return { source, provenance, passes };
+}
+
+/** The plan of a run, with every check that can fail made before any work (exit 2 on bad input). */
+export async function planEstimate(flags: EstimateFlags, command: Command, version: string): Promise<EstimatePlan> {
+  const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
+  const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
+  const played = policiesOf(flags);
+  if (flags.passes !== undefined && played.spec !== undefined) {
+    throw new UsageError(
+      "--passes solves unknown results again at larger budgets: a policy's games are never unknown (leave out --policy or --passes)",
+    );
+  }
+  if (flags.sampleUnknowns !== undefined && flags.passes !== undefined && flags.passes.length === 0) {
+    throw new UsageError('--sample-unknowns chooses which unknown deals the later passes solve: --passes none leaves none');
+  }
+  for (const shares of sampleSpecs(flags)) {
+    if (flags.passes !== undefined && shares.shares.length > 1 && shares.shares.length !== flags.passes.length)
+      throw new UsageError(
+        `--sample-unknowns gives ${shares.shares.length} shares but --passes ${flags.passes.length} later passes: give one share, or one per later pass`,
+      );
+  }
+  if (flags.deals > MAX_INDEX - flags.from + 1)
+    throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
+  const csvFile = flags.csv !== undefined && !isStdio(flags.csv) ? flags.csv : undefined;
+  if (flags.resume && flags.csv === undefined) throw new UsageError('--resume needs --csv FILE: the per-deal CSV of the run to continue');
+  if (flags.resume && csvFile === undefined) throw new UsageError('--resume needs --csv FILE, a file (not standard output)');
+  if (flags.csv === undefined) {
+    refuseIfGiven(
+      command,
+      '--checkpoint-every',
+      'checkpointEvery',
+      'does nothing without --csv FILE: it saves the finished deals to that file',
+    );
+    refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of that file', true);
+  } else if (csvFile === undefined) {
+    refuseIfGiven(
+      command,
+      '--checkpoint-every',
+      'checkpointEvery',
+      'needs --csv FILE, a file: standard output gets the rows once, at the end',
+    );
+  }
+  checkOutputs(
+    [
+      ['--csv', flags.csv],
+      ['--summary', flags.summary],
+    ],
+    flags.escalate === undefined ? [] : [flags.escalate],
+  );
+  if (csvFile !== undefined && existsSync(csvFile) && !flags.resume) {
+    throw new UsageError(`${csvFile} exists: add --resume to continue that run, or remove the file`);
+  }
+  if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
+  if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
+  // The file to escalate is read once the cheap checks have passed (it may be large).
+  const escalation = flags.escalate === undefined ? undefined : await escalationOf(flags, command, version);
+  const whole: IndexRange = escalation?.source.range ?? { first: flags.from, count: flags.deals };
+  const seed = escalation?.source.seed ?? flags.seed;
+  const maxStates = escalation === undefined ? flags.maxStates : Number(escalation.source.provenance.max_states);
+  const maxDiscards = (escalation?.source.provenance.max_discards_mode as MaxDiscardsMode | undefined) ?? flags.maxDiscards;
+  const passes = escalation?.passes ?? flags.passes ?? [];
+  const provenance =
+    escalation?.provenance ??
+    runProvenance({ maxStates, maxDiscards, version, passes, sample: (flags.sampleUnknowns?.all ?? WHOLE_SHARES).text });
+  const rulesets = escalation?.source.rulesets ?? rulesetsFor(variants, rules, played.labels, played.compare);
+  // The default plan samples the costly rule sets only, and shares may be given per rule set: each rule set's
+  // rows then record its own shares.
+  const byRuleset = flags.sampleUnknowns?.byRuleset ?? {};
+  for (const name of Object.keys(byRuleset))
+    if (!rulesets.some((r) => `${r.variant}/${r.rule}` === name))
+      throw new UsageError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
+  const slotProvenances =
+    escalation !== undefined
+      ? undefined
+      : flags.defaultShares === true
+        ? rulesets.map((r) => ({ ...provenance, sample_unknowns: DEFAULT_PLAN.shares(r.variant, r.rule) }))
+        : Object.keys(byRuleset).length > 0
+          ? rulesets.map((r) => ({ ...provenance, sample_unknowns: byRuleset[`${r.variant}/${r.rule}`]?.text ?? '' }))
+          : undefined;
+  checkWorkers(flags.workers, maxStates);
+  const passThreads = checkPasses(
+    passes,
+    maxStates,
+    rulesets.some((r) => r.rule === 'optional'),
+    flags.workers,
+  );
+  return {
+    seed,
+    maxStates,
+    maxDiscards,
+    passes,
+    budgets: passBudgets(provenance),
+    passThreads,
+    provenance,
+    ...(slotProvenances === undefined ? {} : { slotProvenances }),
+    rulesets,
+    ...(played.spec === undefined ? {} : { policy: played.spec }),
+    compare: played.compare,
+    whole,
+    range: flags.shard === undefined ? whole : shardRange(whole, flags.shard.k, flags.shard.n),
+    runRange: escalation?.source.run ?? { first: whole.first, last: whole.first + whole.count - 1 },
+    ...(escalation === undefined ? {} : { escalate: { file: flags.escalate!, source: escalation.source } }),
+    ...(csvFile === undefined ? {} : { csvFile }),
+    resuming: flags.resume === true && csvFile !== undefined && existsSync(csvFile),
+  };
+}
+
+/** The shares of the later passes that the rule set in `slot` gives its unknown deals. */
+export const sharesOfSlot = (plan: EstimatePlan, slot: number): PassShares => {
+  const provenance = plan.slotProvenances?.[slot] ?? plan.provenance;
+  return passSharesOf(provenance.sample_unknowns, Math.max(1, plan.passes.length)) ?? WHOLE_SHARES;
+};
+
+/** Every set of shares --sample-unknowns gives. */
+const sampleSpecs = (flags: EstimateFlags): PassShares[] =>
+  flags.sampleUnknowns === undefined
+    ? []
+    : [...(flags.sampleUnknowns.all === undefined ? [] : [flags.sampleUnknowns.all]), ...Object.values(flags.sampleUnknowns.byRuleset)];
+
+/**
+ * `flags` with the plan filled in (see DEFAULT_PLAN). None of --max-states, --passes, --sample-unknowns: the
+ * default plan, its shares per rule set. --max-states alone: one pass at that budget. --sample-unknowns
+ * without --passes: the default plan's passes; --passes without --sample-unknowns: every unknown deal at
+ * every pass. A policy's games and an escalation take their budget as given.
+ */
+export function withDefaultPlan(flags: EstimateFlags, command: Command): EstimateFlags {
+  const given = (property: string): boolean => command.getOptionValueSource(property) === 'cli';
+  if (flags.policy !== SOLVER || flags.escalate !== undefined) return { ...flags, maxStates: flags.maxStates ?? DEFAULT_MAX_STATES };
+  const maxDiscards = given('maxDiscards') ? flags.maxDiscards : 'bounds';
+  if (!given('maxStates') && !given('passes') && !given('sampleUnknowns')) {
+    return { ...flags, maxStates: DEFAULT_PLAN.maxStates, passes: [...DEFAULT_PLAN.passes], maxDiscards, defaultShares: true };
+  }
+  if (!given('passes') && !given('sampleUnknowns')) return flags;
+  return {
+    ...flags,
+    maxStates: flags.maxStates ?? DEFAULT_PLAN.maxStates,
+    passes: flags.passes ?? [...DEFAULT_PLAN.passes],
+    ...(flags.sampleUnknowns !== undefined && flags.passes?.length !== 0 ? { maxDiscards } : {}),
+  };
+}
