@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError, formatDeal, isDeal } from '../src/core/game/cards.ts';
 import type { Variant } from '../src/core/game/rules.ts';
-import { DEAL_COLUMNS, LEGACY_DEAL_COLUMNS, readDealsCsv, readIntoTable, writeDealsCsv } from '../src/batch/csv.ts';
+import { DEAL_COLUMNS, IMPLIED_COLUMN, LEGACY_DEAL_COLUMNS, readDealsCsv, readIntoTable, writeDealsCsv } from '../src/batch/csv.ts';
 import { PROVENANCE_COLUMNS, type Provenance, SEARCH_VERSION, UNRECORDED, runProvenance } from '../src/batch/provenance.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { createPool, solveMissing } from '../src/batch/estimate.ts';
@@ -229,7 +229,8 @@ describe('per-deal CSV', () => {
     const file = join(dir, 'deals.csv');
     await writeDealsCsv(file, table, true);
     const rows = parse(readFileSync(file, 'utf8')) as string[][];
-    expect(rows[0]).toEqual([...DEAL_COLUMNS]);
+    // Standard and strict under both rules nest: the rows end with implied_by.
+    expect(rows[0]).toEqual([...DEAL_COLUMNS, IMPLIED_COLUMN]);
     expect(rows.slice(1, 5).map((r) => `${r[1]} ${r[3]}/${r[4]}`)).toEqual([
       '100 standard/optional',
       '100 standard/forced',
@@ -304,7 +305,7 @@ describe('per-deal CSV', () => {
       /no max_states recorded/u,
     );
     // A column this version does not know is refused, not ignored; one it knows may be missing (read as not recorded).
-    writeFileSync(join(dir, 'newer.csv'), readFileSync(file, 'utf8').replace('run_last\n', 'run_last,strategy\n'));
+    writeFileSync(join(dir, 'newer.csv'), readFileSync(file, 'utf8').replace('implied_by\n', 'implied_by,strategy\n'));
     await expect(readDealsCsv(join(dir, 'newer.csv'), () => {})).rejects.toThrow(/column "strategy" is unknown to this version/u);
     const [header, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
     const drop = header!.split(',').indexOf('search');

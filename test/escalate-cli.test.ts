@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
-import { DEAL_COLUMNS, IMPLIED_COLUMN, LEGACY_DEAL_COLUMNS, PASS_COLUMNS } from '../src/batch/csv.ts';
+import { DEAL_COLUMNS, IMPLIED_COLUMN, LEGACY_DEAL_COLUMNS, MS_ALL_COLUMN, PASS_COLUMNS } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Ran, acesup, expectUsageError, start } from './cli-run.ts';
 import { DEEP } from './deep.ts';
@@ -63,7 +63,7 @@ describe('estimate --passes', () => {
     expect(two.code, two.stderr).toBe(0);
     expect(read('passes-2.csv')).toBe(read('passes.csv'));
     const rows = rowsOf('passes.csv');
-    expect(Object.keys(rows[0]!)).toEqual([...DEAL_COLUMNS, ...PASS_COLUMNS, IMPLIED_COLUMN]);
+    expect(Object.keys(rows[0]!)).toEqual([...DEAL_COLUMNS, ...PASS_COLUMNS, MS_ALL_COLUMN, IMPLIED_COLUMN]);
     expect(rows).toHaveLength(12 * 6);
     const solver = new Solver();
     const solve = (row: Record<string, string>, maxStates: number) =>

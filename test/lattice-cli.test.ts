@@ -260,3 +260,18 @@ describe('implied verdicts in a run of nested rule sets', () => {
     expect(implied).toBeGreaterThan(0);
   });
 });
+
+describe('the cost of every pass', () => {
+  it('records for a row of a later pass the time of all its passes, the first included', async () => {
+    const ran = await acesup(['estimate', '--variant', 'standard', '--deals', '30', '--seed', '4', ...PLAN, '--csv', file('timed.csv')]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const rows = parse(readFileSync(file('timed.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const later = rows.filter((r) => r.pass_max_states !== '4000');
+    expect(later.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      if (row.pass_max_states === '4000') expect(row.ms_all_passes).toBe('');
+      // Each later pass repeats the work of those before it and more: the whole exceeds the last pass alone.
+      else expect(Number(row.ms_all_passes)).toBeGreaterThan(Number(row.ms));
+    }
+  });
+});

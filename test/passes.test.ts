@@ -12,7 +12,16 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../src/core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../src/core/engine/table.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
-import { DEAL_COLUMNS, PASS_COLUMNS, readDealsCsv, readIntoTable, resumeChecker, writeDealsCsv } from '../src/batch/csv.ts';
+import {
+  DEAL_COLUMNS,
+  IMPLIED_COLUMN,
+  MS_ALL_COLUMN,
+  PASS_COLUMNS,
+  readDealsCsv,
+  readIntoTable,
+  resumeChecker,
+  writeDealsCsv,
+} from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { scanEscalation } from '../src/batch/escalation.ts';
 import { solveMissing } from '../src/batch/estimate.ts';
@@ -158,7 +167,8 @@ describe('the per-deal CSV with passes', () => {
     const file = join(dir, 'passes.csv');
     await writeDealsCsv(file, table, true);
     const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual([...DEAL_COLUMNS, ...PASS_COLUMNS]);
+    // Strict under both rules: the two nest, so the rows end with implied_by.
+    expect(Object.keys(rows[0]!)).toEqual([...DEAL_COLUMNS, ...PASS_COLUMNS, MS_ALL_COLUMN, IMPLIED_COLUMN]);
     expect(rows.map((r) => `${r['index']} ${r['passes']} ${r['pass_max_states']}`).filter((_, i) => i % 2 === 0)).toEqual([
       '10 8 64 8000',
       '11 8 64 64000',
@@ -173,7 +183,7 @@ describe('the per-deal CSV with passes', () => {
 
     const plain = join(dir, 'no-passes.csv');
     await writeDealsCsv(plain, passTable(10, 3, plan()), true);
-    expect(readFileSync(plain, 'utf8').split('\n')[0]).toBe(DEAL_COLUMNS.join(','));
+    expect(readFileSync(plain, 'utf8').split('\n')[0]).toBe([...DEAL_COLUMNS, IMPLIED_COLUMN].join(','));
     const read: Provenance[] = [];
     await readDealsCsv(plain, (row) => read.push(row.provenance));
     expect(read.every((p) => p.passes === '' && p.max_states === '1000')).toBe(true);
@@ -187,11 +197,11 @@ describe('the per-deal CSV with passes', () => {
     const cases: [string, RegExp][] = [
       [`${header!.replace(',passes,pass_max_states', ',pass_max_states,passes')}\n`, /the columns passes, pass_max_states go together/u],
       [
-        `${[header!.replace(',passes,pass_max_states', ',pass_max_states'), ...lines.map((l) => l.replace(/,8 64,(\d+)$/u, ',$1'))].join('\n')}\n`,
+        `${[header!.replace(',passes,pass_max_states', ',pass_max_states'), ...lines.map((l) => l.replace(/,8 64,(\d+),([^,]*),([^,]*)$/u, ',$1,$2,$3'))].join('\n')}\n`,
         /go together/u,
       ],
       [
-        `${[header, lines[0]!.replace(/,1000$/u, ',9000'), ...lines.slice(1)].join('\n')}\n`,
+        `${[header, lines[0]!.replace(/,1000,([^,]*),([^,]*)$/u, ',9000,$1,$2'), ...lines.slice(1)].join('\n')}\n`,
         /line 2: pass_max_states 9000 is not the budget of a pass of the row's plan \(1000, 8000, 64000\)/u,
       ],
       [

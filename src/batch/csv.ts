@@ -88,6 +88,10 @@ export const SOLVER_COLUMNS = [
  */
 export const PASS_COLUMNS = [PASSES_FIELD, 'pass_max_states'] as const;
 
+/** After the pass columns, in a run with passes: the solving time of every pass the row's deal went through
+ *  (the first included; `ms` is the last pass's), empty for a row of the first pass and without timings. */
+export const MS_ALL_COLUMN = 'ms_all_passes';
+
 /** The very last column, in a run that samples the unknown deals (`--sample-unknowns P`): P. Absent otherwise. */
 export const SAMPLE_COLUMN = SAMPLE_FIELD;
 
@@ -101,7 +105,7 @@ export const dealColumns = (rulesets: readonly Ruleset[], passes = false, sample
   ...DEAL_COLUMNS,
   ...(rulesets.some((r) => r.policy !== undefined) ? [POLICY_COLUMN] : []),
   ...(rulesets.some((r) => r.compare === true) ? SOLVER_COLUMNS : []),
-  ...(passes ? PASS_COLUMNS : []),
+  ...(passes ? [...PASS_COLUMNS, MS_ALL_COLUMN] : []),
   ...(sample ? [SAMPLE_COLUMN] : []),
   ...(implied ? [IMPLIED_COLUMN] : []),
 ];
@@ -151,7 +155,13 @@ export function dealRowFields(
     ...(ruleset.policy === undefined ? [] : [ruleset.policy]),
     ...(record.solver === undefined ? [] : verdictFields(record.solver, timings)),
     // The first provenance field is max_states: the budget of the first pass.
-    ...(passes === undefined ? [] : [passes, record.budget === undefined ? provenance[0]! : String(record.budget)]),
+    ...(passes === undefined
+      ? []
+      : [
+          passes,
+          record.budget === undefined ? provenance[0]! : String(record.budget),
+          timings && record.msAll !== undefined ? record.msAll.toFixed(3) : '',
+        ]),
     ...(sample === undefined ? [] : [sample]),
     ...(implied ? [record.impliedBy ?? ''] : []),
   ];
@@ -272,6 +282,8 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
   let sampleAt = -1;
   /** Where implied_by is (−1: a run of rule sets that do not nest, or of an older version). */
   let impliedAt = -1;
+  /** Where ms_all_passes is (−1: a file without it). */
+  let msAllAt = -1;
   let last = 0;
   try {
     for await (const { record: fields, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -291,6 +303,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           POLICY_COLUMN,
           ...SOLVER_COLUMNS,
           ...PASS_COLUMNS,
+          MS_ALL_COLUMN,
           SAMPLE_COLUMN,
           IMPLIED_COLUMN,
         ];
@@ -314,6 +327,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
         }
         sampleAt = fields.indexOf(SAMPLE_COLUMN);
         impliedAt = fields.indexOf(IMPLIED_COLUMN);
+        msAllAt = fields.indexOf(MS_ALL_COLUMN);
         if (sampleAt >= 0 && passesAt < 0)
           throw new InputError(`${name}: the column ${SAMPLE_COLUMN} needs the columns ${PASS_COLUMNS.join(', ')}`);
         columns = fields.length;
@@ -372,6 +386,12 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
         if (!budgets.includes(budget))
           throw new InputError(`${where}: pass_max_states ${budget} is not the budget of a pass of the row's plan (${budgets.join(', ')})`);
         if (budget !== budgets[0]) record.budget = budget;
+        const all = msAllAt < 0 ? '' : fields[msAllAt]!;
+        if (all !== '') {
+          const value = Number(all);
+          if (!(value >= 0)) throw new InputError(`${where}: ${MS_ALL_COLUMN} "${all}" is not a time in milliseconds`);
+          record.msAll = value;
+        }
       }
       if (sampleAt >= 0) {
         // The share must be one, and a row given a later pass must be a deal of its sample.

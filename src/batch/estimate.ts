@@ -242,7 +242,13 @@ function record(table: ResultTable, chunk: Chunk, result: ChunkResult, options: 
     const deal: DealRecord = verdict(cell * fields);
     if (compare) deal.solver = verdict(cell * fields + FIELDS);
     if (!table.needs(slot, index, pass)) continue;
-    if (pass > 0) deal.budget = options.maxStates;
+    if (pass > 0) {
+      deal.budget = options.maxStates;
+      // The time of every pass so far: the cost of a deal is all its passes, not the one that decided it.
+      const prior = table.get(slot, index);
+      const before = prior?.msAll ?? prior?.ms ?? Number.NaN;
+      if (!Number.isNaN(before) && !Number.isNaN(deal.ms)) deal.msAll = before + deal.ms;
+    }
     solved[slot]! += 1;
     if (deal.outcome === WON) won[slot]! += 1;
     if (deal.outcome !== UNKNOWN) decided[slot]! += 1;

@@ -82,6 +82,9 @@ export interface DealRecord extends Verdict {
    *  verdict came from a sampled pass), where this rule set's own search had left the deal unknown
    *  (implications.ts). Absent when the row's own search decided it. */
   impliedBy?: string;
+  /** The solving time of every pass this row's deal went through, the first included (the row's `ms` is its
+   *  last pass's); absent for a row of the first pass, or one whose earlier passes were not timed. */
+  msAll?: number;
 }
 
 /** One Verdict per cell, in typed arrays: 19 bytes a cell. */
@@ -148,6 +151,8 @@ export class ResultTable {
   private passes: Uint8Array | undefined;
   /** Per cell, 1 + the number of its `impliedBy` in `impliedNames` (0: not implied; absent while none is). */
   private implied: Uint8Array | undefined;
+  /** Per cell, `msAll` (NaN: none; absent while no row has one). */
+  private allTimes: Float64Array | undefined;
   private readonly impliedNames: string[] = [];
   /** The budgets of each provenance's passes (passBudgets), by provenance number. */
   private readonly budgets: number[][];
@@ -262,6 +267,10 @@ export class ResultTable {
       if (record.impliedBy !== undefined && name < 0) name = this.impliedNames.push(record.impliedBy) - 1;
       this.implied[cell] = name + 1;
     }
+    if (record.msAll !== undefined || this.allTimes !== undefined) {
+      this.allTimes ??= new Float64Array(this.outcomes.length).fill(Number.NaN);
+      this.allTimes[cell] = record.msAll ?? Number.NaN;
+    }
     this.results.set(cell, record);
     if (record.solver !== undefined) this.solverResults!.set(cell, record.solver);
   }
@@ -275,6 +284,8 @@ export class ResultTable {
     if (pass > 0) record.budget = this.budgets[this.sources?.[cell] ?? 0]![pass]!;
     const implied = this.implied?.[cell] ?? 0;
     if (implied > 0) record.impliedBy = this.impliedNames[implied - 1]!;
+    const all = this.allTimes?.[cell] ?? Number.NaN;
+    if (!Number.isNaN(all)) record.msAll = all;
     return record;
   }
 

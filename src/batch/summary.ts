@@ -118,7 +118,16 @@ class RulesetTally {
   /** The shares of the later passes as recorded (the first sampling row's): one, or one per pass. */
   private sharesText = '';
   /** Time of the first pass's deals (decided, and unknown outside the sample) and of the sampled deals' last passes. */
-  private readonly phaseMs = { first: 0, firstTimed: 0, unsampledMs: 0, unsampledTimed: 0, later: 0, laterTimed: 0 };
+  private readonly phaseMs = {
+    first: 0,
+    firstTimed: 0,
+    unsampledMs: 0,
+    unsampledTimed: 0,
+    later: 0,
+    laterTimed: 0,
+    laterAll: 0,
+    laterAllTimed: 0,
+  };
 
   /**
    * `budget`: the budget of the pass that gave the result (undefined when not recorded); `first`: the budget of
@@ -209,6 +218,10 @@ class RulesetTally {
     } else if (timed && !atFirst) {
       ms.later += record.ms;
       ms.laterTimed += 1;
+      if (record.msAll !== undefined) {
+        ms.laterAll += record.msAll;
+        ms.laterAllTimed += 1;
+      }
     }
   }
 
@@ -223,8 +236,20 @@ class RulesetTally {
     return {
       ...t,
       firstSeconds: timed === 0 ? Number.NaN : (ms.first + ms.unsampledMs + sampledMs) / (timed + t.sampled) / 1000,
-      laterSeconds: ms.laterTimed === 0 ? Number.NaN : ms.later / ms.laterTimed / 1000,
+      laterSeconds: ms.laterTimed === 0 ? Number.NaN : this.laterMs() / ms.laterTimed / 1000,
     };
+  }
+
+  /**
+   * The later passes' time of the sampled deals: every later pass each went through, where the rows record it
+   * (`ms_all_passes`, less the first pass, which costs what an unsampled unknown deal's did); else the time of
+   * the pass that gave each row only, which leaves out the passes that did not decide it (files of earlier
+   * versions).
+   */
+  private laterMs(): number {
+    const ms = this.phaseMs;
+    if (ms.laterAllTimed < ms.laterTimed || ms.unsampledTimed === 0) return ms.later;
+    return ms.laterAll - ms.laterAllTimed * (ms.unsampledMs / ms.unsampledTimed);
   }
 
   private addSolver(played: Outcome, exact: Verdict): void {
