@@ -410,7 +410,15 @@ export class SummaryAccumulator {
 
   summaries(): RulesetSummary[] {
     const summaries = this.rulesets.map((ruleset, slot) => this.tallies[slot]!.summary(ruleset));
-    const lattice = this.lattice.summaries((slot) => summaries[slot]!.ci95);
+    const lattice = this.lattice.summaries(
+      (slot) => summaries[slot]!.ci95,
+      (target, control) => {
+        const t = summaries[target]!.twoPhase;
+        const c = summaries[control]!;
+        if (t === undefined || c.timedDeals === 0) return undefined;
+        return { control: c.solveSeconds / c.timedDeals, first: t.firstSeconds, later: t.laterSeconds };
+      },
+    );
     return summaries.map((s, slot) => (lattice.has(slot) ? { ...s, lattice: lattice.get(slot)! } : s));
   }
 }
@@ -497,6 +505,7 @@ export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunI
                   controlFile: s.lattice.controlFile ?? null,
                   offered: s.lattice.offer.offer,
                   note: s.lattice.offer.reason,
+                  plans: s.lattice.plans ?? null,
                   ...s.lattice.estimate,
                   // Not offered: no estimate or interval goes out.
                   ...(s.lattice.offer.offer ? {} : { estimate: null, ci95: null, standardError: null }),
@@ -692,6 +701,8 @@ const LATTICE_COLUMNS = [
   'lattice_variance_covariance',
   'lattice_variance_sample',
   'lattice_note',
+  'lattice_core_hours_half_point',
+  'lattice_core_hours_tenth_point',
 ];
 
 /** The summary CSV's difference-estimate fields of a rule set (empty where it has none; the estimate and its
@@ -716,6 +727,7 @@ function latticeFields(l: RulesetSummary['lattice']): string[] {
     e.variance.covariance.toExponential(4),
     e.variance.sample.toExponential(4),
     l.offer.offer ? '' : l.offer.reason,
+    ...[0, 1].map((i) => (l.plans?.[i] === undefined ? '' : number(l.plans[i]!.seconds.total / 3600, 2))),
   ];
 }
 

@@ -167,6 +167,9 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
   return lines;
 }
 
+/** Hours as the plans print them: one decimal below 10, whole hours above. */
+const hours = (h: number): string => (h < 10 ? h.toFixed(1) : fmt(Math.round(h)));
+
 /**
  * The difference estimate against the same variant's forced rule, as lines: the estimate and its interval
  * when offered (else why not), the two means it adds, and how its variance splits.
@@ -190,6 +193,17 @@ function latticeLines(l: NonNullable<RulesetSummary['lattice']>): string[] {
     `    = ${l.control} ${percent(e.control.high)} + the optional rule's own wins ${percent(e.difference.high)} ` +
       `(${fmt(dWins)} deals won only under the optional rule, ${fmt(sampled)} sampled)`,
     `    variance: ${share(v.control)} the control's deals, ${share(v.target)} this run's deals, ${share(v.covariance)} their covariance, ${share(v.sample)} the sample`,
+    ...(l.plans === undefined
+      ? []
+      : [
+          `    at this run's costs per deal (every pass counted): ${l.plans
+            .map(
+              (p) =>
+                `±${(p.halfWidth * 100).toFixed(1)} point, about ${fmt(p.deals)} deals (the control over ${fmt(p.controlDeals)}), ` +
+                `a share ${p.shares[0]!.share.toPrecision(2)} of their unknown deals sampled, ${hours(p.seconds.total / 3600)} core-hours`,
+            )
+            .join('; ')}`,
+        ]),
   ];
 }
 
