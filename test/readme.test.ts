@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { verify } from '../src/core/api.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'bin/acesup.js');
@@ -114,6 +115,19 @@ const RUNNERS: { pattern: RegExp; check: (output: string) => void }[] = [
   },
   { pattern: /^npx acesup verify /u, check: (output) => expect(output.trim()).toBe('ok') },
   {
+    pattern: /^npx acesup deal --winnable --variant standard --count \d+ --with-line$/u,
+    check: (output) => {
+      // Each line a deal and its winning line, which the independent replayer accepts.
+      const lines = output.trim().split('\n');
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        const [deal, moves] = line.split('\t') as [string, string];
+        expect(deal).toMatch(CARD);
+        expect(verify(deal, moves, { variant: 'standard' })).toEqual({ ok: true });
+      }
+    },
+  },
+  {
     pattern: /^npx acesup deal --seed 1 --index 0 --count 2$/u,
     check: (output) => {
       const lines = output.trim().split('\n');
@@ -122,10 +136,12 @@ const RUNNERS: { pattern: RegExp; check: (output: string) => void }[] = [
     },
   },
   {
-    pattern: /^npx acesup estimate .*--csv run\.csv$/su,
+    pattern: /^npx acesup estimate --variant standard --discards both .*--control results\/win-rates\/standard-forced-1m\.summary\.csv$/su,
     check: (output) => {
-      expect(output).toMatch(/win rate/u);
-      expect(file('run.csv').trim().split('\n')).toHaveLength(1 + SHORT_DEALS);
+      // Both rules, and the optional rule's difference estimate against the forced rule's million deals (or why not).
+      expect(output).toMatch(/standard · optional discards/u);
+      expect(output).toMatch(/standard · forced discards/u);
+      expect(output).toMatch(/difference estimate against standard\/forced \(1,000,000 deals/u);
     },
   },
   {
