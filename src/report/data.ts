@@ -46,7 +46,7 @@ export interface SummaryRow {
   commit: string;
   /** A run that sampled the unknown deals (--sample-unknowns): its two-phase estimate (a range while some
    *  sampled deal is still unknown) with its 95% interval, and the share sampled. */
-  twoPhase?: { low: number; high: number; ci95Low: number; ci95High: number; sample: string; sampled: number };
+  twoPhase?: { low: number; high: number; ci95Low: number; ci95High: number; sample: string; sampled: number; against?: string };
 }
 
 /** One variant × discard rule (× policy) of a per-deal CSV: its outcomes in deal order. */
@@ -250,18 +250,7 @@ function summaryRow(file: string, r: Record<string, string>, where: string): Sum
     command: r.command ?? '',
     version: r.version ?? '',
     commit: r.commit ?? '',
-    ...(num('two_phase_low') === null
-      ? {}
-      : {
-          twoPhase: {
-            low: must('two_phase_low'),
-            high: must('two_phase_high'),
-            ci95Low: must('two_phase_ci95_low'),
-            ci95High: must('two_phase_ci95_high'),
-            sample: r.sample_unknowns ?? '',
-            sampled: must('sampled'),
-          },
-        }),
+    ...estimateOf(num, must, r),
   };
 }
 
@@ -306,4 +295,41 @@ export function runningEstimate(outcomes: Uint8Array): RunningPoint[] {
     }
   }
   return points;
+}
+
+/**
+ * The estimate a summary row offers: its two-phase estimate, or its difference estimate against a stricter rule
+ * set (`lattice_*`, with `against` naming it) where that one's 95% interval is narrower; none when it offers
+ * neither (their columns are empty where not offered).
+ */
+function estimateOf(
+  num: (column: string) => number | null,
+  must: (column: string) => number,
+  r: Record<string, string>,
+): { twoPhase?: NonNullable<SummaryRow['twoPhase']> } {
+  const sample = { sample: r['sample_unknowns'] ?? '', sampled: num('sampled') ?? 0 };
+  const twoPhase =
+    num('two_phase_low') === null
+      ? undefined
+      : {
+          low: must('two_phase_low'),
+          high: must('two_phase_high'),
+          ci95Low: must('two_phase_ci95_low'),
+          ci95High: must('two_phase_ci95_high'),
+          ...sample,
+        };
+  const lattice =
+    num('lattice_low') === null
+      ? undefined
+      : {
+          low: must('lattice_low'),
+          high: must('lattice_high'),
+          ci95Low: must('lattice_ci95_low'),
+          ci95High: must('lattice_ci95_high'),
+          ...sample,
+          against: r['lattice_control'] ?? '',
+        };
+  const width = (e: { ci95Low: number; ci95High: number }): number => e.ci95High - e.ci95Low;
+  const chosen = lattice !== undefined && (twoPhase === undefined || width(lattice) < width(twoPhase)) ? lattice : twoPhase;
+  return chosen === undefined ? {} : { twoPhase: chosen };
 }

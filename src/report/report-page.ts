@@ -13,7 +13,8 @@ function twoPhaseCell(row: SummaryRow): string {
   const t = row.twoPhase;
   if (t === undefined) return '';
   const estimate = t.low === t.high ? pct(t.low) : `${pct(t.low)}–${pct(t.high)}`;
-  return `<b>${estimate}</b><br><small>95%: ${pct(t.ci95Low)}–${pct(t.ci95High)}<br>${fmt(t.sampled)} sampled (${escapeHtml(t.sample)})</small>`;
+  const how = t.against === undefined ? '' : `<br>difference estimate against ${escapeHtml(t.against)}`;
+  return `<b>${estimate}</b><br><small>95%: ${pct(t.ci95Low)}–${pct(t.ci95High)}<br>${fmt(t.sampled)} sampled (${escapeHtml(t.sample)})${how}</small>`;
 }
 
 function runRow(row: SummaryRow): string {
