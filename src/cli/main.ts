@@ -1,6 +1,6 @@
 // The acesup command line: parses options, calls the library, prints. The options and help of solve and
 // verify are here (their work is in solve-command.ts); deal, estimate and merge are added from
-// batch-commands.ts, play from play.ts, report from report.ts. A command's work is loaded when it runs, so
+// batch-commands.ts, play from play.ts, hint from hint.ts, report from report.ts. A command's work is loaded when it runs, so
 // that --help, --version and option errors load only these definitions.
 
 import { Command, CommanderError, Option } from 'commander';
@@ -9,6 +9,7 @@ import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/budget.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import type { EstimateOptions } from './estimate-command.ts';
+import { addHintCommand } from './hint.ts';
 import { addPlayCommand } from './play.ts';
 import {
   EXIT_FAILED,
@@ -123,6 +124,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
 
   addBatchCommands(program, options);
   addPlayCommand(program);
+  addHintCommand(program);
   addReportCommand(program);
   return program;
 }
