@@ -5,6 +5,7 @@ import { type Command, Option } from 'commander';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { integerOption } from './errors.ts';
 import type { HintFlags } from './hint-command.ts';
+import { REVERSE_HELP } from './play.ts';
 
 export function addHintCommand(program: Command): void {
   program
@@ -39,6 +40,7 @@ export function addHintCommand(program: Command): void {
     .option('--rollouts <n>', 'orders of the unseen cards greedy plays out after the move (default 2,000)', integerOption(1, 1_000_000))
     .option('--orders <n>', 'orders of the unseen cards solved exactly from the position (default 200)', integerOption(1, 1_000_000))
     .option('--max-states <n>', "the solver's state budget per order; past it the order is unknown (default 20,000)", integerOption(1))
+    .option('--reverse', REVERSE_HELP)
     .option('--json', 'print one JSON object: position, variant, discards, move, over, player, chance, perfect, ms')
     .action(async (words: string[], flags: HintFlags) => {
       const { hintCommand } = await import('./hint-command.ts');

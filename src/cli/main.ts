@@ -10,7 +10,7 @@ import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/b
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import type { EstimateOptions } from './estimate-command.ts';
 import { addHintCommand } from './hint.ts';
-import { addPlayCommand } from './play.ts';
+import { REVERSE_HELP, addPlayCommand } from './play.ts';
 import {
   EXIT_FAILED,
   EXIT_OK,
@@ -95,6 +95,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')
+    .option('--reverse', REVERSE_HELP)
     .option(
       '--html <file>',
       'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)',
@@ -117,6 +118,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .option('-f, --file <path>', 'read DEAL<TAB>MOVES lines from a file ("-" for standard input)')
     .addOption(variantOption(false))
     .addOption(discardsOption())
+    .option('--reverse', REVERSE_HELP)
     .action(async (deal: string | undefined, moves: string | undefined, flags: VerifyFlags) => {
       const { verifyCommand } = await import('./solve-command.ts');
       process.exitCode = await verifyCommand(deal, moves, flags);

@@ -4,6 +4,18 @@
 import { type Card, CARDS, InputError, cardName, isAce, parseCards } from './cards.ts';
 import { PILES, WIN_DISCARDS } from './rules.ts';
 
+/** How the cards of a position are written: the standard game's, or another reading of the same game (reverse.ts). */
+export interface Reading {
+  /** The standard game's card for a card as written. */
+  toGame(card: Card): Card;
+  /** The name, as written, of a card of the standard game. */
+  name(card: Card): string;
+  /** The rank that is never discarded, in words. */
+  top: string;
+}
+
+export const STANDARD_READING: Reading = { toGame: (card) => card, name: cardName, top: 'ace' };
+
 /** A position as a player sees it: nothing of the stock's order. */
 export interface Position {
   /** The four piles, each from bottom to top. */
@@ -15,6 +27,7 @@ export interface Position {
 }
 
 const EMPTY = '-';
+const article = (word: string): string => `${/^[aeiou]/u.test(word) ? 'an' : 'a'} ${word}`;
 const MAX_STOCK = CARDS - PILES;
 
 function stockCount(text: string): number {
@@ -32,19 +45,20 @@ function stockCount(text: string): number {
  * blank pile, a stock that is not a multiple of 4 or cannot hold the cards left over, a discarded ace, a
  * pile taller than the deals made so far.
  */
-export function parsePosition(text: string): Position {
+export function parsePosition(text: string, reading: Reading = STANDARD_READING): Position {
+  const name = reading.name;
   const [table = '', ...sections] = text.split(';').map((part) => part.trim());
   const fields = table.split('|').map((part) => part.trim());
   if (fields.length !== PILES) throw new InputError(`expected 4 piles separated by "|", found ${fields.length}`);
   const where = new Map<Card, string>();
   const place = (card: Card, at: string): void => {
     const before = where.get(card);
-    if (before !== undefined) throw new InputError(`${cardName(card)} is written twice (${before} and ${at})`);
+    if (before !== undefined) throw new InputError(`${name(card)} is written twice (${before} and ${at})`);
     where.set(card, at);
   };
   const read = (words: string, at: string): Card[] => {
     try {
-      return parseCards(words);
+      return parseCards(words).map(reading.toGame);
     } catch (error) {
       throw error instanceof InputError ? new InputError(`${at}: ${error.message}`) : error;
     }
@@ -67,7 +81,7 @@ export function parsePosition(text: string): Position {
     else if (keyword === 'out' && discards === undefined) {
       discards = read(rest.join(' '), 'out');
       for (const card of discards) {
-        if (isAce(card)) throw new InputError(`${cardName(card)} is listed as discarded: an ace is never discarded`);
+        if (isAce(card)) throw new InputError(`${name(card)} is listed as discarded: ${article(reading.top)} is never discarded`);
         place(card, 'out');
       }
     } else throw new InputError(`"${section}" is not "stock N" or "out CARDS" (each at most once)`);
