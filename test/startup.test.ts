@@ -21,6 +21,7 @@ const DEFINITIONS = [
   'dist/batch/shard.js',
   'dist/cli/batch-commands.js',
   'dist/cli/errors.js',
+  'dist/cli/hint.js',
   'dist/cli/main.js',
   'dist/cli/play.js',
   'dist/cli/report.js',
@@ -53,7 +54,7 @@ function loads(args: string[]): { stdout: string; files: string[]; project: stri
 }
 
 describe('start-up', () => {
-  it.each(['--version', '--help', 'estimate --help', 'solve --help'])('acesup %s loads the definitions alone', (line) => {
+  it.each(['--version', '--help', 'estimate --help', 'solve --help', 'hint --help'])('acesup %s loads the definitions alone', (line) => {
     const { stdout, project, packages } = loads(line.split(' '));
     expect(stdout).not.toBe('');
     expect(project.filter((file) => !DEFINITIONS.includes(file))).toEqual([]);

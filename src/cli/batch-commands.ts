@@ -23,7 +23,7 @@ import type { DealFlags } from './deal-command.ts';
 import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
 import type { MergeFlags } from './merge-command.ts';
 import { UsageError, integerOption } from './errors.ts';
-import { policyOptions } from './play.ts';
+import { REVERSE_HELP, policyOptions } from './play.ts';
 
 /**
  * A plain `acesup estimate` solves 1,000 deals of each variant under the default plan (options.ts
@@ -119,6 +119,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       integerOption(1),
     )
     .option('--with-line', 'with --winnable: add a winning line: DEAL<TAB>MOVES, as `acesup verify --file` reads them')
+    .option('--reverse', `${REVERSE_HELP}: the same deals, each card written as its twin in that reading`)
     .option(
       '--json',
       'one JSON object per deal (seed, index, deal; with --winnable also variant and discards, and the solution with --with-line)',

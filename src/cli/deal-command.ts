@@ -3,6 +3,7 @@
 
 import { eachWinnableDeal, seededDeal } from '../core/api.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
+import { writeReversed } from '../core/game/reverse.ts';
 import { EXIT_FAILED, EXIT_OK } from './errors.ts';
 
 export interface DealFlags {
@@ -16,11 +17,14 @@ export interface DealFlags {
   maxTried?: number;
   withLine?: boolean;
   json?: boolean;
+  reverse?: boolean;
 }
 
 /** Prints the deals; the exit code (1 when --winnable gave up before --count deals were found). */
 export function dealCommand(flags: DealFlags): number {
   const { seed, count } = flags;
+  // Reverse Idiot's Delight: each card written as its twin with aces low, the same game (docs/rules.md).
+  const out = flags.reverse ? writeReversed : (text: string): string => text;
   const lines: string[] = [];
   // Written in blocks: a million deals in one string would be a large one.
   const flush = (): void => {
@@ -28,7 +32,7 @@ export function dealCommand(flags: DealFlags): number {
   };
   if (!flags.winnable) {
     for (let index = flags.index; index < flags.index + count; index++) {
-      const deal = seededDeal(seed, index);
+      const deal = out(seededDeal(seed, index));
       lines.push(flags.json ? JSON.stringify({ seed, index, deal }) : deal);
       if (lines.length === 1000) flush();
     }
@@ -47,14 +51,16 @@ export function dealCommand(flags: DealFlags): number {
     ...(flags.maxTried === undefined ? {} : { maxTried: flags.maxTried }),
   })) {
     found += 1;
-    const line = flags.withLine ? { solution: won.solution } : {};
+    const deal = out(won.deal);
+    const solution = won.solution.map(out);
+    const line = flags.withLine ? { solution } : {};
     // Each deal as soon as it is proved: a slow search shows its progress line by line.
     console.log(
       flags.json
-        ? JSON.stringify({ seed, index: won.index, variant, discards, deal: won.deal, ...line })
+        ? JSON.stringify({ seed, index: won.index, variant, discards, deal, ...line })
         : flags.withLine
-          ? `${won.deal}\t${won.solution.join(', ')}`
-          : won.deal,
+          ? `${deal}\t${solution.join(', ')}`
+          : deal,
     );
   }
   if (found === count) return EXIT_OK;

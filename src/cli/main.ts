@@ -1,6 +1,6 @@
 // The acesup command line: parses options, calls the library, prints. The options and help of solve and
 // verify are here (their work is in solve-command.ts); deal, estimate and merge are added from
-// batch-commands.ts, play from play.ts, report from report.ts. A command's work is loaded when it runs, so
+// batch-commands.ts, play from play.ts, hint from hint.ts, report from report.ts. A command's work is loaded when it runs, so
 // that --help, --version and option errors load only these definitions.
 
 import { Command, CommanderError, Option } from 'commander';
@@ -9,7 +9,8 @@ import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/budget.ts';
 import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
 import type { EstimateOptions } from './estimate-command.ts';
-import { addPlayCommand } from './play.ts';
+import { addHintCommand } from './hint.ts';
+import { REVERSE_HELP, addPlayCommand } from './play.ts';
 import {
   EXIT_FAILED,
   EXIT_OK,
@@ -94,6 +95,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')
+    .option('--reverse', REVERSE_HELP)
     .option(
       '--html <file>',
       'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)',
@@ -116,6 +118,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .option('-f, --file <path>', 'read DEAL<TAB>MOVES lines from a file ("-" for standard input)')
     .addOption(variantOption(false))
     .addOption(discardsOption())
+    .option('--reverse', REVERSE_HELP)
     .action(async (deal: string | undefined, moves: string | undefined, flags: VerifyFlags) => {
       const { verifyCommand } = await import('./solve-command.ts');
       process.exitCode = await verifyCommand(deal, moves, flags);
@@ -123,6 +126,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
 
   addBatchCommands(program, options);
   addPlayCommand(program);
+  addHintCommand(program);
   addReportCommand(program);
   return program;
 }

@@ -7,6 +7,7 @@ import { playGame } from '../core/play/game.ts';
 import { type PolicyName, type PolicySettings, makePolicy } from '../core/play/policies.ts';
 import { Rng } from '../core/game/random.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
+import { parseReversedDeal, writeReversed } from '../core/game/reverse.ts';
 import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_OK, UsageError } from './errors.ts';
 
@@ -20,6 +21,7 @@ export interface PlayFlags {
   sampleStates?: number;
   show?: boolean;
   json?: boolean;
+  reverse?: boolean;
 }
 
 /** The policy's settings from the flags; a setting given to a policy that has no use for it is an error. */
@@ -42,7 +44,9 @@ export function policySettings(policy: PolicyName, flags: { aceBonus?: number; s
 
 export function playCommand(words: string[], flags: PlayFlags): number {
   if (words.length === 0) throw new UsageError('no deal given: pass the 52 cards as an argument (see acesup play --help)');
-  const deal = parseDeal(words.join(' '));
+  const deal = flags.reverse ? parseReversedDeal(words.join(' ')) : parseDeal(words.join(' '));
+  // Reverse Idiot's Delight is played as the standard game it is; its cards are written back with aces low.
+  const out = flags.reverse ? writeReversed : (text: string): string => text;
   const settings = policySettings(flags.policy, flags);
   const policy = makePolicy(flags.policy, flags.variant, flags.discards, settings);
   const started = performance.now();
@@ -51,22 +55,22 @@ export function playCommand(words: string[], flags: PlayFlags): number {
   if (flags.json) {
     console.log(
       JSON.stringify({
-        deal: formatDeal(deal),
+        deal: out(formatDeal(deal)),
         variant: flags.variant,
         discards: flags.discards,
         policy: policy.name,
         seed: flags.seed,
         result: game.won ? 'won' : 'lost',
         discarded: game.discarded,
-        ...(game.won ? { solution: game.moves.map(formatMove) } : {}),
-        moves: game.moves.map(formatMove),
+        ...(game.won ? { solution: game.moves.map((move) => out(formatMove(move))) } : {}),
+        moves: game.moves.map((move) => out(formatMove(move))),
         states: game.states,
         ms: Math.round(ms * 1000) / 1000,
       }),
     );
     return EXIT_OK;
   }
-  console.log(`Deal ${formatDeal(deal)}`);
+  console.log(`Deal ${out(formatDeal(deal))}`);
   const states = game.states > 0 ? `, ${game.states.toLocaleString('en-US')} solver states` : '';
   console.log(
     `${flags.variant} · ${flags.discards} discards · ${policy.name}, seed ${flags.seed}: ` +
@@ -75,18 +79,20 @@ export function playCommand(words: string[], flags: PlayFlags): number {
   const replay = new Game(deal, flags.variant, flags.discards);
   const width = String(game.moves.length).length;
   const piles = (): string =>
-    formatPiles(replay.piles())
-      .split('\n')
-      .map((line) => `      ${line}`)
-      .join('\n');
+    out(
+      formatPiles(replay.piles())
+        .split('\n')
+        .map((line) => `      ${line}`)
+        .join('\n'),
+    );
   if (flags.show) console.log(`${piles()}\n      stock: ${replay.stockLeft()}`);
   game.moves.forEach((move, i) => {
-    console.log(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`);
+    console.log(out(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`));
     if (flags.show) {
       replay.play(move);
       console.log(`${piles()}\n      stock: ${replay.stockLeft()}, discarded: ${replay.discarded()}`);
     }
   });
-  console.log(`moves: ${game.moves.map(formatMove).join(', ')}`);
+  console.log(out(`moves: ${game.moves.map(formatMove).join(', ')}`));
   return EXIT_OK;
 }

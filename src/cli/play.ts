@@ -35,6 +35,9 @@ export function policyOptions(command: Command, defaultPolicy: string, policies:
     );
 }
 
+/** --reverse, on every command that reads or prints cards (docs/rules.md, "Reverse Idiot's Delight"). */
+export const REVERSE_HELP = "Reverse Idiot's Delight: read and print cards with aces low and the four kings kept (ranks move one place)";
+
 export function addPlayCommand(program: Command): void {
   const command = program
     .command('play')
@@ -66,6 +69,7 @@ export function addPlayCommand(program: Command): void {
     )
     .option('--seed <s>', "seed of the policy's random choices (random moves, expert's samples)", integerOption(0, 0xffffffff), 1)
     .option('--show', 'print the four piles after each move')
+    .option('--reverse', REVERSE_HELP)
     .option(
       '--json',
       'print one JSON object: the deal, variant, discards, policy, seed, result, discarded, moves (and solution when won), states, ms',

@@ -10,6 +10,7 @@ import { type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts'
 import { DEFAULT_TIME_LIMIT } from '../core/search/budget.ts';
 import { type Escalated, solveWithin } from '../core/search/escalate.ts';
 import { type MaxDiscardsMode, type SolveResult, Solver } from '../core/search/solve.ts';
+import { parseReversedDeal, parseReversedMoves, writeReversed } from '../core/game/reverse.ts';
 import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
@@ -84,15 +85,22 @@ function verdictLine(
   }
 }
 
-function printSolution(deal: Uint8Array, solution: readonly GameMove[], variant: Variant, rule: DiscardRule, show: boolean): void {
+function printSolution(
+  deal: Uint8Array,
+  solution: readonly GameMove[],
+  variant: Variant,
+  rule: DiscardRule,
+  show: boolean,
+  out: (text: string) => string,
+): void {
   const game = new Game(deal, variant, rule);
   const width = String(solution.length).length;
-  if (show) console.log(indent(formatPiles(game.piles()), 6) + `\n      stock: ${game.stockLeft()}`);
+  if (show) console.log(out(indent(formatPiles(game.piles()), 6)) + `\n      stock: ${game.stockLeft()}`);
   solution.forEach((move, i) => {
-    console.log(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`);
+    console.log(out(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`));
     if (show) {
       game.play(move);
-      console.log(indent(formatPiles(game.piles()), 6) + `\n      stock: ${game.stockLeft()}, discarded: ${game.discarded()}`);
+      console.log(out(indent(formatPiles(game.piles()), 6)) + `\n      stock: ${game.stockLeft()}, discarded: ${game.discarded()}`);
     }
   });
 }
@@ -112,6 +120,7 @@ export interface SolveFlags {
   json?: boolean;
   show?: boolean;
   html?: string;
+  reverse?: boolean;
   timeLimit?: number;
   maxMemory: number;
 }
@@ -122,6 +131,9 @@ const PRINT_MS = 100;
 export async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
   if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
   if (flags.show && flags.json) throw new UsageError('--show prints the piles in the text output: it does nothing with --json');
+  if (flags.reverse && flags.html !== undefined) throw new UsageError('--html draws the standard reading only: it does not take --reverse');
+  // Reverse Idiot's Delight is solved as the standard game it is; cards are mapped on the way in and out.
+  const out = flags.reverse ? writeReversed : (text: string): string => text;
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const maxTableBytes = flags.maxMemory * 1024 * 1024;
   // A deal typed as an argument gets time to be decided; deals read from a file keep their budget.
@@ -130,7 +142,7 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
   let exitCode = EXIT_OK;
   const parse = (text: string, where: string): Uint8Array | undefined => {
     try {
-      return parseDeal(text);
+      return flags.reverse ? parseReversedDeal(text) : parseDeal(text);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       console.error(`acesup: ${where}${shortenQuotes(error.message)}`);
@@ -152,13 +164,13 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
       if (flags.json) {
         console.log(
           JSON.stringify({
-            deal: formatDeal(deal),
+            deal: out(formatDeal(deal)),
             variant,
             discards: flags.discards,
             result: result.kind,
             maxDiscards:
               result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
-            ...(result.kind === 'won' ? { solution: result.solution.map(formatMove) } : {}),
+            ...(result.kind === 'won' ? { solution: result.solution.map((move) => out(formatMove(move))) } : {}),
             states: result.states,
             maxStates,
             ms: Math.round(ms * 1000) / 1000,
@@ -167,13 +179,13 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
         );
       } else {
         console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }, stoppedBy ?? timeLimit));
-        if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true);
+        if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true, out);
       }
     };
   if (words.length > 0) {
     const deal = parse(words.join(' '), '');
     if (deal === undefined) return exitCode;
-    if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+    if (!flags.json) console.log(`Deal ${out(formatDeal(deal))}`);
     page?.addDeal(deal);
     // On a thread of its own: the main thread shows the progress and answers Ctrl-C with the bounds so far.
     // The limit counts from the command's start (performance.now() is time since then), less a moment to print.
@@ -201,7 +213,7 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
     for await (const [line, text] of inputLines(flags.file)) {
       const deal = parse(text, `line ${line}: `);
       if (deal === undefined) continue;
-      if (!flags.json) console.log(`Deal ${formatDeal(deal)}`);
+      if (!flags.json) console.log(`Deal ${out(formatDeal(deal))}`);
       page?.addDeal(deal);
       solveWithin(solver, deal, options, { timeLimitMs: timeLimit * 1000, now: () => performance.now(), onAnswer: answer(deal) });
     }
@@ -212,14 +224,19 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
 
 export interface VerifyFlags {
   file?: string;
+  reverse?: boolean;
   variant: Variant;
   discards: DiscardRule;
 }
 
 export async function verifyCommand(dealText: string | undefined, movesText: string | undefined, flags: VerifyFlags): Promise<number> {
   const check = (deal: string, moves: string): string => {
-    const verdict = verifyLine(deal, normaliseMoveList(moves), { variant: flags.variant, discards: flags.discards });
-    return verdict.ok ? 'ok' : `invalid: move ${verdict.move}: ${verdict.reason}`;
+    const game = { variant: flags.variant, discards: flags.discards };
+    const verdict = flags.reverse
+      ? verifyLine(parseReversedDeal(deal), parseReversedMoves(normaliseMoveList(moves)).map(formatMove), game)
+      : verifyLine(deal, normaliseMoveList(moves), game);
+    if (verdict.ok) return 'ok';
+    return `invalid: move ${verdict.move}: ${flags.reverse ? writeReversed(verdict.reason) : verdict.reason}`;
   };
   if (flags.file === undefined) {
     if (dealText === undefined || movesText === undefined) {

@@ -1,10 +1,13 @@
 // The library's functions (the package's main entry, src/index.ts, exports them): parse a deal, solve it, check a
 // line with the independent replayer, make reproducible deals and winnable ones. Plain values in and out (strings,
 // numbers, arrays), so that answers cross a worker's postMessage and JSON as they are. No Node API: it runs in a browser.
+// The hint for a game in progress comes from play/ (the expert and its rollouts).
 
 import { type Deal, InputError, formatDeal, isDeal, parseDeal } from './game/cards.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from './game/deals.ts';
 import { formatMove, parseMoves } from './game/notation.ts';
+import { parsePosition } from './game/position.ts';
+import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
 import { type DiscardRule, type Variant, isDiscardRule, isVariant } from './game/rules.ts';
 import { verify as replay } from './game/verify.ts';
 import { DEFAULT_MAX_STATES } from './search/budget.ts';
@@ -166,4 +169,58 @@ export function* eachWinnableDeal(options: WinnableOptions): Generator<WinnableD
     found += 1;
     yield { index, deal: formatDeal(deal), solution: verdict.solution };
   }
+}
+
+export interface HintOptions extends GameOptions {
+  /** The expert's sampled orders per choice (default 128). */
+  samples?: number;
+  /** Orders of the unseen cards greedy plays out after the move (default 2,000). */
+  rollouts?: number;
+  /** Orders of the unseen cards solved exactly from the position (default 200). */
+  orders?: number;
+  /** The solver's state budget per order (default 20,000); an order past it is unknown. */
+  maxStates?: number;
+  /** Seed of the random orders (default 1): the same position and options give the same answer. */
+  seed?: number;
+}
+
+/** A share of sampled orders with its 95% interval; `low … high` differ only by the unknown orders. */
+export interface HintShare {
+  won: number;
+  of: number;
+  low: number;
+  high: number;
+  ci95: { low: number; high: number };
+}
+
+/**
+ * A hint. `move`: the expert's move in the rules' notation (null when the game is over: `over` says how).
+ * `chance`: greedy (`player`) playing on after the move, over `of` random orders of the unseen cards.
+ * `perfect`: of `of` orders solved exactly from the position, `won` won, `lost` lost, `unknown` past the budget.
+ */
+export interface HintAnswer {
+  position: string;
+  move: string | null;
+  over: 'won' | 'lost' | null;
+  player: string;
+  chance: HintShare & { player: string };
+  perfect: HintShare & { lost: number; unknown: number; maxStates: number; states: number };
+}
+
+/**
+ * The hint for a position as a player sees it (docs/rules.md, "Position notation"): `7S JS | 5H | - | AC 2D ;
+ * stock 20 ; out …`. Throws an InputError for a position that cannot be (a card twice, a wrong count, …).
+ */
+export function hint(position: string, options: HintOptions = {}): HintAnswer {
+  const { variant, rule } = gameOf(options);
+  const most = 1_000_000;
+  const settings = {
+    samples: wholeNumber(options.samples ?? HINT_DEFAULTS.samples, 'samples', 1, 100_000),
+    rollouts: wholeNumber(options.rollouts ?? HINT_DEFAULTS.rollouts, 'rollouts', 1, most),
+    orders: wholeNumber(options.orders ?? HINT_DEFAULTS.orders, 'orders', 1, most),
+    maxStates: wholeNumber(options.maxStates ?? HINT_DEFAULTS.maxStates, 'maxStates', 1, Number.MAX_SAFE_INTEGER),
+    seed: wholeNumber(options.seed ?? HINT_DEFAULTS.seed, 'seed', 0, 0xffffffff),
+  };
+  const answer = hintFor(parsePosition(position), variant, rule, settings);
+  return { ...answer, move: answer.move === null ? null : formatMove(answer.move) };
 }
