@@ -43,6 +43,9 @@ export interface LatticeCosts {
   later: number;
 }
 
+/** The sampled wins (open deals counted) below which the summary gives no plan. */
+const MIN_PLAN_WINS = 10;
+
 /** The half-widths the summary plans for. */
 const PLANNED = [0.005, 0.001];
 
@@ -52,7 +55,8 @@ function plansFor(e: LatticeEstimate, costs: LatticeCosts): LatticePlan[] | unde
   const unknown = e.strata.reduce((n, st) => n + st.firstUnknown, 0);
   const sampled = e.strata.reduce((n, st) => n + st.sampled, 0);
   const wins = e.strata.reduce((n, st) => n + st.sampledWon + st.sampledUnknown, 0);
-  if (unknown === 0 || sampled === 0) return undefined;
+  // Below a few sampled wins the win share among unknown deals, and so the plan, is a guess: none is given.
+  if (unknown === 0 || wins < MIN_PLAN_WINS) return undefined;
   const plans = PLANNED.map((halfWidth) =>
     planLattice({
       ...(e.controlDeals > 0 && costs.control !== undefined ? { control: { winShare: e.control.high, seconds: costs.control } } : {}),
