@@ -1,6 +1,6 @@
-// `acesup estimate`, step by step: the plan (estimate-plan.ts), the segments solved (estimate-run.ts), then
-// the files, the summary and the exit status (estimate-output.ts). `--escalate FILE` is the same run, its
-// plan read from FILE.
+// `acesup estimate`, step by step: the plan (estimate-plan.ts), the run's passes and saves (batch/run-passes.ts,
+// batch/run-saves.ts) under the signals that stop it (estimate-signals.ts), then the files, the summary and
+// the exit status (estimate-output.ts). `--escalate FILE` is the same run, its plan read from FILE.
 
 import type { Command } from 'commander';
 import { type PoolEnd } from '../batch/estimate.ts';
@@ -11,8 +11,11 @@ import { readControl } from '../batch/control.ts';
 import { type RulesetSummary, awaitingPass } from '../batch/summary.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
 import { EstimateProgress } from './progress.ts';
-import { type EstimateFlags, type EstimateOptions, planEstimate, withDefaultPlan } from './estimate-plan.ts';
-import { CsvSaves, Interrupts, type PassCounts, solveSegments } from './estimate-run.ts';
+import { type EstimateFlags, type EstimateOptions, planEstimate, sharesOfSlot, withDefaultPlan } from './estimate-plan.ts';
+import { Interrupts } from './estimate-signals.ts';
+import { ioReason } from './errors.ts';
+import { CsvSaves } from '../batch/run-saves.ts';
+import { type PassCounts, type PassPlan, solvePasses } from '../batch/run-passes.ts';
 import { endMessages, estimateClosing, estimateHeading } from './estimate-output.ts';
 
 export type { EstimateFlags, EstimateOptions } from './estimate-plan.ts';
@@ -69,7 +72,7 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
   const interrupts = new Interrupts(controller);
   const saves = new CsvSaves(
     run,
-    flags.csv,
+    (error, final) => `cannot write --csv ${flags.csv}${final ? '' : ' (checkpoint)'}: ${ioReason(error)}`,
     () => finished,
     { rows: resumed, any: plan.resuming },
     plan.csvFile === undefined ? 0 : flags.checkpointEvery,
@@ -78,12 +81,25 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
   const started = performance.now();
   let end: PoolEnd;
   try {
-    end = await solveSegments(run, plan, flags, options, controller, saves, progress, (pass, slot, solved, won, decided) => {
-      if (pass === 0) finished += solved;
-      passCounts[pass]!.solved += solved;
-      passCounts[pass]!.decided += decided;
-      progress.advance(slot, solved, pass === 0 ? won : decided, pass);
-    });
+    const passPlan: PassPlan = {
+      ...plan,
+      shares: plan.rulesets.map((_, slot) => sharesOfSlot(plan, slot)),
+      workers: flags.workers,
+      ...(options.workerFile === undefined ? {} : { workerFile: options.workerFile }),
+    };
+    end = await solvePasses(
+      run,
+      passPlan,
+      controller,
+      saves,
+      (pass, label, deals) => progress.addPass(pass, label, deals),
+      (pass, slot, solved, won, decided) => {
+        if (pass === 0) finished += solved;
+        passCounts[pass]!.solved += solved;
+        passCounts[pass]!.decided += decided;
+        progress.advance(slot, solved, pass === 0 ? won : decided, pass);
+      },
+    );
   } catch (error) {
     await run.cleanUp();
     throw error;

@@ -2,7 +2,8 @@ import { type PoolEnd } from '../batch/estimate.ts';
 import { rulesetName } from '../batch/results.ts';
 import { EXIT_FAILED, EXIT_OK, exitForSignal } from './errors.ts';
 import type { EstimateFlags, EstimatePlan } from './estimate-plan.ts';
-import type { CsvSaves, PassCounts } from './estimate-run.ts';
+import type { CsvSaves } from '../batch/run-saves.ts';
+import type { PassCounts } from '../batch/run-passes.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 /** The later passes of a plan as printed: "×8, ×64". */
