@@ -381,7 +381,10 @@ describe('merge', () => {
     const otherRules = await write('easy.csv', fakeTable(3, 10, 10, ['easy', 'standard']));
     const overlap = await write('overlap.csv', fakeTable(3, 9, 3));
     await expect(mergeDealFiles([a, otherSeed])).rejects.toThrow(/has seed 3 but .*seed4.csv has seed 4/u);
-    await expect(mergeDealFiles([a, otherRules])).rejects.toThrow(/same --variant and --discards/u);
+    // Runs of other rule sets on other deals go together; the rule sets each lacks are gaps.
+    const mixedRules = await mergeDealFiles([a, otherRules]);
+    expect(mixedRules.table.rulesets.map((r) => r.variant)).toEqual(['standard', 'standard', 'strict', 'strict', 'easy', 'easy']);
+    expect(mixedRules.gaps).toBe(20 * 6 - 10 * 4 - 10 * 4);
     await expect(mergeDealFiles([a, b, overlap])).rejects.toThrow(/deal 9 under standard\/optional is in both .*a.csv and .*overlap.csv/u);
     await expect(mergeDealFiles([a, a])).rejects.toThrow(/the files overlap/u);
     const gaps = await mergeDealFiles([a, await write('c.csv', fakeTable(3, 25, 5))]);

@@ -120,9 +120,10 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
         `${nameOf(model.file)} has seed ${model.seed} but ${nameOf(other.file)} has seed ${other.seed}: only shards of one run can be merged`,
       );
     }
-    // Shards of one run hold the same rule sets; runs of other rule sets on the same deals hold none of them.
-    const disjoint = model.policies.length === 0 && other.policies.length === 0 && [...other.rulesets].every((r) => !model.rulesets.has(r));
-    if (sets(other) !== sets(model) && !disjoint) {
+    // Shards of one run hold the same rule sets. The solver's runs of other rule sets on the same deals may
+    // hold others too (a deal under one rule set in two files is refused below); a policy's runs may not.
+    const solverOnly = model.policies.length === 0 && other.policies.length === 0;
+    if (sets(other) !== sets(model) && !solverOnly) {
       throw new InputError(
         `${nameOf(model.file)} holds ${sets(model)} but ${nameOf(other.file)} holds ${sets(other)}: only shards of one run (same --variant and --discards) can be merged`,
       );
