@@ -315,6 +315,7 @@ export function withDefaultPlan(flags: EstimateFlags, command: Command): Estimat
     ...flags,
     maxStates: flags.maxStates ?? DEFAULT_PLAN.maxStates,
     passes: flags.passes ?? [...DEFAULT_PLAN.passes],
-    ...(flags.sampleUnknowns !== undefined && flags.passes?.length !== 0 ? { maxDiscards } : {}),
+    // --sample-unknowns alone is the default plan with other shares: its mode too; given budgets keep theirs.
+    ...(!given('maxStates') && !given('passes') ? { maxDiscards } : {}),
   };
 }
