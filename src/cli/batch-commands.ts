@@ -201,7 +201,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
         "CSV of a larger run of that forced rule set over deals that include this run's; the difference estimate then takes its win " +
         'rate from it (docs/estimate.md#lattice)',
     )
-    .addOption(maxDiscardsOption())
+    .addOption(maxDiscardsOption().default('exact', 'exact; bounds under the default plan'))
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
     .option(
