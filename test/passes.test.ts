@@ -29,7 +29,8 @@ import { mergeDealFiles } from '../src/batch/merge.ts';
 import { fitPasses, passWorkerBytes, readPassesOption, tableBytes } from '../src/batch/passes.ts';
 import { type Provenance, UNRECORDED, isPlanPrefix, parsePasses, passBudgets, runProvenance } from '../src/batch/provenance.ts';
 import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
-import { SummaryAccumulator, summarise, summaryCsv } from '../src/batch/summary.ts';
+import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
+import { summaryCsv } from '../src/batch/summary-file.ts';
 import { checkPasses } from '../src/cli/batch-checks.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-passes-'));
