@@ -12,16 +12,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../src/core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../src/core/engine/table.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
-import {
-  DEAL_COLUMNS,
-  IMPLIED_COLUMN,
-  MS_ALL_COLUMN,
-  PASS_COLUMNS,
-  readDealsCsv,
-  readIntoTable,
-  resumeChecker,
-  writeDealsCsv,
-} from '../src/batch/csv.ts';
+import { DEAL_COLUMNS, IMPLIED_COLUMN, MS_ALL_COLUMN, PASS_COLUMNS } from '../src/batch/csv-columns.ts';
+import { readDealsCsv, readIntoTable, resumeChecker } from '../src/batch/csv-read.ts';
+import { writeDealsCsv } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { scanEscalation } from '../src/batch/escalation.ts';
 import { solveMissing } from '../src/batch/estimate.ts';

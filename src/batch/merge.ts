@@ -4,7 +4,7 @@
 
 import { InputError } from '../core/game/cards.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant, isDiscardRule, isVariant } from '../core/game/rules.ts';
-import { dealMatcher, readDealsCsv } from './csv.ts';
+import { dealMatcher, readDealsCsv } from './csv-read.ts';
 import { type Provenance, type ProvenanceField, describeField, provenanceDiffers, provenanceKey } from './provenance.ts';
 import { MAX_RESULTS, ResultTable, resultsPerDeal, rulesetName, rulesetsFor } from './results.ts';
 
