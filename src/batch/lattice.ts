@@ -5,6 +5,7 @@
 // interval and the offer rule; the cost plan of a run: lattice-plan.ts.
 
 import { Z95, poissonInterval, winRate } from './stats.ts';
+import { percent } from '../core/game/format.ts';
 
 /** A solver's verdict on one deal under one rule set. */
 export type Verdict = 'won' | 'lost' | 'unknown';
@@ -326,7 +327,6 @@ export interface Offer {
 }
 
 const width = (i: Interval): number => i.high - i.low;
-const points = (p: number): string => `${(100 * p).toFixed(2)}%`;
 
 /**
  * Offers the estimate only when its 95% interval is narrower than the plain range's (`plain`: the Wilson low
@@ -334,7 +334,7 @@ const points = (p: number): string => `${(100 * p).toFixed(2)}%`;
  * with the reason: open sampled deals, a sample too small, or too few deals.
  */
 export function offerEstimate(plain: Interval, estimate: LatticeEstimate): Offer {
-  const span = `${points(estimate.ci95.low)}–${points(estimate.ci95.high)} against ${points(plain.low)}–${points(plain.high)}`;
+  const span = `${percent(estimate.ci95.low)}–${percent(estimate.ci95.high)} against ${percent(plain.low)}–${percent(plain.high)}`;
   if (estimate.deals === 0) return { offer: false, reason: 'no deals of the target' };
   if (width(estimate.ci95) < width(plain)) return { offer: true, reason: `its 95% interval is narrower than the plain range's (${span})` };
   const sampled = estimate.strata.reduce((sum, s) => sum + s.sampled, 0);
