@@ -6,7 +6,7 @@
 // greedy's ace bonus defaults to its best per variant in results/policies/policies.md (2 in standard, else 0).
 
 import './dev-script.ts';
-import { readDealRows } from '../src/batch/csv.ts';
+import { readDealRows } from '../src/batch/csv-read.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { WON } from '../src/batch/results.ts';
 import { playGame } from '../src/core/play/game.ts';

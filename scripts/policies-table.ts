@@ -12,7 +12,7 @@
 import './dev-script.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { readDealRows } from '../src/batch/csv.ts';
+import { readDealRows } from '../src/batch/csv-read.ts';
 import { OUTCOME_NAMES } from '../src/batch/results.ts';
 import { wilson } from '../src/batch/stats.ts';
 

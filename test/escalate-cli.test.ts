@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
-import { DEAL_COLUMNS, IMPLIED_COLUMN, LEGACY_DEAL_COLUMNS, MS_ALL_COLUMN, PASS_COLUMNS } from '../src/batch/csv.ts';
+import { DEAL_COLUMNS, IMPLIED_COLUMN, LEGACY_DEAL_COLUMNS, MS_ALL_COLUMN, PASS_COLUMNS } from '../src/batch/csv-columns.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { type Ran, acesup, expectUsageError, start } from './cli-run.ts';
 import { DEEP } from './deep.ts';

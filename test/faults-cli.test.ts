@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEGACY_DEAL_COLUMNS } from '../src/batch/csv.ts';
+import { LEGACY_DEAL_COLUMNS } from '../src/batch/csv-columns.ts';
 import { acesup, interruptAfterSomeDeals, start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;

@@ -4,15 +4,8 @@
 // with no control it is the two-phase estimate; the offer rule and the cost plan as properties.
 
 import { describe, expect, it } from 'vitest';
-import {
-  type LatticeEstimate,
-  type LatticeRow,
-  LatticeTally,
-  type PlanInput,
-  offerEstimate,
-  planAtShares,
-  planLattice,
-} from '../src/batch/lattice.ts';
+import { type LatticeEstimate, type LatticeRow, LatticeTally, offerEstimate } from '../src/batch/lattice.ts';
+import { type PlanInput, planAtShares, planLattice } from '../src/batch/lattice-plan.ts';
 import { type SampleShare, TwoPhaseTally, WHOLE_SAMPLE, readSampleShare } from '../src/batch/sample.ts';
 import { Z95 } from '../src/batch/stats.ts';
 

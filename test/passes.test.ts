@@ -12,16 +12,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../src/core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../src/core/engine/table.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
-import {
-  DEAL_COLUMNS,
-  IMPLIED_COLUMN,
-  MS_ALL_COLUMN,
-  PASS_COLUMNS,
-  readDealsCsv,
-  readIntoTable,
-  resumeChecker,
-  writeDealsCsv,
-} from '../src/batch/csv.ts';
+import { DEAL_COLUMNS, IMPLIED_COLUMN, MS_ALL_COLUMN, PASS_COLUMNS } from '../src/batch/csv-columns.ts';
+import { readDealsCsv, readIntoTable, resumeChecker } from '../src/batch/csv-read.ts';
+import { writeDealsCsv } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { scanEscalation } from '../src/batch/escalation.ts';
 import { solveMissing } from '../src/batch/estimate.ts';
@@ -29,7 +22,8 @@ import { mergeDealFiles } from '../src/batch/merge.ts';
 import { fitPasses, passWorkerBytes, readPassesOption, tableBytes } from '../src/batch/passes.ts';
 import { type Provenance, UNRECORDED, isPlanPrefix, parsePasses, passBudgets, runProvenance } from '../src/batch/provenance.ts';
 import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
-import { SummaryAccumulator, summarise, summaryCsv } from '../src/batch/summary.ts';
+import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
+import { summaryCsv } from '../src/batch/summary-file.ts';
 import { checkPasses } from '../src/cli/batch-checks.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-passes-'));

@@ -26,6 +26,7 @@ const DEFINITIONS = [
   'dist/cli/play.js',
   'dist/cli/report.js',
   'dist/core/game/cards.js',
+  'dist/core/game/format.js',
   'dist/core/game/rules.js',
   'dist/core/play/settings.js',
   'dist/core/search/budget.js',

@@ -4,7 +4,7 @@
 
 import { InputError } from '../core/game/cards.ts';
 import { DISCARD_RULES, VARIANTS, isDiscardRule, isVariant } from '../core/game/rules.ts';
-import { readDealRows } from './csv.ts';
+import { readDealRows } from './csv-read.ts';
 import { type Provenance, UNRECORDED, describeField, provenanceDiffers, provenanceKey } from './provenance.ts';
 import { type Ruleset, UNKNOWN, rulesetsFor } from './results.ts';
 import type { IndexRange } from './shard.ts';

@@ -3,7 +3,8 @@
 // the rows of lattice.ts's tally. The control's mean comes from the run's own forced rows, or from a
 // summary of a larger run of the control over deals that include the run's (`--control FILE`).
 
-import { type LatticeEstimate, type LatticePlan, LatticeTally, type Offer, type Verdict, offerEstimate, planLattice } from './lattice.ts';
+import { type LatticeEstimate, LatticeTally, type Offer, type Verdict, offerEstimate } from './lattice.ts';
+import { type LatticePlan, planLattice } from './lattice-plan.ts';
 import { type DealRecord, LOST, type Ruleset, WON, rulesetName } from './results.ts';
 import type { PassShares } from './sample.ts';
 import { impliedForEveryDeal } from './implications.ts';

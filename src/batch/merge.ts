@@ -4,9 +4,10 @@
 
 import { InputError } from '../core/game/cards.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant, isDiscardRule, isVariant } from '../core/game/rules.ts';
-import { dealMatcher, readDealsCsv } from './csv.ts';
+import { dealMatcher, readDealsCsv } from './csv-read.ts';
 import { type Provenance, type ProvenanceField, describeField, provenanceDiffers, provenanceKey } from './provenance.ts';
 import { MAX_RESULTS, ResultTable, resultsPerDeal, rulesetName, rulesetsFor } from './results.ts';
+import { fmt } from '../core/game/format.ts';
 
 interface FileScan {
   file: string;
@@ -175,7 +176,7 @@ export async function mergeDealFiles(files: readonly string[], options: MergeOpt
   const last = Math.max(...filled.map((s) => Math.max(s.last, s.runLast)));
   if ((last - first + 1) * resultsPerDeal(rulesets) > MAX_RESULTS) {
     throw new InputError(
-      `deals ${first}–${last} × ${resultsPerDeal(rulesets)} results per deal is more than the ${MAX_RESULTS.toLocaleString('en-US')} results one merge holds: merge fewer shards at a time`,
+      `deals ${first}–${last} × ${resultsPerDeal(rulesets)} results per deal is more than the ${fmt(MAX_RESULTS)} results one merge holds: merge fewer shards at a time`,
     );
   }
   const table = new ResultTable(model.seed, first, last - first + 1, rulesets, base!.provenance);

@@ -11,8 +11,7 @@ import { fitPasses, tableBytes } from '../batch/passes.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
 import { UsageError } from './errors.ts';
-
-const fmt = (n: number): string => n.toLocaleString('en-US');
+import { fmt } from '../core/game/format.ts';
 
 /** Fails early (before hours of solving) when `file` cannot be written: its directory is missing or read-only. */
 export function checkWritable(file: string, option: string): void {

@@ -24,6 +24,7 @@ import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
 import type { MergeFlags } from './merge-command.ts';
 import { UsageError, integerOption } from './errors.ts';
 import { REVERSE_HELP, policyOptions } from './play.ts';
+import { fmt } from '../core/game/format.ts';
 
 /**
  * A plain `acesup estimate` solves 1,000 deals of each variant under the default plan (options.ts
@@ -173,7 +174,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       new Option(
         '--max-states <n>',
         'state budget of the first pass; past it a deal is "unknown" with proven bounds. Given alone: one pass at this budget ' +
-          `(no sampling); with --passes or --sample-unknowns: the first budget of that plan (default plan: ${DEFAULT_PLAN.maxStates.toLocaleString('en-US')})`,
+          `(no sampling); with --passes or --sample-unknowns: the first budget of that plan (default plan: ${fmt(DEFAULT_PLAN.maxStates)})`,
       ).argParser(integerOption(1)),
     )
     .option(
@@ -241,7 +242,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
         'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
         'cards the game discarded.\n' +
         `\nThe default plan (none of --max-states, --passes, --sample-unknowns given; the solver plays): every deal at\n` +
-        `${DEFAULT_PLAN.maxStates.toLocaleString('en-US')} states, then each deal still unknown at ×${DEFAULT_PLAN.passes.join(', ×')} that budget, in turn, with\n` +
+        `${fmt(DEFAULT_PLAN.maxStates)} states, then each deal still unknown at ×${DEFAULT_PLAN.passes.join(', ×')} that budget, in turn, with\n` +
         `--max-discards bounds unless given. The forced rule and strict × optional give every unknown deal every pass: their rows are\n` +
         `exact, deal by deal. Standard and easy × optional give the passes a hash-chosen share of their unknown deals\n` +
         `(--sample-unknowns ${DEFAULT_PLAN.shares('standard', 'optional').replaceAll(' ', ',')}), and the summary gives their two-phase estimate where its 95% interval is\n` +

@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isStdio, writeFileAtomic } from '../batch/files.ts';
-import { type RulesetSummary, type RunInfo, summaryCsv, summaryJsonLines } from '../batch/summary.ts';
+import type { RulesetSummary } from '../batch/summary.ts';
+import { type RunInfo, summaryCsv, summaryJsonLines } from '../batch/summary-file.ts';
 import { summaryReport } from './batch-report.ts';
 import { ioReason } from './errors.ts';
 

@@ -4,9 +4,8 @@
 import { planFor } from '../batch/sample.ts';
 import { Z95 } from '../batch/stats.ts';
 import { type Comparison, type PassCount, type RulesetSummary, awaitingPass } from '../batch/summary.ts';
+import { fmt, percent } from '../core/game/format.ts';
 
-const fmt = (n: number): string => n.toLocaleString('en-US');
-const percent = (p: number): string => `${(p * 100).toFixed(2)}%`;
 const seconds = (s: number): string => (s >= 100 ? `${fmt(Math.round(s))} s` : `${s.toFixed(s >= 10 ? 1 : 2)} s`);
 const rate = (n: number): string => (n >= 100 ? fmt(Math.round(n)) : n.toFixed(1));
 
@@ -41,7 +40,7 @@ function histogram(counts: readonly number[]): string[] {
       const eighths = Math.round((n / most) * BAR_WIDTH * 8);
       const bar =
         '█'.repeat(Math.floor(eighths / 8)) + (eighths % 8 === 0 ? (n > 0 && eighths === 0 ? '▏' : '') : ' ▏▎▍▌▋▊▉'[eighths % 8]!);
-      const share = total === 0 ? '' : ` (${((n / total) * 100).toFixed(1)}%)`;
+      const share = total === 0 ? '' : ` (${percent(n / total, 1)})`;
       return `    ${label.padStart(6)} │${bar.padEnd(BAR_WIDTH)} ${fmt(n)}${share}`;
     }),
   ];

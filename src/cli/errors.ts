@@ -2,6 +2,7 @@
 
 import { InvalidArgumentError } from 'commander';
 import { InputError } from '../core/game/cards.ts';
+import { fmt } from '../core/game/format.ts';
 
 /** Exit codes: 0 success; 1 a verdict of "no" (verify: invalid) or a failed run (a deal threw, a worker
  *  died, a file could not be written); 2 bad input or options; 130 interrupted by SIGINT, 143 by SIGTERM
@@ -84,7 +85,7 @@ export function shortenQuotes(message: string): string {
     if (close < 0) break;
     if (close - i - 1 > QUOTE_LIMIT) {
       const inner = message.slice(i + 1, close);
-      out += `${message.slice(from, i + 1)}${[...inner.slice(0, 2 * QUOTE_LIMIT)].slice(0, QUOTE_LIMIT - 1).join('')}…${quote} (${inner.length.toLocaleString('en-US')} characters)`;
+      out += `${message.slice(from, i + 1)}${[...inner.slice(0, 2 * QUOTE_LIMIT)].slice(0, QUOTE_LIMIT - 1).join('')}…${quote} (${fmt(inner.length)} characters)`;
       from = close + 1;
     }
     i = close;

@@ -6,6 +6,7 @@ import { formatPosition } from '../core/game/position.ts';
 import { parseReversedPosition, writeReversed } from '../core/game/reverse.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import { EXIT_OK, UsageError } from './errors.ts';
+import { fmt, percent } from '../core/game/format.ts';
 
 export interface HintFlags {
   variant: Variant;
@@ -19,9 +20,7 @@ export interface HintFlags {
   reverse?: boolean;
 }
 
-const percent = (x: number): string => `${(100 * x).toFixed(2)}%`;
 const range = (low: number, high: number): string => (low === high ? percent(low) : `${percent(low)}–${percent(high)}`);
-const count = (n: number): string => n.toLocaleString('en-US');
 
 export function hintCommand(words: string[], flags: HintFlags): number {
   if (words.length === 0)
@@ -52,12 +51,12 @@ export function hintCommand(words: string[], flags: HintFlags): number {
   else console.log(`move: ${out(describeMove(parseMove(found.move!)))} — ${answer.player}'s choice`);
   console.log(
     `chance of winning: ${percent(chance.low)} (95% interval ${range(chance.ci95.low, chance.ci95.high)}), ` +
-      `${chance.player} playing on over ${count(chance.of)} random ${chance.of === 1 ? 'order' : 'orders'} of the unseen cards`,
+      `${chance.player} playing on over ${fmt(chance.of)} random ${chance.of === 1 ? 'order' : 'orders'} of the unseen cards`,
   );
-  const unknown = perfect.unknown === 0 ? '' : `, ${count(perfect.unknown)} unknown at ${count(perfect.maxStates)} states`;
+  const unknown = perfect.unknown === 0 ? '' : `, ${fmt(perfect.unknown)} unknown at ${fmt(perfect.maxStates)} states`;
   console.log(
     `perfect play wins: ${range(perfect.low, perfect.high)} (95% interval ${range(perfect.ci95.low, perfect.ci95.high)}) ` +
-      `of ${count(perfect.of)} ${perfect.of === 1 ? 'order' : 'orders'} solved from the position${unknown}`,
+      `of ${fmt(perfect.of)} ${perfect.of === 1 ? 'order' : 'orders'} solved from the position${unknown}`,
   );
   if (answer.move !== null) console.log(`hint: ${answer.move}`);
   return EXIT_OK;

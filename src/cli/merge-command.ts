@@ -12,8 +12,7 @@ import { checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { commandLine, provenance, report } from './batch-output.ts';
 import { passesText } from './estimate-output.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, ioReason } from './errors.ts';
-
-const fmt = (n: number): string => n.toLocaleString('en-US');
+import { fmt } from '../core/game/format.ts';
 
 export interface MergeFlags {
   csv?: string;

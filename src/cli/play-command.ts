@@ -10,6 +10,7 @@ import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import { parseReversedDeal, writeReversed } from '../core/game/reverse.ts';
 import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_OK, UsageError } from './errors.ts';
+import { fmt } from '../core/game/format.ts';
 
 export interface PlayFlags {
   policy: PolicyName;
@@ -71,7 +72,7 @@ export function playCommand(words: string[], flags: PlayFlags): number {
     return EXIT_OK;
   }
   console.log(`Deal ${out(formatDeal(deal))}`);
-  const states = game.states > 0 ? `, ${game.states.toLocaleString('en-US')} solver states` : '';
+  const states = game.states > 0 ? `, ${fmt(game.states)} solver states` : '';
   console.log(
     `${flags.variant} · ${flags.discards} discards · ${policy.name}, seed ${flags.seed}: ` +
       `${game.won ? 'WON' : 'LOST'} — ${game.discarded} discards, ${game.moves.length} moves (${ms.toFixed(1)} ms${states})`,

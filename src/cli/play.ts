@@ -6,10 +6,7 @@ import { DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAU
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { integerOption } from './errors.ts';
 import type { PlayFlags } from './play-command.ts';
-
-/** A whole number with its thousands separated by commas, as toLocaleString('en-US') writes it, without the
- *  cost of loading the locale data at start-up (every command defines these options). */
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/gu, ',');
+import { fmt } from '../core/game/format.ts';
 
 /** The options that choose and tune a policy (play and estimate share them). */
 export function policyOptions(command: Command, defaultPolicy: string, policies: readonly string[]): Command {
@@ -30,7 +27,7 @@ export function policyOptions(command: Command, defaultPolicy: string, policies:
     .addOption(
       new Option(
         '--sample-states <n>',
-        `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${thousands(DEFAULT_SAMPLE_STATES)})`,
+        `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${fmt(DEFAULT_SAMPLE_STATES)})`,
       ).argParser(integerOption(1)),
     );
 }

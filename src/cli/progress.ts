@@ -4,8 +4,10 @@
 
 import type cliProgress from 'cli-progress';
 import { createRequire } from 'node:module';
+import { fmt } from '../core/game/format.ts';
 
-const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+/** A count or a rate, rounded to a whole number and grouped. */
+const whole = (n: number): string => fmt(Math.round(n));
 
 /** The figures of one pass (0: the first) of one rule set. */
 interface Tally {
@@ -102,7 +104,7 @@ export class EstimateProgress {
   }
 
   private tallyText(pass: number, n: number): string {
-    return `${pass === 0 ? 'won' : 'decided'} ${fmt(n)}`;
+    return `${pass === 0 ? 'won' : 'decided'} ${whole(n)}`;
   }
 
   private speed(pass: number, slot: number): number {
@@ -121,7 +123,7 @@ export class EstimateProgress {
     figures.tally += tally;
     const speed = this.speed(pass, slot);
     figures.bar?.update(figures.done, {
-      speed: speed >= 100 ? fmt(speed) : speed >= 1 ? speed.toFixed(1) : speed.toFixed(2),
+      speed: speed >= 100 ? whole(speed) : speed >= 1 ? speed.toFixed(1) : speed.toFixed(2),
       tally: this.tallyText(pass, figures.tally),
     });
   }
@@ -135,7 +137,7 @@ export class EstimateProgress {
         pass > 0 && figures.total === 0
           ? []
           : [
-              `${this.names[slot]!} ${fmt(figures.done)}/${fmt(figures.total)} (${this.tallyText(pass, figures.tally)}, ${this.speed(pass, slot).toFixed(pass === 0 ? 1 : 2)}/s)`,
+              `${this.names[slot]!} ${whole(figures.done)}/${whole(figures.total)} (${this.tallyText(pass, figures.tally)}, ${this.speed(pass, slot).toFixed(pass === 0 ? 1 : 2)}/s)`,
             ],
       );
       if (shown.length > 0) parts.push(`${label === '' ? '' : `pass ${label}: `}${shown.join(' · ')}`);

@@ -16,6 +16,7 @@ import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, U
 import { normaliseMoveList } from './move-list.ts';
 import { DealPageGames, writeDealPage } from './report-command.ts';
 import { type StoppedBy, solveDealOnThread } from './solve-deal.ts';
+import { fmt } from '../core/game/format.ts';
 
 /** The lines of a deal or move list input: `[lineNumber, text]`, skipping blank lines and `#` comments. */
 async function* inputLines(file: string | undefined): AsyncGenerator<[number, string]> {
@@ -40,7 +41,6 @@ async function* inputLines(file: string | undefined): AsyncGenerator<[number, st
   }
 }
 
-const fmt = (n: number): string => n.toLocaleString('en-US');
 /** A count in three figures or so, for a status line: 950, 12.3k, 4.5M. */
 const short = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${Math.round(n)}`);
 

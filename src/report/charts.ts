@@ -4,6 +4,7 @@ import * as vega from 'vega';
 import { type TopLevelSpec, compile } from 'vega-lite';
 import { DISCARD_RULES, VARIANTS, WIN_DISCARDS } from '../core/game/rules.ts';
 import { type DealSeries, type SummaryRow, runningEstimate } from './data.ts';
+import { fmt } from '../core/game/format.ts';
 
 export interface Chart {
   /** File name stem for --svg, and the id of its figure in the page. */
@@ -34,7 +35,6 @@ export const runLabel = (row: SummaryRow): string =>
 export const stem = (file: string): string => file.replace(/(\.summary)?\.csv(\.gz)?$/u, '');
 
 const groupLabel = (variant: string, rule: string): string => `${variant} × ${rule}`;
-const fmt = (n: number): string => n.toLocaleString('en-US');
 
 /** Renders a Vega-Lite spec to a standalone SVG string. */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {

@@ -4,21 +4,22 @@
 import { type Chart, orderedRuns, scopeIds } from './charts.ts';
 import type { DealSeries, SummaryRow } from './data.ts';
 import { escapeHtml, pageHead } from './html.ts';
+import { fmt, percent } from '../core/game/format.ts';
 
-const fmt = (n: number | null): string => (n === null ? '' : n.toLocaleString('en-US'));
-const pct = (p: number): string => `${(p * 100).toFixed(2)}%`;
+/** A figure of a table cell: empty when not recorded. */
+const cell = (n: number | null): string => (n === null ? '' : fmt(n));
 
 /** The two-phase estimate of a run that sampled its unknown deals, with its interval and sample; else empty. */
 function twoPhaseCell(row: SummaryRow): string {
   const t = row.twoPhase;
   if (t === undefined) return '';
-  const estimate = t.low === t.high ? pct(t.low) : `${pct(t.low)}–${pct(t.high)}`;
+  const estimate = t.low === t.high ? percent(t.low) : `${percent(t.low)}–${percent(t.high)}`;
   const how = t.against === undefined ? '' : `<br>difference estimate against ${escapeHtml(t.against)}`;
-  return `<b>${estimate}</b><br><small>95%: ${pct(t.ci95Low)}–${pct(t.ci95High)}<br>${fmt(t.sampled)} sampled (${escapeHtml(t.sample)})${how}</small>`;
+  return `<b>${estimate}</b><br><small>95%: ${percent(t.ci95Low)}–${percent(t.ci95High)}<br>${fmt(t.sampled)} sampled (${escapeHtml(t.sample)})${how}</small>`;
 }
 
 function runRow(row: SummaryRow): string {
-  const rate = row.unknown === 0 ? pct(row.winRateLow) : `${pct(row.winRateLow)}–${pct(row.winRateHigh)}`;
+  const rate = row.unknown === 0 ? percent(row.winRateLow) : `${percent(row.winRateLow)}–${percent(row.winRateHigh)}`;
   const range = row.firstIndex === null || row.lastIndex === null ? '' : `${fmt(row.firstIndex)}–${fmt(row.lastIndex)}`;
   const cells = [
     `<td>${escapeHtml(row.file)}</td>`,
@@ -30,10 +31,10 @@ function runRow(row: SummaryRow): string {
     `<td class="n">${fmt(row.lost)}</td>`,
     `<td class="n">${fmt(row.unknown)}</td>`,
     `<td class="n">${rate}</td>`,
-    `<td class="n">${pct(row.ci95Low)}–${pct(row.ci95High)}</td>`,
+    `<td class="n">${percent(row.ci95Low)}–${percent(row.ci95High)}</td>`,
     `<td class="n">${twoPhaseCell(row)}</td>`,
-    `<td class="n">${fmt(row.statesMedian)} / ${fmt(row.statesP99)} / ${fmt(row.statesMax)}</td>`,
-    `<td class="n">${fmt(row.maxStates)}</td>`,
+    `<td class="n">${cell(row.statesMedian)} / ${cell(row.statesP99)} / ${cell(row.statesMax)}</td>`,
+    `<td class="n">${cell(row.maxStates)}</td>`,
     `<td class="n">${row.wallSeconds === null ? '' : `${fmt(Math.round(row.wallSeconds))} s`}${row.workers === null ? '' : `<br><small>${row.workers} workers</small>`}</td>`,
     `<td>${row.complete ? 'yes' : '<b>partial</b>'}</td>`,
     `<td>${escapeHtml(row.version)}<br><code>${escapeHtml(row.commit.slice(0, 10))}</code></td>`,
