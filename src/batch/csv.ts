@@ -14,8 +14,6 @@ import { rulesetsNest } from './implications.ts';
 import { dealColumns, hasPasses, hasSample } from './csv-columns.ts';
 
 export { temporaryName, writeFileAtomic } from './files.ts';
-// The run reads its earlier rows with the writer's helpers, from here.
-export { type DealRow, readDealRows, resumeChecker } from './csv-read.ts';
 
 // The CSV libraries are loaded on first use: they are a sixth of the command's start-up, and most
 // commands never read or write a CSV.

@@ -3,7 +3,7 @@
 // the exit status (estimate-output.ts). `--escalate FILE` is the same run, its plan read from FILE.
 
 import type { Command } from 'commander';
-import { type PoolEnd } from '../batch/estimate.ts';
+import type { PoolEnd } from '../batch/estimate.ts';
 import { SEARCH_VERSION } from '../batch/provenance.ts';
 import { rulesetName } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
@@ -17,10 +17,9 @@ import { ioReason } from './errors.ts';
 import { CsvSaves } from '../batch/run-saves.ts';
 import { type PassCounts, type PassPlan, solvePasses } from '../batch/run-passes.ts';
 import { endMessages, estimateClosing, estimateHeading } from './estimate-output.ts';
+import { fmt } from '../core/game/format.ts';
 
 export type { EstimateFlags, EstimateOptions } from './estimate-plan.ts';
-
-const fmt = (n: number): string => n.toLocaleString('en-US');
 
 export async function estimateCommand(given: EstimateFlags, command: Command, options: EstimateOptions = {}): Promise<number> {
   // The provenance of the code that solves, read before the work starts (the tree may change during a long run).
