@@ -16,6 +16,8 @@ cut_rows() { zcat "$1" | awk -F, -v last="$2" 'NR == 1 || $2 < last'; }
 # finished shards of run.sh (both rules, from deal 20,000); the forced rule's 1,000,000-deal rate as the control.
 # The forced rows of the older file record no provenance, the shards' do: --allow-mixed puts them together.
 cut_rows results/win-rates/standard-forced-100k.csv.gz 20000 > "$tmp/standard-forced.csv"
+node bin/acesup.js merge results/two-phase/standard-optional-1.csv.gz "$tmp/standard-forced.csv" \
+  --control results/win-rates/standard-forced-1m.summary.csv --summary "$out/standard-0-20k.summary.csv" > "$out/standard-0-20k.txt"
 shards=()
 for f in "$out"/standard-both-[0-9]*.csv.gz; do [[ -e $f ]] && shards+=("$f"); done
 node bin/acesup.js merge results/two-phase/standard-optional-1.csv.gz "$tmp/standard-forced.csv" "${shards[@]}" --allow-mixed \
