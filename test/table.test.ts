@@ -66,4 +66,24 @@ describe('visited set', () => {
     expect(visited.add(key, 0)).toBe(true);
     expect(visited.add(key, 0)).toBe(false);
   });
+
+  it('clearFor keeps a table a budget could fill, and shrinks a larger one to the default size', () => {
+    const visited = new VisitedSet(6, 12);
+    const key = new Int32Array(6);
+    key[1] = 1;
+    for (let i = 0; i < 3_000_000; i++) {
+      key[0] = i;
+      visited.add(key, 0);
+    }
+    const grown = (1 << 23) * 7 * 4;
+    expect(visited.bytes).toBe(grown);
+    visited.clearFor(16_000_000);
+    expect(visited.bytes).toBe(grown);
+    key[0] = 5;
+    expect(visited.add(key, 0)).toBe(true);
+    expect(visited.add(key, 0)).toBe(false);
+    visited.clearFor(100_000);
+    expect(visited.bytes).toBe((1 << 22) * 7 * 4);
+    expect(visited.size).toBe(0);
+  });
 });

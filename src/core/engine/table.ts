@@ -9,6 +9,8 @@
 // the new one front to back, in step, rather than scattering every key over the whole new table.
 
 const MIN_BITS = 12;
+/** Slots (log2) a cleared table keeps at most by default: what 2,000,000 positions need at load 1/2. */
+const DEFAULT_KEEP_BITS = 22;
 
 /** Default cap on one table's memory: past it the table stops growing and reports itself full. */
 export const DEFAULT_MAX_TABLE_BYTES = 4 * 1024 ** 3;
@@ -72,7 +74,7 @@ export class VisitedSet {
    * needs at load 1/2),
    * so that an idle solver does not hold the memory of a larger budget's hardest deal.
    */
-  clear(keepBits = 22): void {
+  clear(keepBits = DEFAULT_KEEP_BITS): void {
     this.size = 0;
     this.full = false;
     if (this.bits > keepBits) {
@@ -84,6 +86,15 @@ export class VisitedSet {
       return;
     }
     this.generation = nextGeneration(this.rows, this.generation);
+  }
+
+  /**
+   * Forgets every position, in O(1), for a search of at most `maxStates` positions: the table keeps its size
+   * while that many could fill it (so a pass at a large budget grows it once, not once per deal and search:
+   * a growth rehashes every position and faults in fresh memory), and shrinks when it is larger.
+   */
+  clearFor(maxStates: number): void {
+    this.clear(Math.max(DEFAULT_KEEP_BITS, Math.ceil(Math.log2(Math.max(1, maxStates))) + 1));
   }
 
   /**

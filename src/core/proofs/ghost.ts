@@ -152,7 +152,7 @@ export class GhostSearch {
    * next one to try.
    */
   private search(maxStates: number): GhostRun {
-    this.visited.clear();
+    this.visited.clearFor(maxStates);
     this.best = 0;
     this.states = 0;
     this.maxStates = maxStates;

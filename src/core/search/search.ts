@@ -168,7 +168,7 @@ export class Search {
     this.generator.setDeal(deal);
     this.ghost?.setDeal(deal);
     this.subset?.setDeal(deal);
-    this.visited.clear();
+    this.visited.clearFor(limits.maxStates);
     this.best = limits.atLeast ?? 0;
     this.reached = 0;
     this.maxStates = limits.maxStates;
