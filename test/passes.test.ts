@@ -25,6 +25,7 @@ import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '.
 import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
 import { summaryCsv } from '../src/batch/summary-file.ts';
 import { checkPasses } from '../src/cli/batch-checks.ts';
+import solveChunk from '../src/batch/worker.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-passes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -94,27 +95,54 @@ describe('the memory a pass may take', () => {
     vi.spyOn(process.stderr, 'write').mockImplementation((text) => (warnings.push(String(text)), true));
     const x8 = passWorkerBytes(16e6, 2e6, true);
     const x64 = passWorkerBytes(128e6, 2e6, true);
-    expect(checkPasses([8, 64], 2e6, true, 2, (2 * x64) / 0.9 + 1)).toEqual([2, 2]);
+    expect(checkPasses([8, 64], 2e6, true, 2, { memory: (2 * x64) / 0.9 + 1 })).toEqual([2, 2]);
     expect(warnings).toEqual([]);
-    expect(checkPasses([8, 64], 2e6, true, 2, (x8 + x64) / 0.9)).toEqual([2, 1]);
+    expect(checkPasses([8, 64], 2e6, true, 2, { memory: (x8 + x64) / 0.9 })).toEqual([2, 1]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
       /^acesup: warning: pass ×64 \(128,000,000 states\) may take up to [\d.]+ GB per worker: it runs on 1 of the 2 workers at a time/u,
     );
-    expect(() => checkPasses([8, 64], 2e6, true, 2, (x8 * 1.5) / 0.9)).toThrow(
+    expect(() => checkPasses([8, 64], 2e6, true, 2, { memory: (x8 * 1.5) / 0.9 })).toThrow(
       /^pass ×64 .* more than this machine's [\d.]+ GB of memory holds: give smaller --passes \(the largest that fits is ×\d+\)$/u,
     );
-    expect(() => checkPasses([8], 2e6, true, 2, 1e8)).toThrow(/pass ×8 .*: give smaller --passes \(none fits\)/u);
+    expect(() => checkPasses([8], 2e6, true, 2, { memory: 1e8 })).toThrow(/pass ×8 .*: give smaller --passes \(none fits\)/u);
+  });
+
+  it("solves a chunk within the task's table cap: a deal stops at a small cap before its budget, and no verdict changes", () => {
+    const task = {
+      seed: 3,
+      start: 20_000,
+      count: 12,
+      variant: 'standard' as const,
+      rules: ['optional' as const],
+      maxStates: 100_000,
+      maxDiscards: 'bounds' as const,
+    };
+    const results = (values: Float64Array) =>
+      Array.from({ length: task.count }, (_, i) => ({ outcome: values[i * 5]!, states: values[i * 5 + 3]! }));
+    const wide = results(solveChunk(task).values);
+    const narrow = results(solveChunk({ ...task, maxTableBytes: 200_000 }).values);
+    // Under the default cap an unknown deal spent its budget; under 200 kB some search stopped at the cap.
+    expect(wide.filter((r) => r.outcome === UNKNOWN).every((r) => r.states === task.maxStates)).toBe(true);
+    expect(narrow.some((r) => r.outcome === UNKNOWN && r.states < task.maxStates)).toBe(true);
+    narrow.forEach((r, i) => {
+      if (r.outcome !== UNKNOWN && wide[i]!.outcome !== UNKNOWN) expect(r.outcome).toBe(wide[i]!.outcome);
+    });
   });
 
   it("warns of a pass whose budget is far past what the tables' memory cap holds, and of no other", () => {
     const warnings: string[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((text) => (warnings.push(String(text)), true));
-    checkPasses([8, 64, 512], 2e6, true, 1, 1e12);
+    checkPasses([8, 64, 512], 2e6, true, 1, { memory: 1e12 });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
       /^acesup: warning: pass ×512 \(1,024,000,000 states\): likely to stop at the tables' [\d.]+ GB memory cap/u,
     );
+    // A larger cap (--max-memory) holds that pass, and a worker is planned to take more memory for it.
+    warnings.length = 0;
+    checkPasses([512], 2e6, true, 1, { memory: 1e12, maxBytes: 12 * 2 ** 30 });
+    expect(warnings).toEqual([]);
+    expect(passWorkerBytes(1024e6, 2e6, true, 12 * 2 ** 30)).toBeGreaterThan(2 * passWorkerBytes(1024e6, 2e6, true));
   });
 });
 

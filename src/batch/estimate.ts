@@ -22,6 +22,8 @@ export interface PoolOptions {
   concurrency?: number;
   /** 'exact' (pin lost deals' max discards within the budget) or 'bounds' (stop at the verdict). */
   maxDiscards: MaxDiscardsMode;
+  /** The most bytes one visited set of a worker's solver may take (default: the solver's). */
+  maxTableBytes?: number;
   /** Aborting stops the workers at once; the chunks that finished stay in the table. */
   signal?: AbortSignal;
   /** Called after each finished chunk, per rule set solved in it: its slot, the deals solved, how many were
@@ -206,6 +208,7 @@ function taskOf(table: ResultTable, chunk: Chunk, options: PoolOptions): ChunkTa
     maxDiscards: options.maxDiscards,
   };
   if ((options.pass ?? 0) > 0) task.ownSolver = true;
+  if (options.maxTableBytes !== undefined) task.maxTableBytes = options.maxTableBytes;
   if (table.rulesets.some((r) => r.policy !== undefined)) {
     if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');
     task.policies = chunk.slots.map(() => options.policy!);

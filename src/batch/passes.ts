@@ -1,6 +1,7 @@
 // The passes of an estimate run (--passes): a deal still unknown at the budget of one pass is solved again
 // at the next, a multiple of --max-states; and what a pass may take in memory, so that the threads that run
-// a large pass at once fit the machine (the tables' cap itself stays fixed, so results never depend on it).
+// a large pass at once fit the machine (the tables' cap is --max-memory's, never the machine's: a pass that
+// does not fit runs on fewer threads, with the same results).
 
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
@@ -32,10 +33,10 @@ export function tableBytes(states: number, keyWords: number, maxBytes = DEFAULT_
  * searched under forced first) — with the old table beside the new one while the larger grows. A bound:
  * deals store far fewer positions than they search (docs/estimate.md has the figures measured).
  */
-export function passWorkerBytes(states: number, firstStates: number, optional: boolean): number {
+export function passWorkerBytes(states: number, firstStates: number, optional: boolean, maxBytes = DEFAULT_MAX_TABLE_BYTES): number {
   const widths = optional ? [PILE_KEY_WORDS, KEY_WORDS] : [PILE_KEY_WORDS];
-  const pass = widths.map((words) => tableBytes(states, words));
-  const first = widths.map((words) => tableBytes(firstStates, words)).reduce((a, b) => a + b, 0);
+  const pass = widths.map((words) => tableBytes(states, words, maxBytes));
+  const first = widths.map((words) => tableBytes(firstStates, words, maxBytes)).reduce((a, b) => a + b, 0);
   return THREAD_BYTES + first + pass.reduce((a, b) => a + b, 0) + Math.max(...pass) / 2;
 }
 
@@ -51,10 +52,17 @@ export interface PassFit {
 }
 
 /** How many of `workers` threads may solve each later pass at once in `memory` bytes (a share of the machine's). */
-export function fitPasses(factors: readonly number[], firstStates: number, optional: boolean, workers: number, memory: number): PassFit[] {
+export function fitPasses(
+  factors: readonly number[],
+  firstStates: number,
+  optional: boolean,
+  workers: number,
+  memory: number,
+  maxBytes = DEFAULT_MAX_TABLE_BYTES,
+): PassFit[] {
   return factors.map((factor) => {
     const maxStates = firstStates * factor;
-    const workerBytes = passWorkerBytes(maxStates, firstStates, optional);
+    const workerBytes = passWorkerBytes(maxStates, firstStates, optional, maxBytes);
     return { factor, maxStates, workerBytes, threads: Math.min(workers, Math.floor(memory / workerBytes)) };
   });
 }

@@ -19,6 +19,8 @@ export interface PassPlan {
   passes: readonly number[];
   passThreads: readonly number[];
   maxDiscards: MaxDiscardsMode;
+  /** The most bytes one visited set may take (--max-memory). */
+  maxTableBytes?: number;
   /** Per rule set, the shares of the later passes it gives its unknown deals. */
   shares: readonly PassShares[];
   policy?: PolicySpec;
@@ -62,6 +64,7 @@ export async function solvePasses(
           workers: plan.workers,
           maxStates,
           maxDiscards: plan.maxDiscards,
+          ...(plan.maxTableBytes === undefined ? {} : { maxTableBytes: plan.maxTableBytes }),
           signal: controller.signal,
           pool,
           onChunk: (slot, solved, won, decided) => onChunk(pass, slot, solved, won, decided),

@@ -30,6 +30,8 @@ export interface ChunkTask {
   /** Solve on a solver of the chunk's own, dropped after it: a later pass's tables (a larger budget) are
    *  then not kept by a thread that goes back to waiting. */
   ownSolver?: boolean;
+  /** The most bytes one visited set may take (--max-memory; default: the solver's 4 GiB). */
+  maxTableBytes?: number;
 }
 
 /** A policy to play deals with (policies.ts). */
@@ -54,7 +56,16 @@ export interface ChunkResult {
   error?: string;
 }
 
-const solver = new Solver();
+/** This thread's solver per table cap: its tables are kept from deal to deal. */
+const solvers = new Map<number | undefined, Solver>();
+const solverFor = (maxTableBytes: number | undefined): Solver => {
+  let solver = solvers.get(maxTableBytes);
+  if (solver === undefined) {
+    solver = new Solver(maxTableBytes === undefined ? {} : { maxTableBytes });
+    solvers.set(maxTableBytes, solver);
+  }
+  return solver;
+};
 /** The policies of this thread, by name, settings, variant and rule (pimc keeps solver tables, expert its buffers). */
 const policies = new Map<string, Policy>();
 
@@ -108,7 +119,10 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
   const rules = task.rules.length;
   const fields = fieldsOf(task);
   const values = new Float64Array(task.count * rules * fields);
-  const chunkSolver = task.ownSolver === true ? new Solver() : solver;
+  const chunkSolver =
+    task.ownSolver === true
+      ? new Solver(task.maxTableBytes === undefined ? {} : { maxTableBytes: task.maxTableBytes })
+      : solverFor(task.maxTableBytes);
   for (let cell = 0; cell < task.count * rules; cell++) {
     const index = task.start + Math.floor(cell / rules);
     const rule = task.rules[cell % rules]!;

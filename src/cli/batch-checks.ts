@@ -97,22 +97,24 @@ const PASS_MEMORY_SHARE = 0.9;
  * How many threads may solve each later pass of `factors` (× `maxStates`) at once: the workers, or as many
  * as the machine's memory holds at the pass's bound per worker, with a warning; refused (exit 2) when not
  * even one does. `optional`: a rule set of the run is under the optional rule (its search has a second table).
+ * `memory`: the machine's (by default, as the system reports it); `maxBytes`: the cap of one table (--max-memory).
  */
 export function checkPasses(
   factors: readonly number[],
   maxStates: number,
   optional: boolean,
   workers: number,
-  memory = machineMemory(),
+  { memory = machineMemory(), maxBytes = DEFAULT_MAX_TABLE_BYTES }: { memory?: number; maxBytes?: number } = {},
 ): number[] {
-  const fits = fitPasses(factors, maxStates, optional, workers, memory * PASS_MEMORY_SHARE);
+  const fits = fitPasses(factors, maxStates, optional, workers, memory * PASS_MEMORY_SHARE, maxBytes);
   for (const fit of fits) {
     const what = `pass ×${fit.factor} (${fmt(fit.maxStates)} states) may take up to ${gb(fit.workerBytes)} per worker`;
     if (fit.threads < 1) {
       let largest = fit.factor - 1;
-      while (largest >= 2 && fitPasses([largest], maxStates, optional, 1, memory * PASS_MEMORY_SHARE)[0]!.threads < 1) largest -= 1;
+      while (largest >= 2 && fitPasses([largest], maxStates, optional, 1, memory * PASS_MEMORY_SHARE, maxBytes)[0]!.threads < 1)
+        largest -= 1;
       throw new UsageError(
-        `${what}, more than this machine's ${gb(memory)} of memory holds: give smaller --passes (${largest >= 2 ? `the largest that fits is ×${largest}` : 'none fits'})`,
+        `${what}, more than this machine's ${gb(memory)} of memory holds: give smaller --passes (${largest >= 2 ? `the largest that fits is ×${largest}` : 'none fits'})${maxBytes === DEFAULT_MAX_TABLE_BYTES ? '' : ' or a smaller --max-memory'}`,
       );
     }
     if (fit.threads < workers) {
@@ -123,10 +125,10 @@ export function checkPasses(
     // Far past what the tables' memory cap holds a larger budget buys nothing: a deal that would need it stops
     // at the cap. (The searches store about 1 position in 16 to 45 of those they search.)
     const words = optional ? KEY_WORDS : PILE_KEY_WORDS;
-    const held = tableBytes(Number.MAX_SAFE_INTEGER, words) / ((words + 1) * 4) / 2;
+    const held = tableBytes(Number.MAX_SAFE_INTEGER, words, maxBytes) / ((words + 1) * 4) / 2;
     if (fit.maxStates > STORED_EVERY * held) {
       process.stderr.write(
-        `acesup: warning: pass ×${fit.factor} (${fmt(fit.maxStates)} states): likely to stop at the tables' ${gb(DEFAULT_MAX_TABLE_BYTES)} memory cap before its budget (a deal that reaches the cap stays unknown)\n`,
+        `acesup: warning: pass ×${fit.factor} (${fmt(fit.maxStates)} states): likely to stop at the tables' ${gb(maxBytes)} memory cap (--max-memory) before its budget (a deal that reaches the cap stays unknown)\n`,
       );
     }
   }

@@ -48,6 +48,8 @@ export interface EstimateFlags {
   workers: number;
   maxStates: number;
   maxDiscards: MaxDiscardsMode;
+  /** --max-memory: the most MiB one visited set of a worker may take. */
+  maxMemory: number;
   csv?: string;
   summary?: string;
   json?: boolean;
@@ -84,6 +86,8 @@ export interface EstimatePlan {
   passes: number[];
   budgets: number[];
   passThreads: number[];
+  /** The most bytes one visited set may take (--max-memory). */
+  maxTableBytes: number;
   provenance: Provenance;
   /** Per rule set, where the rule sets sample their unknown deals in different shares (the default plan). */
   slotProvenances?: Provenance[];
@@ -258,11 +262,15 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
           ? rulesets.map((r) => ({ ...provenance, sample_unknowns: byRuleset[`${r.variant}/${r.rule}`]?.text ?? '' }))
           : undefined;
   checkWorkers(flags.workers, maxStates);
+  const maxTableBytes = flags.maxMemory * 2 ** 20;
   const passThreads = checkPasses(
     passes,
     maxStates,
     rulesets.some((r) => r.rule === 'optional'),
     flags.workers,
+    {
+      maxBytes: maxTableBytes,
+    },
   );
   return {
     seed,
@@ -271,6 +279,7 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
     passes,
     budgets: passBudgets(provenance),
     passThreads,
+    maxTableBytes,
     provenance,
     ...(slotProvenances === undefined ? {} : { slotProvenances }),
     rulesets,
