@@ -1,7 +1,7 @@
 // The acesup command line: parses options, calls the library, prints. The options and help of solve and
 // verify are here (their work is in solve-command.ts); deal, estimate and merge are added from
 // batch-commands.ts, play from play.ts, hint from hint.ts, report from report.ts. A command's work is loaded when it runs, so
-// that --help, --version and option errors load only these definitions.
+// that --help and option errors load only these definitions (bin/acesup.js answers a lone --version itself).
 
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
