@@ -25,6 +25,7 @@ const DEFINITIONS = [
   'dist/cli/main.js',
   'dist/cli/play.js',
   'dist/cli/report.js',
+  'dist/cli/shared-options.js',
   'dist/core/game/cards.js',
   'dist/core/game/format.js',
   'dist/core/game/rules.js',

@@ -29,7 +29,7 @@ import type { SampleOption } from './batch-commands.ts';
 import { type PolicyName, policyLabel } from '../core/play/policies.ts';
 import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { UsageError } from './errors.ts';
-import { policySettings } from './play-command.ts';
+import { policySettings } from './shared-options.ts';
 
 /** What an entry other than bin/acesup.js may change in how estimate runs (none changes a result). */
 export interface EstimateOptions {
