@@ -64,3 +64,6 @@ export async function report(r: RunReport, flags: OutputFlags): Promise<string[]
   (toStderr ? process.stderr : process.stdout).write(text);
   return failures;
 }
+
+/** The later passes of a plan as printed: "×8, ×64". */
+export const passesText = (factors: readonly number[]): string => factors.map((f) => `×${f}`).join(', ');

@@ -8,9 +8,7 @@ import type { EstimateFlags, EstimatePlan } from './estimate-plan.ts';
 import type { CsvSaves } from '../batch/run-saves.ts';
 import type { PassCounts } from '../batch/run-passes.ts';
 import { fmt } from '../core/game/format.ts';
-
-/** The later passes of a plan as printed: "×8, ×64". */
-export const passesText = (factors: readonly number[]): string => factors.map((f) => `×${f}`).join(', ');
+import { passesText } from './batch-output.ts';
 
 /** How the heading names the sample of unknown deals the later passes get: '' when every one gets them. */
 function sampleText(plan: EstimatePlan): string {

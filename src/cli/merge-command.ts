@@ -9,8 +9,7 @@ import { summarise } from '../batch/summary.ts';
 import { readControl } from '../batch/control.ts';
 import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
 import { checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
-import { commandLine, provenance, report } from './batch-output.ts';
-import { passesText } from './estimate-output.ts';
+import { commandLine, passesText, provenance, report } from './batch-output.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, ioReason } from './errors.ts';
 import { fmt } from '../core/game/format.ts';
 

@@ -14,7 +14,8 @@ import { parseReversedDeal, parseReversedMoves, writeReversed } from '../core/ga
 import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
-import { DealPageGames, writeDealPage } from './report-command.ts';
+import { DealPageGames } from '../report/deal-page.ts';
+import { writeDealPage } from './page-files.ts';
 import { type StoppedBy, solveDealOnThread } from './solve-deal.ts';
 import { fmt } from '../core/game/format.ts';
 
