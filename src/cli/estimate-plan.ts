@@ -257,13 +257,9 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
         : Object.keys(byRuleset).length > 0
           ? rulesets.map((r) => ({ ...provenance, sample_unknowns: byRuleset[`${r.variant}/${r.rule}`]?.text ?? '' }))
           : undefined;
-  checkWorkers(flags.workers, maxStates);
-  const passThreads = checkPasses(
-    passes,
-    maxStates,
-    rulesets.some((r) => r.rule === 'optional'),
-    flags.workers,
-  );
+  const optional = rulesets.some((r) => r.rule === 'optional');
+  checkWorkers(flags.workers, maxStates, optional);
+  const passThreads = checkPasses(passes, maxStates, optional, flags.workers);
   return {
     seed,
     maxStates,
