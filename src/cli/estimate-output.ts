@@ -1,7 +1,7 @@
 // `acesup estimate`'s words: the summary's heading and closing lines, and the one-line messages and exit
 // status of a run that did not end well.
 
-import type { PoolEnd } from '../batch/estimate.ts';
+import type { PoolEnd } from '../batch/pool.ts';
 import { rulesetName } from '../batch/results.ts';
 import { EXIT_FAILED, EXIT_OK, exitForSignal } from './errors.ts';
 import type { EstimateFlags, EstimatePlan } from './estimate-plan.ts';
