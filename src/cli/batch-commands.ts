@@ -27,8 +27,9 @@ import { REVERSE_HELP, discardsOption, maxDiscardsOption, policyOptions, variant
 import { fmt } from '../core/game/format.ts';
 
 /**
- * A plain `acesup estimate` solves 1,000 deals of each variant under the default plan (options.ts
- * DEFAULT_PLAN): minutes on two cores. `npm start` is the rule texts' game alone over 400 deals.
+ * A plain `acesup estimate` solves 1,000 deals of each variant under the optional rule by the default plan
+ * (options.ts DEFAULT_PLAN): about two minutes on two cores. `npm start` is the rule texts' game (standard ×
+ * optional) alone over 400 deals, in seconds.
  */
 export const DEFAULT_DEALS = 1000;
 /** The seed when none is given. */
