@@ -230,6 +230,10 @@ describe('faults and conventions of solve and verify', () => {
       const verifyFull = acesup(['verify', NOTES_DEAL, 'deal'], undefined, full);
       expect(verifyFull.code).toBe(1);
       expect(verifyFull.stderr).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)\n');
+      // The launcher's own answer to a lone --version fails the same way.
+      const versionFull = acesup(['--version'], undefined, full);
+      expect(versionFull.code).toBe(1);
+      expect(versionFull.stderr).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)\n');
     } finally {
       closeSync(full);
     }
