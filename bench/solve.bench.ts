@@ -25,7 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { dealFor } from '../src/batch/deals.ts';
-import { createPool, solveMissing } from '../src/batch/estimate.ts';
+import { createPool, solveMissing } from '../src/batch/pool.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
 import { LOST, ResultTable, WON } from '../src/batch/results.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../src/core/game/rules.ts';

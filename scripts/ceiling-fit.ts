@@ -1,18 +1,18 @@
-// Fits the ceiling's value estimate (src/core/ceiling/value.ts, FittedValue): per variant and per deal, a logistic
+// Fits the ceiling's value estimate (scripts/ceiling/value.ts, FittedValue): per variant and per deal, a logistic
 // regression of the chance that greedy (ace bonus 2) wins from a position right after a deal, on the position's
 // features. The games are played on seed 101 (not the deals the bound is measured on); in each game the first
 // rounds (a random number, 0–11) are played by a random choice of fill or none, so that the positions are varied,
-// and only positions from which greedy plays on are kept. Prints the source of src/core/ceiling/weights.ts on
+// and only positions from which greedy plays on are kept. Prints the source of scripts/ceiling/weights.ts on
 // standard output (progress on standard error); it writes no file: the weights the code uses change only when
-// that output is put there by hand (npx tsx scripts/ceiling-fit.ts > src/core/ceiling/weights.ts).
+// that output is put there by hand (npx tsx scripts/ceiling-fit.ts > scripts/ceiling/weights.ts).
 //
 //   npx tsx scripts/ceiling-fit.ts [--games 100000]
 
 import './dev-script.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
-import { Board } from '../src/core/ceiling/board.ts';
-import { FEATURE_COUNT, FEATURES, featuresOf } from '../src/core/ceiling/value.ts';
+import { Board } from './ceiling/board.ts';
+import { FEATURE_COUNT, FEATURES, featuresOf } from './ceiling/value.ts';
 import { type Policy, playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';

@@ -6,7 +6,7 @@
 //       [--max-states 5000000] [--csv FILE]
 //
 // --value: the estimate v behind the penalty. zero: no penalty — the clairvoyant restricted to the moves (a)–(d)
-//   of src/core/ceiling/search.ts; fitted: src/core/ceiling/weights.ts, with the exact value once the stock is empty;
+//   of scripts/ceiling/search.ts; fitted: scripts/ceiling/weights.ts, with the exact value once the stock is empty;
 //   fitted-last (default): and the exact value with one deal left; fitted-last2: and with two deals left one step
 //   of expectimax over --backup-samples tuples seeded by the position's cards.
 // --samples: 4-tuples of unseen cards the mean after a deal is taken over, drawn by a stream of (seed, deal, 7)
@@ -18,10 +18,10 @@ import './dev-script.ts';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { dealFor } from '../src/batch/deals.ts';
 import { Z95 } from '../src/batch/stats.ts';
-import { Backup, ExactLastDeal } from '../src/core/ceiling/last-deal.ts';
-import { CeilingSearch } from '../src/core/ceiling/search.ts';
-import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/core/ceiling/value.ts';
-import { FITTED_WEIGHTS } from '../src/core/ceiling/weights.ts';
+import { Backup, ExactLastDeal } from './ceiling/last-deal.ts';
+import { CeilingSearch } from './ceiling/search.ts';
+import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from './ceiling/value.ts';
+import { FITTED_WEIGHTS } from './ceiling/weights.ts';
 import { type DiscardRule, type Variant, isDiscardRule, isVariant } from '../src/core/game/rules.ts';
 
 const OPTIONS = [

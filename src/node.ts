@@ -1,8 +1,8 @@
 // The package's Node entry (`import … from 'acesup/node'`): everything the main entry has, and the win rate over
-// many seeded deals solved on worker threads (the estimate's pool, batch/estimate.ts), which a browser cannot run.
+// many seeded deals solved on worker threads (the estimate's pool, batch/pool.ts), which a browser cannot run.
 
 import { availableParallelism } from 'node:os';
-import { solveMissing } from './batch/estimate.ts';
+import { solveMissing } from './batch/pool.ts';
 import { LOST, ResultTable, UNKNOWN, WON } from './batch/results.ts';
 import { winRate } from './batch/stats.ts';
 import { DEFAULT_MAX_STATES, type GameOptions, InputError, MAX_INDEX, MAX_SEED } from './core/api.ts';

@@ -15,7 +15,7 @@ import { readDealsCsv, readIntoTable } from '../src/batch/csv-read.ts';
 import { writeDealsCsv } from '../src/batch/csv.ts';
 import { PROVENANCE_COLUMNS, type Provenance, SEARCH_VERSION, UNRECORDED, runProvenance } from '../src/batch/provenance.ts';
 import { dealFor } from '../src/batch/deals.ts';
-import { createPool, solveMissing } from '../src/batch/estimate.ts';
+import { createPool, solveMissing } from '../src/batch/pool.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
 import { type DealRecord, LOST, MAX_RESULTS, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { parseShard, shardRange } from '../src/batch/shard.ts';

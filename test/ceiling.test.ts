@@ -1,15 +1,15 @@
-// The ceiling (src/core/ceiling/) against exact expectimax on small endgames from real games: never below
+// The ceiling (scripts/ceiling/) against exact expectimax on small endgames from real games: never below
 // the optimum of a player who does not see the stock, the clairvoyant verdict with no penalty, tight with the
 // exact value; and its sampled tuples: drawn from the unseen set alone, and of mean zero.
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import type { Card, Deal } from '../src/core/game/cards.ts';
-import { Board } from '../src/core/ceiling/board.ts';
-import { ExactLastDeal } from '../src/core/ceiling/last-deal.ts';
-import { CeilingSearch, type CeilingSettings } from '../src/core/ceiling/search.ts';
-import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from '../src/core/ceiling/value.ts';
-import { FITTED_WEIGHTS } from '../src/core/ceiling/weights.ts';
+import { Board } from '../scripts/ceiling/board.ts';
+import { ExactLastDeal } from '../scripts/ceiling/last-deal.ts';
+import { CeilingSearch, type CeilingSettings } from '../scripts/ceiling/search.ts';
+import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from '../scripts/ceiling/value.ts';
+import { FITTED_WEIGHTS } from '../scripts/ceiling/weights.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';

@@ -82,7 +82,7 @@ describe('acesup solve', () => {
     expect(text.stdout).toMatch(/standard · optional discards: LOST — max discards between \d+ and 44; --max-states 5 proved the loss/u);
   });
 
-  // (Some seconds of search: the deep run; escalate.test.ts escalates a deal given as an argument in npm test.)
+  // (Some seconds of search: the deep run; time-limit.test.ts solves a deal given as an argument at growing budgets in npm test.)
   it.runIf(DEEP)('pins that max discards with the time a deal given as an argument gets', () => {
     const deal = R6_DEAL;
     // With the time a deal given as an argument gets, the passes go on until the number is pinned.
@@ -230,6 +230,10 @@ describe('faults and conventions of solve and verify', () => {
       const verifyFull = acesup(['verify', NOTES_DEAL, 'deal'], undefined, full);
       expect(verifyFull.code).toBe(1);
       expect(verifyFull.stderr).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)\n');
+      // The launcher's own answer to a lone --version fails the same way.
+      const versionFull = acesup(['--version'], undefined, full);
+      expect(versionFull.code).toBe(1);
+      expect(versionFull.stderr).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)\n');
     } finally {
       closeSync(full);
     }

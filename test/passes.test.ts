@@ -17,7 +17,7 @@ import { readDealsCsv, readIntoTable, resumeChecker } from '../src/batch/csv-rea
 import { writeDealsCsv } from '../src/batch/csv.ts';
 import { dealFor } from '../src/batch/deals.ts';
 import { scanEscalation } from '../src/batch/escalation.ts';
-import { solveMissing } from '../src/batch/estimate.ts';
+import { solveMissing } from '../src/batch/pool.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
 import { fitPasses, passWorkerBytes, readPassesOption, tableBytes } from '../src/batch/passes.ts';
 import { type Provenance, UNRECORDED, isPlanPrefix, parsePasses, passBudgets, runProvenance } from '../src/batch/provenance.ts';

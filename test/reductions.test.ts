@@ -7,7 +7,7 @@ import { dealFor } from '../src/batch/deals.ts';
 import { type Deal, isAce, parseCard, parseCards } from '../src/core/game/cards.ts';
 import { FrozenLine } from '../src/core/proofs/frozen.ts';
 import { DealTables } from '../src/core/engine/masks.ts';
-import { MAX_MOVES, MoveGenerator } from '../src/core/engine/movegen.ts';
+import { MAX_MOVES, MoveGenerator } from '../src/core/search/movegen.ts';
 import { MOVE, REMOVE, moveFrom, moveKind, movePosition } from '../src/core/engine/move.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, VARIANTS } from '../src/core/game/rules.ts';
 import { positionFrame } from '../src/core/search/position-solve.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import { parseDeal } from '../src/core/game/cards.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
-import { MAX_MOVES, MoveGenerator } from '../src/core/engine/movegen.ts';
+import { MAX_MOVES, MoveGenerator } from '../src/core/search/movegen.ts';
 import { DISCARD_RULES, VARIANT_RULES, VARIANTS, type DiscardRule, type Variant } from '../src/core/game/rules.ts';
 import { type SolveResult, Solver, discardBounds } from '../src/core/search/solve.ts';
 import { F_DEALT, F_DISCARDS, FRAME, dealFrame, startFrame } from '../src/core/engine/state.ts';

@@ -1,4 +1,4 @@
-// `acesup --version`, `--help` and a command's --help load only the commands' definitions: not the solver,
+// `acesup --version` loads the launcher alone; `--help` and a command's --help load only the commands' definitions: not the solver,
 // the batch or report code, nor the packages they use (piscina, vega, vega-lite, csv-parse, csv-stringify,
 // cli-progress, pure-rand): of the packages, commander alone. Pinned by the modules the process loads
 // (recorded by test/loads/record.mjs), not by its time. A command that runs loads its work when it runs.
@@ -25,6 +25,7 @@ const DEFINITIONS = [
   'dist/cli/main.js',
   'dist/cli/play.js',
   'dist/cli/report.js',
+  'dist/cli/shared-options.js',
   'dist/core/game/cards.js',
   'dist/core/game/format.js',
   'dist/core/game/rules.js',
@@ -55,12 +56,25 @@ function loads(args: string[]): { stdout: string; files: string[]; project: stri
 }
 
 describe('start-up', () => {
-  it.each(['--version', '--help', 'estimate --help', 'solve --help', 'hint --help'])('acesup %s loads the definitions alone', (line) => {
-    const { stdout, project, packages } = loads(line.split(' '));
-    expect(stdout).not.toBe('');
-    expect(project.filter((file) => !DEFINITIONS.includes(file))).toEqual([]);
-    expect(packages).toEqual(['commander']);
+  it.each(['--version', '-V'])('acesup %s loads the launcher alone and prints what commander would', (flag) => {
+    const { stdout, project, packages } = loads([flag]);
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(stdout).toBe(`${version}\n`);
+    expect(project).toEqual(['bin/acesup.js']);
+    expect(packages).toEqual([]);
+    // With anything else on the line, commander answers, as before.
+    expect(loads([flag, '--help']).stdout).toBe(`${version}\n`);
   });
+
+  it.each(['solve --version', '--help', 'estimate --help', 'solve --help', 'hint --help'])(
+    'acesup %s loads the definitions alone',
+    (line) => {
+      const { stdout, project, packages } = loads(line.split(' '));
+      expect(stdout).not.toBe('');
+      expect(project.filter((file) => !DEFINITIONS.includes(file))).toEqual([]);
+      expect(packages).toEqual(['commander']);
+    },
+  );
 
   it('a command that runs loads its work (the record sees modules imported late, and those required)', () => {
     const deal = loads(['deal', '--count', '1']);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/batch/deals.ts';
 import type { Deal } from '../src/core/game/cards.ts';
 import { setPositions } from '../src/core/engine/masks.ts';
-import { MAX_MOVES, MoveGenerator } from '../src/core/engine/movegen.ts';
+import { MAX_MOVES, MoveGenerator } from '../src/core/search/movegen.ts';
 import { DISCARD_RULES, VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Search } from '../src/core/search/search.ts';
 import { Solver } from '../src/core/search/solve.ts';

@@ -10,7 +10,7 @@ import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 // line's options use them).
 export { DEFAULT_ESCALATE_PASSES, MAX_PASSES, readPassesOption } from './options.ts';
 
-/** Bytes of the threads' own memory besides their search tables (as the first pass's check counts it). */
+/** Bytes of a worker thread's own memory besides its search tables. */
 const THREAD_BYTES = 64 * 2 ** 20;
 
 /**
@@ -26,18 +26,27 @@ export function tableBytes(states: number, keyWords: number, maxBytes = DEFAULT_
   return 2 ** bits * rowBytes;
 }
 
+/** The visited sets a worker's solver keeps at `states` positions: the forced rule's, and with `optional` the
+ *  optional rule's too (every deal under optional is searched under forced first). */
+const solverTables = (states: number, optional: boolean, maxBytes: number): number[] =>
+  (optional ? [PILE_KEY_WORDS, KEY_WORDS] : [PILE_KEY_WORDS]).map((words) => tableBytes(states, words, maxBytes));
+
+const sum = (bytes: readonly number[]): number => bytes.reduce((a, b) => a + b, 0);
+
 /**
- * The most memory one worker may take while it solves a deal at a later pass of `states` positions: its
- * thread, the tables its solver keeps from the first pass (`firstStates`), and the pass's own solver's
- * tables — the forced rule's, and with `optional` the optional rule's too (every deal under optional is
- * searched under forced first) — with the old table beside the new one while the larger grows. A bound:
- * deals store far fewer positions than they search (docs/estimate.md has the figures measured).
+ * The most memory one worker may take while it solves a deal at `states` positions: its thread and its
+ * solver's tables, with the old table beside the new one while the larger grows. A bound: deals store far
+ * fewer positions than they search (docs/estimate.md has the figures measured).
  */
+export function workerBytes(states: number, optional: boolean, maxBytes = DEFAULT_MAX_TABLE_BYTES): number {
+  const tables = solverTables(states, optional, maxBytes);
+  return THREAD_BYTES + sum(tables) + Math.max(...tables) / 2;
+}
+
+/** The same at a later pass of `states` positions: the pass's own solver, and the tables its solver keeps from
+ *  the first pass (`firstStates`). */
 export function passWorkerBytes(states: number, firstStates: number, optional: boolean, maxBytes = DEFAULT_MAX_TABLE_BYTES): number {
-  const widths = optional ? [PILE_KEY_WORDS, KEY_WORDS] : [PILE_KEY_WORDS];
-  const pass = widths.map((words) => tableBytes(states, words, maxBytes));
-  const first = widths.map((words) => tableBytes(firstStates, words, maxBytes)).reduce((a, b) => a + b, 0);
-  return THREAD_BYTES + first + pass.reduce((a, b) => a + b, 0) + Math.max(...pass) / 2;
+  return workerBytes(states, optional, maxBytes) + sum(solverTables(firstStates, optional, maxBytes));
 }
 
 /** One later pass of a plan, and how many threads may run it at once. */

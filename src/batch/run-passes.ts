@@ -4,7 +4,7 @@
 
 import type { PolicySpec } from './worker.ts';
 import type { MaxDiscardsMode } from '../core/search/solve.ts';
-import { type PoolEnd, type SolverPool, createPool, solveMissing } from './estimate.ts';
+import { type PoolEnd, type SolverPool, createPool, solveMissing } from './pool.ts';
 import { applyImplications } from './implications.ts';
 import { HASH_RANGE, type PassShares, shareAt } from './options.ts';
 import type { Ruleset } from './results.ts';
@@ -25,7 +25,7 @@ export interface PassPlan {
   shares: readonly PassShares[];
   policy?: PolicySpec;
   workers: number;
-  /** The module the pool's threads run (estimate.ts's WORKER by default). */
+  /** The module the pool's threads run (pool.ts's WORKER by default). */
   workerFile?: string;
 }
 

@@ -2,8 +2,8 @@
 
 import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
-import { WIN_DISCARDS } from '../core/game/rules.ts';
 import type { Comparison, RulesetSummary } from './summary.ts';
+import { COMPARE_COLUMNS, LATTICE_COLUMNS, PASS_COLUMNS, POLICY_COLUMNS, SUMMARY_COLUMNS, TWO_PHASE_COLUMNS } from './summary-columns.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
 const stringify = (input: CsvStringifySync.Input): string =>
@@ -118,52 +118,12 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
   const twoPhase = summaries.some((s) => s.twoPhase !== undefined);
   const lattice = summaries.some((s) => s.lattice !== undefined);
   const columns = [
-    'variant',
-    'discards',
-    'seed',
-    'first_index',
-    'last_index',
-    'deals',
-    'won',
-    'lost',
-    'unknown',
-    'win_rate_low',
-    'win_rate_high',
-    'ci95_low',
-    'ci95_high',
-    'states_median',
-    'states_p99',
-    'states_max',
-    'states_total',
-    'solve_seconds',
-    'deals_per_second',
-    'wall_seconds',
-    'workers',
-    'max_states',
-    'complete',
-    ...Array.from({ length: WIN_DISCARDS + 1 }, (_, n) => `max_discards_${n}`),
-    'lost_max_discards_unpinned',
-    'command',
-    'version',
-    'commit',
-    'max_discards_mode',
-    'search',
-    'mixed',
+    ...SUMMARY_COLUMNS,
     // A run with --policy: the policy, and with --compare solver the solver's figures on the same deals.
-    ...(policies ? ['policy', 'solver_won', 'solver_unknown', 'winnable_lost'] : []),
-    ...(compares
-      ? [
-          'solver_lost',
-          'solver_rate_low',
-          'solver_rate_high',
-          'solver_ci95_low',
-          'solver_ci95_high',
-          'solver_states_total',
-          'solver_seconds',
-        ]
-      : []),
+    ...(policies ? POLICY_COLUMNS : []),
+    ...(compares ? COMPARE_COLUMNS : []),
     // A run with passes: the plan, and per pass (space-separated, in the order of the budgets) the deals decided and left unknown.
-    ...(passes ? ['passes', 'pass_max_states', 'pass_decided', 'pass_unknown'] : []),
+    ...(passes ? PASS_COLUMNS : []),
     // A run that samples the unknown deals (--sample-unknowns): the two-phase estimate, its parts and the costs of each phase.
     ...(twoPhase ? TWO_PHASE_COLUMNS : []),
     // A run with an optional rule set and its variant's forced rule: the difference estimate against it.
@@ -222,27 +182,6 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
   return stringify([columns, ...rows]);
 }
 
-const TWO_PHASE_COLUMNS = [
-  'sample_unknowns',
-  'two_phase_low',
-  'two_phase_high',
-  'two_phase_ci95_low',
-  'two_phase_ci95_high',
-  'two_phase_standard_error',
-  'variance_deals',
-  'variance_sample',
-  'first_decided',
-  'first_won',
-  'first_unknown',
-  'sampled',
-  'sampled_won',
-  'sampled_lost',
-  'sampled_unknown',
-  'first_seconds_per_deal',
-  'later_seconds_per_sampled_deal',
-  'two_phase_note',
-];
-
 /** The summary CSV's two-phase fields of a rule set (empty where it has none). */
 function twoPhaseFields(t: RulesetSummary['twoPhase'], run: RunInfo): string[] {
   if (t === undefined) return TWO_PHASE_COLUMNS.map(() => '');
@@ -263,26 +202,6 @@ function twoPhaseFields(t: RulesetSummary['twoPhase'], run: RunInfo): string[] {
     t.note ?? '',
   ];
 }
-
-const LATTICE_COLUMNS = [
-  'lattice_control',
-  'lattice_control_file',
-  'lattice_control_deals',
-  'lattice_control_won',
-  'lattice_control_unknown',
-  'lattice_low',
-  'lattice_high',
-  'lattice_ci95_low',
-  'lattice_ci95_high',
-  'lattice_standard_error',
-  'lattice_variance_control',
-  'lattice_variance_target',
-  'lattice_variance_covariance',
-  'lattice_variance_sample',
-  'lattice_note',
-  'lattice_core_hours_half_point',
-  'lattice_core_hours_tenth_point',
-];
 
 /** The summary CSV's difference-estimate fields of a rule set (empty where it has none; the estimate and its
  *  interval empty where it is not offered, with the reason in lattice_note). */
@@ -312,7 +231,7 @@ function latticeFields(l: RulesetSummary['lattice']): string[] {
 
 /** The summary CSV's solver_lost … solver_seconds of a rule set (empty where it does not compare). */
 function comparisonFields(c: Comparison | undefined): string[] {
-  if (c === undefined) return Array.from({ length: 7 }, () => '');
+  if (c === undefined) return COMPARE_COLUMNS.map(() => '');
   return [
     String(c.solverLost),
     number(c.solverRate.low, 6),

@@ -7,7 +7,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isStdio, temporaryName } from '../batch/files.ts';
 import { MAX_WORKERS_PER_CORE } from '../batch/options.ts';
-import { fitPasses, tableBytes } from '../batch/passes.ts';
+import { fitPasses, tableBytes, workerBytes } from '../batch/passes.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
 import { UsageError } from './errors.ts';
@@ -74,9 +74,6 @@ export function checkOutputs(outputs: readonly [string, string | undefined][], i
   }
 }
 
-/** Memory a worker thread may take: the thread itself, and its search tables at `maxStates` (table.ts: at
- *  load 1/2, 11 words of 4 bytes per slot at most). */
-const workerBytes = (maxStates: number): number => 64 * 2 ** 20 + 2 ** Math.ceil(Math.log2(2 * maxStates)) * 44;
 const mib = (bytes: number): string => `${fmt(Math.round(bytes / 2 ** 20))} MB`;
 const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(1)} GB`;
 
@@ -136,10 +133,10 @@ export function checkPasses(
 }
 
 /** Warns above the core count; refuses (exit 2) above MAX_WORKERS_PER_CORE × the cores, or above the cores
- *  when the workers could need more than the machine's memory. */
-export function checkWorkers(workers: number, maxStates: number): void {
+ *  when the workers could need more than the machine's memory (`optional`: as checkPasses). */
+export function checkWorkers(workers: number, maxStates: number, optional: boolean, maxBytes = DEFAULT_MAX_TABLE_BYTES): void {
   const cores = availableParallelism();
-  const each = workerBytes(maxStates);
+  const each = workerBytes(maxStates, optional, maxBytes);
   // One worker per core is always allowed (the default): a worker's tables only grow as far as its deals need.
   const cap = Math.max(cores, Math.min(MAX_WORKERS_PER_CORE * cores, Math.floor(totalmem() / each)));
   if (workers > cap) {

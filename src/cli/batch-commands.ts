@@ -23,12 +23,13 @@ import type { DealFlags } from './deal-command.ts';
 import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
 import type { MergeFlags } from './merge-command.ts';
 import { UsageError, integerOption } from './errors.ts';
-import { REVERSE_HELP, policyOptions } from './play.ts';
+import { REVERSE_HELP, discardsOption, maxDiscardsOption, policyOptions, variantOption } from './shared-options.ts';
 import { fmt } from '../core/game/format.ts';
 
 /**
- * A plain `acesup estimate` solves 1,000 deals of each variant under the default plan (options.ts
- * DEFAULT_PLAN): minutes on two cores. `npm start` is the rule texts' game alone over 400 deals.
+ * A plain `acesup estimate` solves 1,000 deals of each variant under the optional rule by the default plan
+ * (options.ts DEFAULT_PLAN): about two minutes on two cores. `npm start` is the rule texts' game (standard ×
+ * optional) alone over 400 deals, in seconds.
  */
 export const DEFAULT_DEALS = 1000;
 /** The seed when none is given. */
@@ -81,15 +82,6 @@ const secondsOption = (value: string): number => {
   return n;
 };
 
-/** The --max-discards option of `solve` and `estimate`. */
-export const maxDiscardsOption = (): Option =>
-  new Option(
-    '--max-discards <how>',
-    "exact: pin each lost deal's max discards within its budget (a tenth of it goes first to the search for the max); bounds: spend it all on the verdict (faster; lost deals get a proven range)",
-  )
-    .choices(['exact', 'bounds'])
-    .default('exact');
-
 export function addBatchCommands(program: Command, options: EstimateOptions = {}): void {
   program
     .command('deal')
@@ -105,14 +97,8 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .option('--index <i>', 'number of the first deal (with --winnable: the first deal looked at)', integerOption(0, MAX_INDEX), 0)
     .option('--count <n>', 'how many deals (with --winnable: how many winnable deals)', integerOption(1), 1)
     .option('--winnable', 'print only deals proved winnable, each solved under --variant and --discards within --max-states')
-    .addOption(
-      new Option('--variant <name>', 'with --winnable: which card may fill an empty pile').choices([...VARIANTS]).default('standard'),
-    )
-    .addOption(
-      new Option('--discards <rule>', 'with --winnable: optional: deal at any time; forced: every discard before dealing')
-        .choices([...DISCARD_RULES])
-        .default('optional'),
-    )
+    .addOption(variantOption({ when: 'with --winnable: ' }))
+    .addOption(discardsOption({ when: 'with --winnable: ' }))
     .option('--max-states <n>', 'with --winnable: the positions a deal may take to be proved won', integerOption(1), DEFAULT_MAX_STATES)
     .option(
       '--max-tried <n>',
@@ -148,16 +134,8 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
         'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings ' +
         '(the ms column, the solving time, is the only part that changes from run to run).',
     )
-    .addOption(
-      new Option('--variant <name>', 'which card may fill an empty pile; "all" runs the three')
-        .choices([...VARIANTS, 'all'])
-        .default('all'),
-    )
-    .addOption(
-      new Option('--discards <rule>', 'optional: deal at any time; forced: every discard before dealing; both')
-        .choices([...DISCARD_RULES, 'both'])
-        .default('optional'),
-    )
+    .addOption(variantOption({ all: true }))
+    .addOption(discardsOption({ both: true }))
     .option('--deals <n>', 'how many deals', integerOption(1), DEFAULT_DEALS)
     .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
     .option('--from <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { isStdio, writeFileAtomic } from '../batch/files.ts';
 import type { RulesetSummary } from '../batch/summary.ts';
 import { type RunInfo, summaryCsv, summaryJsonLines } from '../batch/summary-file.ts';
-import { summaryReport } from './batch-report.ts';
+import { summaryText } from './summary-text.ts';
 import { ioReason } from './errors.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,7 +32,7 @@ export function provenance(): { version: string; commit: string } {
   return { version, commit };
 }
 
-export interface RunReport {
+export interface RunSummary {
   heading: string;
   closing: string;
   summaries: RulesetSummary[];
@@ -50,7 +50,7 @@ export interface OutputFlags {
  * when standard output carries a CSV (`--csv -` or `--summary -`). Returns the messages of writes that
  * failed (the run goes on to print what it can).
  */
-export async function report(r: RunReport, flags: OutputFlags): Promise<string[]> {
+export async function writeSummary(r: RunSummary, flags: OutputFlags): Promise<string[]> {
   const failures: string[] = [];
   if (flags.summary !== undefined) {
     try {
@@ -59,8 +59,11 @@ export async function report(r: RunReport, flags: OutputFlags): Promise<string[]
       failures.push(`cannot write --summary ${flags.summary}: ${ioReason(error)}`);
     }
   }
-  const text = flags.json ? summaryJsonLines(r.summaries, r.run) : `${summaryReport(r.heading, r.summaries, r.closing)}\n`;
+  const text = flags.json ? summaryJsonLines(r.summaries, r.run) : `${summaryText(r.heading, r.summaries, r.closing)}\n`;
   const toStderr = (flags.csv !== undefined && isStdio(flags.csv)) || (flags.summary !== undefined && isStdio(flags.summary));
   (toStderr ? process.stderr : process.stdout).write(text);
   return failures;
 }
+
+/** The later passes of a plan as printed: "×8, ×64". */
+export const passesText = (factors: readonly number[]): string => factors.map((f) => `×${f}`).join(', ');

@@ -3,13 +3,13 @@
 // the exit status (estimate-output.ts). `--escalate FILE` is the same run, its plan read from FILE.
 
 import type { Command } from 'commander';
-import type { PoolEnd } from '../batch/estimate.ts';
+import type { PoolEnd } from '../batch/pool.ts';
 import { SEARCH_VERSION } from '../batch/provenance.ts';
 import { rulesetName } from '../batch/results.ts';
 import { SegmentedRun } from '../batch/run.ts';
 import { readControl } from '../batch/control.ts';
 import { type RulesetSummary, awaitingPass } from '../batch/summary.ts';
-import { commandLine, provenance, report } from './batch-output.ts';
+import { commandLine, provenance, writeSummary } from './batch-output.ts';
 import { EstimateProgress } from './progress.ts';
 import { type EstimateFlags, type EstimateOptions, planEstimate, sharesOfSlot, withDefaultPlan } from './estimate-plan.ts';
 import { Interrupts } from './estimate-signals.ts';
@@ -122,7 +122,7 @@ export async function estimateCommand(given: EstimateFlags, command: Command, op
   // Unknown results at a pass before the last and in the sample: an interrupted run's, still to be solved again.
   const awaiting = summaries.reduce((n, s) => n + awaitingPass(s.passes ?? []), 0);
   const counts = { now: finished - resumed, resumed, results: finished, wanted, awaiting };
-  const failures = await report(
+  const failures = await writeSummary(
     {
       heading: estimateHeading(flags, plan, partial),
       closing: estimateClosing(flags, plan, counts, passCounts, wallSeconds),

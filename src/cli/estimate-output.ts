@@ -1,16 +1,14 @@
 // `acesup estimate`'s words: the summary's heading and closing lines, and the one-line messages and exit
 // status of a run that did not end well.
 
-import type { PoolEnd } from '../batch/estimate.ts';
+import type { PoolEnd } from '../batch/pool.ts';
 import { rulesetName } from '../batch/results.ts';
 import { EXIT_FAILED, EXIT_OK, exitForSignal } from './errors.ts';
 import type { EstimateFlags, EstimatePlan } from './estimate-plan.ts';
 import type { CsvSaves } from '../batch/run-saves.ts';
 import type { PassCounts } from '../batch/run-passes.ts';
 import { fmt } from '../core/game/format.ts';
-
-/** The later passes of a plan as printed: "×8, ×64". */
-export const passesText = (factors: readonly number[]): string => factors.map((f) => `×${f}`).join(', ');
+import { passesText } from './batch-output.ts';
 
 /** How the heading names the sample of unknown deals the later passes get: '' when every one gets them. */
 function sampleText(plan: EstimatePlan): string {

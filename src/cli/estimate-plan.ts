@@ -29,7 +29,7 @@ import type { SampleOption } from './batch-commands.ts';
 import { type PolicyName, policyLabel } from '../core/play/policies.ts';
 import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
 import { UsageError } from './errors.ts';
-import { policySettings } from './play-command.ts';
+import { policySettings } from './shared-options.ts';
 
 /** What an entry other than bin/acesup.js may change in how estimate runs (none changes a result). */
 export interface EstimateOptions {
@@ -261,17 +261,10 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
         : Object.keys(byRuleset).length > 0
           ? rulesets.map((r) => ({ ...provenance, sample_unknowns: byRuleset[`${r.variant}/${r.rule}`]?.text ?? '' }))
           : undefined;
-  checkWorkers(flags.workers, maxStates);
+  const optional = rulesets.some((r) => r.rule === 'optional');
   const maxTableBytes = flags.maxMemory * 2 ** 20;
-  const passThreads = checkPasses(
-    passes,
-    maxStates,
-    rulesets.some((r) => r.rule === 'optional'),
-    flags.workers,
-    {
-      maxBytes: maxTableBytes,
-    },
-  );
+  checkWorkers(flags.workers, maxStates, optional, maxTableBytes);
+  const passThreads = checkPasses(passes, maxStates, optional, flags.workers, { maxBytes: maxTableBytes });
   return {
     seed,
     maxStates,

@@ -1,11 +1,10 @@
 // The hint command: the move to play in a game in progress, with its chance of winning. Its options and help;
 // the work is in hint-command.ts, loaded when the command runs.
 
-import { type Command, Option } from 'commander';
-import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
+import type { Command } from 'commander';
 import { integerOption } from './errors.ts';
 import type { HintFlags } from './hint-command.ts';
-import { REVERSE_HELP } from './play.ts';
+import { REVERSE_HELP, discardsOption, variantOption } from './shared-options.ts';
 
 export function addHintCommand(program: Command): void {
   program
@@ -25,12 +24,8 @@ export function addHintCommand(program: Command): void {
         '  acesup hint "…" --discards forced --json',
     )
     .argument('[position...]', 'the position (quoted, or as separate words)')
-    .addOption(new Option('--variant <name>', 'which card may fill an empty pile').choices([...VARIANTS]).default('standard'))
-    .addOption(
-      new Option('--discards <rule>', 'optional: deal at any time; forced: make every discard before dealing')
-        .choices([...DISCARD_RULES])
-        .default('optional'),
-    )
+    .addOption(variantOption())
+    .addOption(discardsOption())
     .option('--seed <s>', 'seed of the sampled orders (the same seed gives the same answer)', integerOption(0, 0xffffffff), 1)
     .option(
       '--samples <n>',

@@ -1,16 +1,15 @@
 // The acesup command line: parses options, calls the library, prints. The options and help of solve and
 // verify are here (their work is in solve-command.ts); deal, estimate and merge are added from
 // batch-commands.ts, play from play.ts, hint from hint.ts, report from report.ts. A command's work is loaded when it runs, so
-// that --help, --version and option errors load only these definitions.
+// that --help and option errors load only these definitions (bin/acesup.js answers a lone --version itself).
 
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
-import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/budget.ts';
-import { addBatchCommands, maxDiscardsOption } from './batch-commands.ts';
+import { addBatchCommands } from './batch-commands.ts';
 import type { EstimateOptions } from './estimate-command.ts';
 import { addHintCommand } from './hint.ts';
-import { REVERSE_HELP, addPlayCommand } from './play.ts';
+import { addPlayCommand } from './play.ts';
 import {
   EXIT_FAILED,
   EXIT_OK,
@@ -23,21 +22,10 @@ import {
   shortenQuotes,
 } from './errors.ts';
 import { addReportCommand } from './report.ts';
+import { REVERSE_HELP, discardsOption, maxDiscardsOption, variantOption } from './shared-options.ts';
 import type { SolveFlags, VerifyFlags } from './solve-command.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-
-const variantOption = (all: boolean) =>
-  new Option(
-    '--variant <name>',
-    all ? 'which card may fill an empty pile; "all" runs the three variants' : 'which card may fill an empty pile',
-  )
-    .choices(all ? [...VARIANTS, 'all'] : [...VARIANTS])
-    .default(all ? 'all' : 'standard');
-const discardsOption = () =>
-  new Option('--discards <rule>', 'optional: deal at any time; forced: make every discard before dealing')
-    .choices([...DISCARD_RULES])
-    .default('optional');
 
 /** What an entry other than bin/acesup.js may change (a test entry that simulates faults); none changes a result. */
 export interface ProgramOptions extends EstimateOptions {
@@ -73,7 +61,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     )
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
     .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)')
-    .addOption(variantOption(true))
+    .addOption(variantOption({ all: true }))
     .addOption(discardsOption())
     .option(
       '--max-states <n>',
@@ -116,7 +104,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .argument('[deal]', 'the deal (quoted)')
     .argument('[moves]', 'the moves (quoted): comma-separated, or one per line as `acesup solve` prints them')
     .option('-f, --file <path>', 'read DEAL<TAB>MOVES lines from a file ("-" for standard input)')
-    .addOption(variantOption(false))
+    .addOption(variantOption())
     .addOption(discardsOption())
     .option('--reverse', REVERSE_HELP)
     .action(async (deal: string | undefined, moves: string | undefined, flags: VerifyFlags) => {

@@ -9,8 +9,7 @@ import { summarise } from '../batch/summary.ts';
 import { readControl } from '../batch/control.ts';
 import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
 import { checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
-import { commandLine, provenance, report } from './batch-output.ts';
-import { passesText } from './estimate-output.ts';
+import { commandLine, passesText, provenance, writeSummary } from './batch-output.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, ioReason } from './errors.ts';
 import { fmt } from '../core/game/format.ts';
 
@@ -88,7 +87,7 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
     (implied > 0 ? `; ${fmt(implied)} unknown ones proved by another rule set's verdict of the same deal (implied_by)` : '') +
     '.' +
     (gaps > 0 ? ` ${fmt(gaps)} results of the run's deals are in no file (deals ${missingText}: a missing or unfinished shard?).` : '');
-  const failures = await report(
+  const failures = await writeSummary(
     {
       heading,
       closing,

@@ -4,12 +4,13 @@
 import { formatDeal, parseDeal } from '../core/game/cards.ts';
 import { describeMove, formatMove } from '../core/game/notation.ts';
 import { playGame } from '../core/play/game.ts';
-import { type PolicyName, type PolicySettings, makePolicy } from '../core/play/policies.ts';
+import { type PolicyName, makePolicy } from '../core/play/policies.ts';
 import { Rng } from '../core/game/random.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import { parseReversedDeal, writeReversed } from '../core/game/reverse.ts';
 import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_OK, UsageError } from './errors.ts';
+import { policySettings } from './shared-options.ts';
 import { fmt } from '../core/game/format.ts';
 
 export interface PlayFlags {
@@ -23,24 +24,6 @@ export interface PlayFlags {
   show?: boolean;
   json?: boolean;
   reverse?: boolean;
-}
-
-/** The policy's settings from the flags; a setting given to a policy that has no use for it is an error. */
-export function policySettings(policy: PolicyName, flags: { aceBonus?: number; samples?: number; sampleStates?: number }): PolicySettings {
-  if (flags.aceBonus !== undefined && policy !== 'greedy' && policy !== 'pimc' && policy !== 'expert') {
-    throw new UsageError('--ace-bonus applies to --policy greedy, pimc and expert only');
-  }
-  if (flags.samples !== undefined && policy !== 'pimc' && policy !== 'expert') {
-    throw new UsageError('--samples applies to --policy pimc and expert only');
-  }
-  if (flags.sampleStates !== undefined && policy !== 'pimc') {
-    throw new UsageError('--sample-states applies to --policy pimc only');
-  }
-  const settings: PolicySettings = {};
-  if (flags.aceBonus !== undefined) settings.aceBonus = flags.aceBonus;
-  if (flags.samples !== undefined) settings.samples = flags.samples;
-  if (flags.sampleStates !== undefined) settings.sampleStates = flags.sampleStates;
-  return settings;
 }
 
 export function playCommand(words: string[], flags: PlayFlags): number {

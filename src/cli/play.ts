@@ -1,39 +1,11 @@
 // The play command: one deal played by a policy that does not see the stock order, move by move. Its options
 // and help; the game itself is played in play-command.ts, loaded when the command runs.
 
-import { type Command, Option } from 'commander';
-import { DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES, POLICY_NAMES } from '../core/play/settings.ts';
-import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
+import type { Command } from 'commander';
+import { POLICY_NAMES } from '../core/play/settings.ts';
 import { integerOption } from './errors.ts';
 import type { PlayFlags } from './play-command.ts';
-import { fmt } from '../core/game/format.ts';
-
-/** The options that choose and tune a policy (play and estimate share them). */
-export function policyOptions(command: Command, defaultPolicy: string, policies: readonly string[]): Command {
-  return command
-    .addOption(new Option('--policy <name>', 'who plays (docs/play.md)').choices([...policies]).default(defaultPolicy))
-    .addOption(
-      new Option(
-        '--ace-bonus <k>',
-        `greedy (and pimc's ties, expert's rollouts): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS}; expert: 2 in standard, 0 otherwise)`,
-      ).argParser(integerOption(0, 48)),
-    )
-    .addOption(
-      new Option(
-        '--samples <n>',
-        `pimc: sampled stock orders per decision (default ${DEFAULT_SAMPLES}); expert: rollouts per choice, four times as many where a sample wins (default ${DEFAULT_EXPERT_SAMPLES})`,
-      ).argParser(integerOption(1, 100_000)),
-    )
-    .addOption(
-      new Option(
-        '--sample-states <n>',
-        `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${fmt(DEFAULT_SAMPLE_STATES)})`,
-      ).argParser(integerOption(1)),
-    );
-}
-
-/** --reverse, on every command that reads or prints cards (docs/rules.md, "Reverse Idiot's Delight"). */
-export const REVERSE_HELP = "Reverse Idiot's Delight: read and print cards with aces low and the four kings kept (ranks move one place)";
+import { REVERSE_HELP, discardsOption, policyOptions, variantOption } from './shared-options.ts';
 
 export function addPlayCommand(program: Command): void {
   const command = program
@@ -58,12 +30,8 @@ export function addPlayCommand(program: Command): void {
         '  acesup deal --seed 1 --index 7 | xargs -0 acesup play --policy basic --show',
     )
     .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
-    .addOption(new Option('--variant <name>', 'which card may fill an empty pile').choices([...VARIANTS]).default('standard'))
-    .addOption(
-      new Option('--discards <rule>', 'optional: deal at any time; forced: make every discard before dealing')
-        .choices([...DISCARD_RULES])
-        .default('optional'),
-    )
+    .addOption(variantOption())
+    .addOption(discardsOption())
     .option('--seed <s>', "seed of the policy's random choices (random moves, expert's samples)", integerOption(0, 0xffffffff), 1)
     .option('--show', 'print the four piles after each move')
     .option('--reverse', REVERSE_HELP)

@@ -8,13 +8,14 @@ import { verify as verifyLine } from '../core/api.ts';
 import { type GameMove, describeMove, formatMove } from '../core/game/notation.ts';
 import { type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { DEFAULT_TIME_LIMIT } from '../core/search/budget.ts';
-import { type Escalated, solveWithin } from '../core/search/escalate.ts';
+import { type TimedAnswer, solveWithin } from '../core/search/time-limit.ts';
 import { type MaxDiscardsMode, type SolveResult, Solver } from '../core/search/solve.ts';
 import { parseReversedDeal, parseReversedMoves, writeReversed } from '../core/game/reverse.ts';
 import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
-import { DealPageGames, writeDealPage } from './report-command.ts';
+import { DealPageGames } from '../report/deal-page.ts';
+import { writeDealPage } from './page-files.ts';
 import { type StoppedBy, solveDealOnThread } from './solve-deal.ts';
 import { fmt } from '../core/game/format.ts';
 
@@ -158,7 +159,7 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
   }));
   const answer =
     (deal: Uint8Array) =>
-    (index: number, { result, maxStates, ms }: Escalated, stoppedBy?: StoppedBy): void => {
+    (index: number, { result, maxStates, ms }: TimedAnswer, stoppedBy?: StoppedBy): void => {
       const variant = variants[index]!;
       page?.add(variant, flags.discards, result, maxStates, flags.maxDiscards);
       if (flags.json) {

@@ -4,7 +4,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { Deal } from '../core/game/cards.ts';
-import { type Escalated, type PassProgress, isOpen, solveWithin } from '../core/search/escalate.ts';
+import { type TimedAnswer, type PassProgress, isOpen, solveWithin } from '../core/search/time-limit.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import type { SolveOptions, SolveResult } from '../core/search/solve.ts';
 import { Solver, discardBounds } from '../core/search/solve.ts';
@@ -23,8 +23,8 @@ export type StoppedBy = 'Ctrl-C' | 'SIGTERM';
 
 export type ThreadMessage =
   | { type: 'progress'; progress: PassProgress }
-  | { type: 'passEnd'; index: number; answer: Escalated }
-  | { type: 'answer'; index: number; answer: Escalated }
+  | { type: 'passEnd'; index: number; answer: TimedAnswer }
+  | { type: 'answer'; index: number; answer: TimedAnswer }
   | { type: 'done' };
 
 /** Progress is posted at most this often: a terminal line needs no more. */
@@ -51,7 +51,7 @@ export function runDealTask(task: DealTask, post: (message: ThreadMessage) => vo
 export interface DealHandlers {
   /** An entry's answer, in order; `stoppedBy` names the signal that came first ('Ctrl-C' or 'SIGTERM'), when
    *  one did and the entry was still open (its result then holds the bounds proven). */
-  answer(index: number, answer: Escalated, stoppedBy?: StoppedBy): void;
+  answer(index: number, answer: TimedAnswer, stoppedBy?: StoppedBy): void;
   /** The text of the one-line status for a running pass (shown on a terminal only). */
   status(progress: PassProgress): string;
 }
@@ -65,7 +65,7 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
   // The compiled thread entry beside this file (the command runs from dist/, bin/acesup.js).
   const thread = new URL('./solve-thread.js', import.meta.url);
   const status = process.stderr.isTTY ? new StatusLine(process.stderr) : undefined;
-  const best: (Escalated | undefined)[] = [];
+  const best: (TimedAnswer | undefined)[] = [];
   const answered: boolean[] = [];
   let latest: PassProgress | undefined;
   const worker = new Worker(thread, { workerData: task });

@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { InputError } from '../core/game/cards.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { winRate } from '../batch/stats.ts';
+import { SUMMARY_REQUIRED, maxDiscardsColumn } from '../batch/summary-columns.ts';
 
 /** One row of a summary CSV: a variant × discard rule of one run, with the run's provenance. */
 export interface SummaryRow {
@@ -61,19 +62,6 @@ export interface DealSeries {
   outcomes: Uint8Array;
 }
 
-const SUMMARY_REQUIRED = [
-  'variant',
-  'discards',
-  'seed',
-  'deals',
-  'won',
-  'lost',
-  'unknown',
-  'win_rate_low',
-  'win_rate_high',
-  'ci95_low',
-  'ci95_high',
-];
 const DEAL_REQUIRED = ['seed', 'index', 'deal', 'variant', 'discards', 'result'];
 
 /** Opens `file` as a text stream, gunzipping it when it starts with gzip's magic bytes. */
@@ -246,7 +234,7 @@ function summaryRow(file: string, r: Record<string, string>, where: string): Sum
     workers: num('workers'),
     maxStates: num('max_states'),
     complete: r.complete !== 'false',
-    maxDiscards: Array.from({ length: WIN_DISCARDS + 1 }, (_, d) => num(`max_discards_${d}`) ?? 0),
+    maxDiscards: Array.from({ length: WIN_DISCARDS + 1 }, (_, d) => num(maxDiscardsColumn(d)) ?? 0),
     command: r.command ?? '',
     version: r.version ?? '',
     commit: r.commit ?? '',

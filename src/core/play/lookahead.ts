@@ -9,6 +9,23 @@ export const HEIGHT = 52;
 const NONE = -1;
 
 /**
+ * Whether the exposed card of `pile` can be removed, in the typed arrays of the lookahead and the rollouts
+ * (`cards[pile * HEIGHT + i]`, bottom first, `height[pile]` cards): another pile exposes a higher card of its
+ * suit. The same question as view.ts's `isRemovable`, asked of the arrays the hot loops keep.
+ */
+export function isRemovableIn(cards: Uint8Array, height: Int32Array, pile: number): boolean {
+  const h = height[pile]!;
+  if (h === 0) return false;
+  const card = cards[pile * HEIGHT + h - 1]!;
+  for (let other = 0; other < PILES; other++) {
+    const o = height[other]!;
+    if (other === pile || o === 0) continue;
+    if (removes(cards[other * HEIGHT + o - 1]!, card)) return true;
+  }
+  return false;
+}
+
+/**
  * The best fill of the leftmost empty pile and the value of the best line that starts with it: the
  * discards of every removal each fill allows (leftmost first, until none is left), plus `aceBonus` per
  * ace that fills a pile, summed over the best continuation while fills stay possible (a continuation worth
@@ -160,7 +177,7 @@ export class FillLookahead {
   private removeAll(): number {
     let count = 0;
     for (let pile = 0; pile < PILES; pile++) {
-      if (this.isRemovable(pile)) {
+      if (isRemovableIn(this.cards, this.height, pile)) {
         const h = this.height[pile]! - 1;
         this.removedPile[this.removedTop] = pile;
         this.removedCard[this.removedTop] = this.cards[pile * HEIGHT + h]!;
@@ -180,18 +197,6 @@ export class FillLookahead {
       this.cards[pile * HEIGHT + this.height[pile]!] = this.removedCard[this.removedTop]!;
       this.height[pile] = this.height[pile]! + 1;
     }
-  }
-
-  private isRemovable(pile: number): boolean {
-    const h = this.height[pile]!;
-    if (h === 0) return false;
-    const card = this.cards[pile * HEIGHT + h - 1]!;
-    for (let other = 0; other < PILES; other++) {
-      const o = this.height[other]!;
-      if (other === pile || o === 0) continue;
-      if (removes(this.cards[other * HEIGHT + o - 1]!, card)) return true;
-    }
-    return false;
   }
 }
 

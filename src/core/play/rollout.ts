@@ -2,18 +2,8 @@
 // without allocating, and the exact value of the last deal's decisions (expectimax over its 24 orders).
 
 import { isAce } from '../game/cards.ts';
-import {
-  type DiscardRule,
-  type Variant,
-  type VariantRules,
-  PILES,
-  VARIANT_RULES,
-  WIN_DISCARDS,
-  mayDeal,
-  mayFill,
-  removes,
-} from '../game/rules.ts';
-import { type FillLookahead, HEIGHT, pilesKey } from './lookahead.ts';
+import { type DiscardRule, type Variant, type VariantRules, PILES, VARIANT_RULES, WIN_DISCARDS, mayDeal, mayFill } from '../game/rules.ts';
+import { type FillLookahead, HEIGHT, isRemovableIn, pilesKey } from './lookahead.ts';
 import type { View } from './view.ts';
 
 /** Room per pile, as in lookahead.ts: `cards[pile * HEIGHT + i]`, bottom first. */
@@ -60,15 +50,7 @@ export class Sim {
   }
 
   isRemovable(pile: number): boolean {
-    const h = this.height[pile]!;
-    if (h === 0) return false;
-    const card = this.cards[pile * HEIGHT + h - 1]!;
-    for (let other = 0; other < PILES; other++) {
-      const o = this.height[other]!;
-      if (other === pile || o === 0) continue;
-      if (removes(this.cards[other * HEIGHT + o - 1]!, card)) return true;
-    }
-    return false;
+    return isRemovableIn(this.cards, this.height, pile);
   }
 
   /** The leftmost pile whose exposed card can be removed, or -1. */

@@ -1,5 +1,5 @@
 // The budgets of a solve: the default state budget per deal, how a timed solve grows it pass after pass
-// (escalate.ts), and the default time of a deal given to `acesup solve` as an argument. Plain numbers that
+// (time-limit.ts), and the default time of a deal given to `acesup solve` as an argument. Plain numbers that
 // import nothing: the command line's options show them in their help.
 
 /** Default state budget per deal: bounds time and memory. A state is a position searched; the visited set

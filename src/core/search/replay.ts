@@ -5,7 +5,7 @@ import { type Deal, isAce } from '../game/cards.ts';
 import type { GameMove } from '../game/notation.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS, mayDeal, mayFill, removes } from '../game/rules.ts';
 import { DEAL, MOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
-import { MAX_MOVES, MoveGenerator } from '../engine/movegen.ts';
+import { MAX_MOVES, MoveGenerator } from './movegen.ts';
 import {
   F_DEALT,
   F_DISCARDS,

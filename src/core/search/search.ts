@@ -6,7 +6,7 @@ import type { Deal } from '../game/cards.ts';
 import { FrozenLine } from '../proofs/frozen.ts';
 import { GhostSearch } from '../proofs/ghost.ts';
 import type { ExposedCards } from '../engine/exposed.ts';
-import { MAX_MOVES, MoveGenerator } from '../engine/movegen.ts';
+import { MAX_MOVES, MoveGenerator } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from '../engine/move.ts';
 import type { DiscardRule, Variant } from '../game/rules.ts';
 import { VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';

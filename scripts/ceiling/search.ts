@@ -31,9 +31,17 @@
 // held to those moves (already a ceiling). With v the exact non-clairvoyant value and m an exact mean, W(ω)
 // equals that value for every ω (the penalties telescope), so the bound is tight.
 
-import { ACE_RANK, CARDS, type Deal } from '../game/cards.ts';
-import { DealTables, highestPosition, pilesHi, pilesLo } from '../engine/masks.ts';
-import { type DiscardRule, type Variant, type VariantRules, VARIANT_RULES, lowestFill, mayDeal, mayFill } from '../game/rules.ts';
+import { ACE_RANK, CARDS, type Deal } from '../../src/core/game/cards.ts';
+import { DealTables, highestPosition, pilesHi, pilesLo } from '../../src/core/engine/masks.ts';
+import {
+  type DiscardRule,
+  type Variant,
+  type VariantRules,
+  VARIANT_RULES,
+  lowestFill,
+  mayDeal,
+  mayFill,
+} from '../../src/core/game/rules.ts';
 import {
   F_DEALT,
   F_DISCARDS,
@@ -47,9 +55,9 @@ import {
   stockLo,
   takeFromPile,
   writeKey,
-} from '../engine/state.ts';
-import { VisitedSet } from '../engine/table.ts';
-import { Rng } from '../game/random.ts';
+} from '../../src/core/engine/state.ts';
+import { VisitedSet } from '../../src/core/engine/table.ts';
+import { Rng } from '../../src/core/game/random.ts';
 import { Board, Endgame, HEIGHT } from './board.ts';
 import { type ValueEstimate, ZERO_VALUE, clamp, tuples } from './value.ts';
 

@@ -1,8 +1,8 @@
 // The ceiling's value estimates v (docs/ceiling.md): zero, the exact end, and the logistic estimate fitted to
 // greedy play (weights.ts); any v keeps the bound (search.ts), a closer one makes it tighter.
 
-import { RANKS, isAce } from '../game/cards.ts';
-import type { Variant } from '../game/rules.ts';
+import { RANKS, isAce } from '../../src/core/game/cards.ts';
+import type { Variant } from '../../src/core/game/rules.ts';
 import { Board, Endgame, HEIGHT, settleBoard } from './board.ts';
 
 /**

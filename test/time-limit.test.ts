@@ -1,4 +1,4 @@
-// A deal's budget growing pass by pass (core/search/escalate.ts, `solve --time-limit`), and the visited set's
+// A deal's budget growing pass by pass (core/search/time-limit.ts, `solve --time-limit`), and the visited set's
 // memory cap that ends a search in `unknown` instead of an out-of-memory crash.
 
 import { type ChildProcess, spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import {
   isOpen,
   nextBudget,
   solveWithin,
-} from '../src/core/search/escalate.ts';
+} from '../src/core/search/time-limit.ts';
 import { POLL_STATES } from '../src/core/search/search.ts';
 import { type SolveOptions, Solver } from '../src/core/search/solve.ts';
 import { VisitedSet } from '../src/core/engine/table.ts';

@@ -1,7 +1,7 @@
 // The ceiling's fitted value estimate: logistic weights per variant and deal (printed by scripts/ceiling-fit.ts,
 // 100000 games of seed 101 per variant, greedy with ace bonus 2 after a random opening; features: bias, on-piles, empty-piles, aces-at-bottom, aces-buried, same-suit-pairs, buried-rank, stacked).
 
-import type { Variant } from '../game/rules.ts';
+import type { Variant } from '../../src/core/game/rules.ts';
 
 /** weights[variant][dealt / 4 − 1]: the weights for positions right after the deal that brings `dealt` cards. */
 export const FITTED_WEIGHTS: Readonly<Record<Variant, readonly (readonly number[] | undefined)[]>> = {

@@ -1,9 +1,17 @@
 // The ceiling's estimates one deal before another decides: one step of expectimax (Backup), and the exact
 // value with one deal left (ExactLastDeal), over the moves (a)–(d) of the lemma in search.ts.
 
-import { CARDS, RANKS, isAce } from '../game/cards.ts';
-import { type DiscardRule, type Variant, type VariantRules, VARIANT_RULES, lowestFill, mayDeal, mayFill } from '../game/rules.ts';
-import { Rng } from '../game/random.ts';
+import { CARDS, RANKS, isAce } from '../../src/core/game/cards.ts';
+import {
+  type DiscardRule,
+  type Variant,
+  type VariantRules,
+  VARIANT_RULES,
+  lowestFill,
+  mayDeal,
+  mayFill,
+} from '../../src/core/game/rules.ts';
+import { Rng } from '../../src/core/game/random.ts';
 import { Board, HEIGHT, boardRemovable, canonicalKey } from './board.ts';
 import { ExactAtEnd, LAST_DEALT, type ValueEstimate, clamp, tuples } from './value.ts';
 

@@ -47,7 +47,7 @@ function histogram(counts: readonly number[]): string[] {
 }
 
 /** The summary of one rule set, as lines. */
-export function rulesetReport(s: RulesetSummary): string[] {
+export function rulesetText(s: RulesetSummary): string[] {
   const range = s.firstIndex === null ? '' : ` (${fmt(s.firstIndex)}–${fmt(s.lastIndex!)})`;
   const played = s.policy !== undefined && s.policy !== 'solver';
   const lines = [`${s.variant} · ${s.rule} discards${s.policy === undefined ? '' : ` · ${s.policy}`} — ${fmt(s.deals)} deals${range}`];
@@ -219,7 +219,7 @@ function comparisonLines(c: Comparison): string[] {
   ];
 }
 
-/** The whole report: a heading, each rule set, a closing line. */
-export function summaryReport(heading: string, summaries: readonly RulesetSummary[], closing: string): string {
-  return [heading, '', ...summaries.flatMap((s) => [...rulesetReport(s), '']), closing].join('\n');
+/** The whole summary as text: a heading, each rule set, a closing line. */
+export function summaryText(heading: string, summaries: readonly RulesetSummary[], closing: string): string {
+  return [heading, '', ...summaries.flatMap((s) => [...rulesetText(s), '']), closing].join('\n');
 }

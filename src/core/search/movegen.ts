@@ -64,9 +64,9 @@
 
 import { ACE_RANK, type Deal } from '../game/cards.ts';
 import { DiscardBound } from '../proofs/bound.ts';
-import { ExposedCards } from './exposed.ts';
+import { ExposedCards } from '../engine/exposed.ts';
 import { IdleCardOut } from '../proofs/idle-card.ts';
-import { DealTables, highestPosition, popcount32, setPositions } from './masks.ts';
+import { DealTables, highestPosition, popcount32, setPositions } from '../engine/masks.ts';
 import {
   DEAL,
   KEEP,
@@ -81,10 +81,10 @@ import {
   moveMove,
   moveTo,
   removeMove,
-} from './move.ts';
+} from '../engine/move.ts';
 import { OwedCards } from '../proofs/owed.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
-import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, FRAME, addToPile, dealFrame, takeFromPile } from './state.ts';
+import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, FRAME, addToPile, dealFrame, takeFromPile } from '../engine/state.ts';
 
 /** Most moves one position can have (easy: up to 51 cards × 3 empty piles, plus a deal). */
 export const MAX_MOVES = 160;

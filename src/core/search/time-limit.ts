@@ -94,12 +94,12 @@ export interface TimedLimits {
   /** Called every POLL_STATES positions or so of a pass (search.ts). */
   onProgress?: (progress: PassProgress) => void;
   /** Called after every pass with the variant's answer so far (the best bounds of its passes). */
-  onPassEnd?: (index: number, answer: Escalated) => void;
+  onPassEnd?: (index: number, answer: TimedAnswer) => void;
   /** Called once per variant, in order, with its answer. */
-  onAnswer?: (index: number, answer: Escalated) => void;
+  onAnswer?: (index: number, answer: TimedAnswer) => void;
 }
 
-export interface Escalated {
+export interface TimedAnswer {
   result: SolveResult;
   /** The budget of the last pass. */
   maxStates: number;
@@ -117,12 +117,12 @@ export interface Escalated {
  * (limit `'poll'`), or before a visited set's growth that would end past it: the whole call ends within
  * the limit, give or take the last POLL_STATES positions and the shortening of a solution. Budgets and the clock only decide when searches stop, never a verdict.
  */
-export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveOptions[], limits: TimedLimits): Escalated[] {
+export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveOptions[], limits: TimedLimits): TimedAnswer[] {
   const { now, timeLimitMs } = limits;
   const started = now();
   const deadline = started + timeLimitMs;
   const timed = timeLimitMs > 0;
-  const answers: Escalated[] = [];
+  const answers: TimedAnswer[] = [];
   /** Per entry, its last pass's positions and milliseconds: the speed the next pass is planned at. */
   const lastPass: { states: number; ms: number }[] = [];
 

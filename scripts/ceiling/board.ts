@@ -1,8 +1,8 @@
 // The ceiling's board model: a table of cards as a value estimate reads it (piles and unseen cards), its
 // removals, and the exact won/lost verdict with the stock empty (Endgame). The bound itself: search.ts.
 
-import { type Card, CARDS, isAce } from '../game/cards.ts';
-import { type Variant, type VariantRules, VARIANT_RULES, lowestFill, mayFill, removes } from '../game/rules.ts';
+import { type Card, CARDS, isAce } from '../../src/core/game/cards.ts';
+import { type Variant, type VariantRules, VARIANT_RULES, lowestFill, mayFill, removes } from '../../src/core/game/rules.ts';
 
 /** Most cards one pile can hold. */
 export const HEIGHT = CARDS;

@@ -1,0 +1,77 @@
+// The options that several commands take, defined once: --variant, --discards, --max-discards, --reverse and
+// the policy's options (with the reading of the policy's settings from them). Like the commands' definitions,
+// this module imports only values that do no work, so that --help loads little.
+
+import { type Command, Option } from 'commander';
+import type { PolicyName, PolicySettings } from '../core/play/policies.ts';
+import { DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES } from '../core/play/settings.ts';
+import { fmt } from '../core/game/format.ts';
+import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
+import { UsageError, integerOption } from './errors.ts';
+
+/** --variant: one variant (default standard), or with `all` also "all", the three, which is then the default.
+ *  `when` opens the help with when the option applies. */
+export const variantOption = ({ all = false, when = '' } = {}): Option =>
+  new Option('--variant <name>', `${when}which card may fill an empty pile${all ? '; "all" runs the three variants' : ''}`)
+    .choices(all ? [...VARIANTS, 'all'] : [...VARIANTS])
+    .default(all ? 'all' : 'standard');
+
+/** --discards: one rule (default optional), or with `both` also "both". */
+export const discardsOption = ({ both = false, when = '' } = {}): Option =>
+  new Option('--discards <rule>', `${when}optional: deal at any time; forced: make every discard before dealing${both ? '; both' : ''}`)
+    .choices(both ? [...DISCARD_RULES, 'both'] : [...DISCARD_RULES])
+    .default('optional');
+
+/** The --max-discards option of `solve` and `estimate`. */
+export const maxDiscardsOption = (): Option =>
+  new Option(
+    '--max-discards <how>',
+    "exact: pin each lost deal's max discards within its budget (a tenth of it goes first to the search for the max); bounds: spend it all on the verdict (faster; lost deals get a proven range)",
+  )
+    .choices(['exact', 'bounds'])
+    .default('exact');
+
+/** --reverse, on every command that reads or prints cards (docs/rules.md, "Reverse Idiot's Delight"). */
+export const REVERSE_HELP = "Reverse Idiot's Delight: read and print cards with aces low and the four kings kept (ranks move one place)";
+
+/** The options that choose and tune a policy (play and estimate share them). */
+export function policyOptions(command: Command, defaultPolicy: string, policies: readonly string[]): Command {
+  return command
+    .addOption(new Option('--policy <name>', 'who plays (docs/play.md)').choices([...policies]).default(defaultPolicy))
+    .addOption(
+      new Option(
+        '--ace-bonus <k>',
+        `greedy (and pimc's ties, expert's rollouts): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS}; expert: 2 in standard, 0 otherwise)`,
+      ).argParser(integerOption(0, 48)),
+    )
+    .addOption(
+      new Option(
+        '--samples <n>',
+        `pimc: sampled stock orders per decision (default ${DEFAULT_SAMPLES}); expert: rollouts per choice, four times as many where a sample wins (default ${DEFAULT_EXPERT_SAMPLES})`,
+      ).argParser(integerOption(1, 100_000)),
+    )
+    .addOption(
+      new Option(
+        '--sample-states <n>',
+        `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${fmt(DEFAULT_SAMPLE_STATES)})`,
+      ).argParser(integerOption(1)),
+    );
+}
+
+/** The policy's settings from the flags of policyOptions; a setting given to a policy that has no use for it is an error. */
+export function policySettings(policy: PolicyName, flags: { aceBonus?: number; samples?: number; sampleStates?: number }): PolicySettings {
+  if (flags.aceBonus !== undefined && policy !== 'greedy' && policy !== 'pimc' && policy !== 'expert') {
+    throw new UsageError('--ace-bonus applies to --policy greedy, pimc and expert only');
+  }
+  if (flags.samples !== undefined && policy !== 'pimc' && policy !== 'expert') {
+    throw new UsageError('--samples applies to --policy pimc and expert only');
+  }
+  if (flags.sampleStates !== undefined && policy !== 'pimc') {
+    throw new UsageError('--sample-states applies to --policy pimc only');
+  }
+  const settings: PolicySettings = {};
+  if (flags.aceBonus !== undefined) settings.aceBonus = flags.aceBonus;
+  if (flags.samples !== undefined) settings.samples = flags.samples;
+  if (flags.sampleStates !== undefined) settings.sampleStates = flags.sampleStates;
+  return settings;
+}
