@@ -20,7 +20,7 @@ import { scanEscalation } from '../src/batch/escalation.ts';
 import { solveMissing } from '../src/batch/pool.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
 import { fitPasses, passWorkerBytes, readPassesOption, tableBytes } from '../src/batch/passes.ts';
-import { type Provenance, UNRECORDED, isPlanPrefix, parsePasses, passBudgets, runProvenance } from '../src/batch/provenance.ts';
+import { type Provenance, UNRECORDED, isPlanPrefix, parsePasses, passBudgets, planBlocker, runProvenance } from '../src/batch/provenance.ts';
 import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
 import { summaryCsv } from '../src/batch/summary-file.ts';
@@ -57,6 +57,17 @@ describe('the --passes option and the plan', () => {
     expect(isPlanPrefix(plan([64]), PLAN)).toBe(false);
     expect(isPlanPrefix(plan([], 2000), PLAN)).toBe(false);
     expect(isPlanPrefix(UNRECORDED, PLAN)).toBe(false);
+  });
+
+  it('lets an escalation add passes to a sample of one share per pass, which may grow but not shrink', () => {
+    const sampled = (passes: number[], sample: string): Provenance => ({ ...plan(passes), sample_unknowns: sample });
+    const before = sampled([8, 64], '0.1 0.02');
+    expect(planBlocker(before, sampled([8, 64, 512], '0.1 0.02 0.005'))).toBeUndefined();
+    expect(planBlocker(before, sampled([8, 64, 512], '0.2 0.05 0.01'))).toBeUndefined();
+    expect(planBlocker(before, sampled([8, 64, 512], '0.1'))).toBeUndefined();
+    expect(planBlocker(before, sampled([8, 64, 512], '0.05'))).toBe('sample_unknowns');
+    expect(planBlocker(before, sampled([8, 64, 512], '0.1 0.01 0.01'))).toBe('sample_unknowns');
+    expect(planBlocker(before, plan([8, 64, 512]))).toBeUndefined();
   });
 });
 

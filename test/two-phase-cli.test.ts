@@ -169,6 +169,45 @@ describe('estimate --sample-unknowns', () => {
     expectUsageError(shrunk, /sample_unknowns 0\.4.*can grow .*not shrink/u);
   });
 
+  it('escalates a run whose rule sets sample in shares of their own, each continuing its own', async () => {
+    // Standard × optional samples 0.4 of its unknown deals; standard × forced gives every one the passes.
+    const share = ['--sample-unknowns', 'standard/optional=0.4'];
+    const [short, long] = await Promise.all([
+      acesup(['estimate', ...RUN, '--passes', '4', ...share, '--workers', '1', '--csv', file('own-short.csv')]),
+      acesup(['estimate', ...RUN, ...PASSES, ...share, '--workers', '1', '--csv', file('own-long.csv')]),
+    ]);
+    expect(short.code, short.stderr).toBe(0);
+    expect(long.code, long.stderr).toBe(0);
+    const escalated = await acesup([
+      'estimate',
+      '--escalate',
+      file('own-short.csv'),
+      ...PASSES,
+      ...share,
+      '--workers',
+      '1',
+      '--csv',
+      file('own-escalated.csv'),
+      '--no-timings',
+    ]);
+    expect(escalated.code, escalated.stderr).toBe(0);
+    expect(read('own-escalated.csv')).toBe(read('own-long.csv'));
+    const shrunk = await acesup([
+      'estimate',
+      '--escalate',
+      file('own-long.csv'),
+      ...PASSES,
+      '--sample-unknowns',
+      'standard/optional=0.15',
+      '--csv',
+      file('own-shrunk.csv'),
+    ]);
+    expectUsageError(
+      shrunk,
+      /standard\/optional rows have sample_unknowns 0\.4.*can grow \(--sample-unknowns standard\/optional=0\.4 or more\)/u,
+    );
+  });
+
   it('with P = 1 is the run without the option, byte for byte', () => {
     expect(read('p100.csv')).toBe(read('plain.csv'));
     expect(whole.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, '')).toBe(

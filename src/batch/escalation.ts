@@ -16,8 +16,12 @@ export interface EscalationSource {
   range: IndexRange;
   /** The deal range of the run that wrote it, as its rows record it (a shard's file: the whole run's). */
   run: { first: number; last: number };
-  /** What its results depend on (one provenance for every row). */
+  /** What its results depend on (one provenance for every row, but for the sample's shares, which may be one
+   *  rule set's own: `samples`). */
   provenance: Provenance;
+  /** Per rule set (`variant/rule`), its rows' sample_unknowns, where the rule sets' differ (the default plan
+   *  samples the costly ones only). */
+  samples?: Record<string, string>;
   rows: number;
   /** Its unknown results, at whichever pass of its plan. */
   unknown: number;
@@ -38,6 +42,7 @@ export async function scanEscalation(file: string): Promise<EscalationSource> {
   let runLast = -Infinity;
   let provenance: Provenance | undefined;
   const held = new Set<string>();
+  const samples = new Map<string, string>();
   for await (const { row, line } of readDealRows(file)) {
     const where = `${file} line ${line}`;
     if (row.policy !== undefined) {
@@ -58,14 +63,23 @@ export async function scanEscalation(file: string): Promise<EscalationSource> {
       }
       provenance = row.provenance;
     } else {
-      const field = provenanceDiffers(provenance, row.provenance);
+      // Everything but the sample's shares is the run's; those are each rule set's.
+      const field = provenanceDiffers({ ...provenance, sample_unknowns: row.provenance.sample_unknowns }, row.provenance);
       if (field !== undefined) {
         throw new InputError(
           `${where}: the row has ${describeField(row.provenance, field)} but the rows above have ${describeField(provenance, field)}: escalate one run's file (not a merge with --allow-mixed)`,
         );
       }
     }
-    held.add(`${row.variant}/${row.rule}`);
+    const name = `${row.variant}/${row.rule}`;
+    const sample = samples.get(name);
+    if (sample === undefined) samples.set(name, row.provenance.sample_unknowns);
+    else if (sample !== row.provenance.sample_unknowns) {
+      throw new InputError(
+        `${where}: the row has ${describeField(row.provenance, 'sample_unknowns')} but the rows of ${name} above have ${describeField({ ...row.provenance, sample_unknowns: sample }, 'sample_unknowns')}: escalate one run's file (not a merge with --allow-mixed)`,
+      );
+    }
+    held.add(name);
     rows += 1;
     if (row.record.outcome === UNKNOWN) unknown += 1;
     first = Math.min(first, row.index);
@@ -90,6 +104,7 @@ export async function scanEscalation(file: string): Promise<EscalationSource> {
     range: { first, count: last - first + 1 },
     run: runFirst <= runLast ? { first: Math.min(first, runFirst), last: Math.max(last, runLast) } : { first, last },
     provenance: provenance!,
+    ...(new Set(samples.values()).size > 1 ? { samples: Object.fromEntries(samples) } : {}),
     rows,
     unknown,
   };

@@ -105,11 +105,12 @@ export function isPlanPrefix(earlier: Provenance, later: Provenance): boolean {
   return a.length > 0 && a.length <= b.length && a.every((budget, i) => budget === b[i]);
 }
 
-/** Whether the sample `later` holds every deal of `earlier`, pass by pass (each pass's share at least as large). */
+/** Whether the sample `later` holds every deal of `earlier`, pass by pass (each of `earlier`'s passes' share at
+ *  least as large; the passes `later` adds sample afresh). */
 function sampleGrows(earlier: Provenance, later: Provenance): boolean {
-  const passes = Math.max(1, passBudgets(later).length - 1);
+  const passes = Math.max(1, passBudgets(earlier).length - 1);
   const a = passSharesOf(earlier.sample_unknowns, passes);
-  const b = passSharesOf(later.sample_unknowns, passes);
+  const b = passSharesOf(later.sample_unknowns, Math.max(1, passBudgets(later).length - 1));
   if (a === undefined || b === undefined) return earlier.sample_unknowns === later.sample_unknowns;
   for (let pass = 1; pass <= passes; pass++) if (shareAt(a, pass).threshold > shareAt(b, pass).threshold) return false;
   return true;

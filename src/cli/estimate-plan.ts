@@ -129,7 +129,7 @@ async function escalationOf(
   flags: EstimateFlags,
   command: Command,
   version: string,
-): Promise<{ source: EscalationSource; provenance: Provenance; passes: number[] }> {
+): Promise<{ source: EscalationSource; provenance: Provenance; slotProvenances?: Provenance[]; passes: number[] }> {
   const file = flags.escalate!;
   if (isStdio(file)) throw new UsageError('--escalate needs a file (it is read more than once), not standard input');
   for (const [option, property] of [
@@ -155,33 +155,39 @@ async function escalationOf(
     }
   }
   const passes = flags.passes ?? [...DEFAULT_ESCALATE_PASSES];
-  if (flags.sampleUnknowns !== undefined && flags.sampleUnknowns.all === undefined)
-    throw new UsageError('--escalate takes one --sample-unknowns for every rule set of its file, not shares per rule set');
-  const sample = (flags.sampleUnknowns?.all ?? WHOLE_SHARES).text;
-  const provenance = runProvenance({
-    maxStates: Number(earlier.max_states),
-    maxDiscards: earlier.max_discards_mode,
-    version,
-    passes,
-    sample,
+  // Each rule set continues its own rows' plan: the file's shares may be per rule set (the default plan's),
+  // and so may the new ones (--sample-unknowns VARIANT/RULE=…); without one, every unknown deal.
+  const names = source.rulesets.map((r) => `${r.variant}/${r.rule}`);
+  const byRuleset = flags.sampleUnknowns?.byRuleset ?? {};
+  for (const name of Object.keys(byRuleset))
+    if (!names.includes(name)) throw new UsageError(`--sample-unknowns names ${name}, which ${file} does not hold`);
+  const provenances = names.map((name) => {
+    const before = { ...earlier, sample_unknowns: source.samples?.[name] ?? earlier.sample_unknowns };
+    const sample = (byRuleset[name] ?? flags.sampleUnknowns?.all ?? WHOLE_SHARES).text;
+    const after = runProvenance({ maxStates: Number(earlier.max_states), maxDiscards: earlier.max_discards_mode, version, passes, sample });
+    const perRuleset = names.length > 1 && source.samples !== undefined;
+    const whose = perRuleset ? `${file}'s ${name} rows have` : `${file} has`;
+    const field = planBlocker(before, after);
+    if (field === PASSES_FIELD) {
+      throw new UsageError(
+        `${file} has ${describeField(before, PASSES_FIELD)}, and --passes ${passes.join(',')} does not continue them: give its passes first, then more (e.g. --passes ${[...(before.passes === '' ? [] : before.passes.split(' ')), '…'].join(',')})`,
+      );
+    }
+    if (field === SAMPLE_FIELD) {
+      throw new UsageError(
+        `${whose} ${describeField(before, SAMPLE_FIELD)}, and ${describeField(after, SAMPLE_FIELD)} would leave out deals it gave the passes: a sample can grow (--sample-unknowns ${perRuleset ? `${name}=` : ''}${before.sample_unknowns.split(' ').join(',')} or more), not shrink`,
+      );
+    }
+    if (field !== undefined) {
+      throw new UsageError(
+        `${file} has ${describeField(before, field)} but this acesup has ${describeField(after, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`,
+      );
+    }
+    return after;
   });
-  const field = planBlocker(earlier, provenance);
-  if (field === PASSES_FIELD) {
-    throw new UsageError(
-      `${file} has ${describeField(earlier, PASSES_FIELD)}, and --passes ${passes.join(',')} does not continue them: give its passes first, then more (e.g. --passes ${[...(earlier.passes === '' ? [] : earlier.passes.split(' ')), '…'].join(',')})`,
-    );
-  }
-  if (field === SAMPLE_FIELD) {
-    throw new UsageError(
-      `${file} has ${describeField(earlier, SAMPLE_FIELD)}, and ${describeField(provenance, SAMPLE_FIELD)} would leave out deals it gave the passes: a sample can grow (--sample-unknowns ${earlier.sample_unknowns} or more), not shrink`,
-    );
-  }
-  if (field !== undefined) {
-    throw new UsageError(
-      `${file} has ${describeField(earlier, field)} but this acesup has ${describeField(provenance, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`,
-    );
-  }
-  return { source, provenance, passes };
+  const provenance = provenances[0]!;
+  const alike = provenances.every((p) => p.sample_unknowns === provenance.sample_unknowns);
+  return { source, provenance, ...(alike ? {} : { slotProvenances: provenances }), passes };
 }
 
 /** The plan of a run, with every check that can fail made before any work (exit 2 on bad input). */
@@ -255,7 +261,7 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
       throw new UsageError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
   const slotProvenances =
     escalation !== undefined
-      ? undefined
+      ? escalation.slotProvenances
       : flags.defaultShares === true
         ? rulesets.map((r) => ({ ...provenance, sample_unknowns: DEFAULT_PLAN.shares(r.variant, r.rule) }))
         : Object.keys(byRuleset).length > 0
