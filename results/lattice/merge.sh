@@ -14,19 +14,34 @@ cut_rows() { zcat "$1" | awk -F, -v last="$2" 'NR == 1 || $2 < last'; }
 
 # Standard: deals 0–19,999 from the two-phase run of the optional rule and the forced rule's rows, then the
 # finished shards of run.sh (both rules, from deal 20,000); the forced rule's 1,000,000-deal rate as the control.
+# Where escalate.sh gave a file's standard × optional rows their ×4096 pass, those rows replace the file's.
 # The forced rows of the older file record no provenance, the shards' do: --allow-mixed puts them together.
+# The rows of one discard rule $2 of a gzipped per-deal CSV $1.
+rule_rows() { zcat "$1" | awk -F, -v rule="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "discards") c = i; print; next } $c == rule'; }
 cut_rows results/win-rates/standard-forced-100k.csv.gz 20000 > "$tmp/standard-forced.csv"
-node bin/acesup.js merge results/two-phase/standard-optional-1.csv.gz "$tmp/standard-forced.csv" \
+optional0=results/two-phase/standard-optional-1.csv.gz
+[[ -e $out/standard-optional-0-x4096.csv.gz ]] && optional0=$out/standard-optional-0-x4096.csv.gz
+node bin/acesup.js merge "$optional0" "$tmp/standard-forced.csv" --allow-mixed \
   --control results/win-rates/standard-forced-1m.summary.csv --summary "$out/standard-0-20k.summary.csv" > "$out/standard-0-20k.txt"
 shards=()
-for f in "$out"/standard-both-[0-9]*.csv.gz; do [[ -e $f ]] && shards+=("$f"); done
-node bin/acesup.js merge results/two-phase/standard-optional-1.csv.gz "$tmp/standard-forced.csv" "${shards[@]}" --allow-mixed \
+for f in "$out"/standard-both-[0-9]*.csv.gz; do
+  k=${f##*-both-}
+  k=${k%.csv.gz}
+  if [[ -e $out/standard-optional-$k-x4096.csv.gz ]]; then
+    rule_rows "$f" forced > "$tmp/standard-forced-$k.csv"
+    shards+=("$out/standard-optional-$k-x4096.csv.gz" "$tmp/standard-forced-$k.csv")
+  else
+    shards+=("$f")
+  fi
+done
+node bin/acesup.js merge "$optional0" "$tmp/standard-forced.csv" "${shards[@]}" --allow-mixed \
   --control results/win-rates/standard-forced-1m.summary.csv --summary "$out/standard.summary.csv" > "$out/standard.txt"
 
 # Easy, deals 0–1,999: the easy × optional pilot beside easy × forced and standard under both rules, whose
 # verdicts prove some of its unknown deals (a win under a stricter rule set is a win under easy × optional).
-for f in two-phase/easy-forced-p25 two-phase/standard-optional-1 win-rates/standard-forced-100k; do
+for f in two-phase/easy-forced-p25 win-rates/standard-forced-100k; do
   cut_rows "results/$f.csv.gz" 2000 > "$tmp/$(basename "$f").csv"
 done
+cut_rows "$optional0" 2000 > "$tmp/standard-optional-1.csv"
 node bin/acesup.js merge results/two-phase/easy-optional-pilot-x1280.csv.gz "$tmp/easy-forced-p25.csv" \
   "$tmp/standard-optional-1.csv" "$tmp/standard-forced-100k.csv" --allow-mixed --summary "$out/easy-0-2k.summary.csv" > "$out/easy-0-2k.txt"
