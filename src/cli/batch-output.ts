@@ -18,14 +18,15 @@ export function commandLine(): string {
   return ['acesup', ...process.argv.slice(2)].map(quote).join(' ');
 }
 
-/** The package version and the git commit of the sources (with -dirty when tracked files changed). */
+/** The package version and the git commit of the sources (with -dirty when a tracked file outside results/
+ *  changed: a study that writes several summaries in turn is run from a clean commit all the same). */
 export function provenance(): { version: string; commit: string } {
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   let commit = 'unknown';
   try {
     const git = (...args: string[]): string =>
       execFileSync('git', ['-C', REPO, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    commit = git('rev-parse', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') === '' ? '' : '-dirty');
+    commit = git('rev-parse', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!results') === '' ? '' : '-dirty');
   } catch {
     // not a git checkout, or no git: the commit stays unknown
   }
