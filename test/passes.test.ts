@@ -20,7 +20,15 @@ import { scanEscalation } from '../src/batch/escalation.ts';
 import { solveMissing } from '../src/batch/pool.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
 import { fitPasses, passWorkerBytes, readPassesOption, tableBytes } from '../src/batch/passes.ts';
-import { type Provenance, UNRECORDED, isPlanPrefix, parsePasses, passBudgets, planBlocker, runProvenance } from '../src/batch/provenance.ts';
+import {
+  type Provenance,
+  UNRECORDED,
+  isPlanPrefix,
+  parsePasses,
+  passBudgets,
+  planBlocker,
+  runProvenance,
+} from '../src/batch/provenance.ts';
 import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
 import { summaryCsv } from '../src/batch/summary-file.ts';

@@ -26,7 +26,8 @@ export function provenance(): { version: string; commit: string } {
   try {
     const git = (...args: string[]): string =>
       execFileSync('git', ['-C', REPO, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    commit = git('rev-parse', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!results') === '' ? '' : '-dirty');
+    commit =
+      git('rev-parse', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!results') === '' ? '' : '-dirty');
   } catch {
     // not a git checkout, or no git: the commit stays unknown
   }
