@@ -90,8 +90,8 @@ export class VisitedSet {
 
   /**
    * Forgets every position, in O(1), for a search of at most `maxStates` positions: the table keeps its size
-   * while that many could fill it (so a pass at a large budget grows it once, not once per deal and search:
-   * a growth rehashes every position and faults in fresh memory), and shrinks when it is larger.
+   * while that many could fill it (so the searches of a deal, and the deals of one solver, grow it once rather
+   * than each: a growth rehashes every position and faults in fresh memory), and shrinks when it is larger.
    */
   clearFor(maxStates: number): void {
     this.clear(Math.max(DEFAULT_KEEP_BITS, Math.ceil(Math.log2(Math.max(1, maxStates))) + 1));
