@@ -11,6 +11,8 @@ import { formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
 import { verify } from '../src/core/game/verify.ts';
 import { shortenQuotes } from '../src/cli/errors.ts';
+import { DEFAULT_MAX_MEMORY_MIB } from '../src/cli/shared-options.ts';
+import { DEFAULT_MAX_TABLE_BYTES } from '../src/core/engine/table.ts';
 import { normaliseMoveList } from '../src/cli/move-list.ts';
 import { DEEP, sized } from './deep.ts';
 import { OPTIONAL_BEATS_FORCED_TEXT } from './fixtures.ts';
@@ -161,6 +163,15 @@ describe('acesup solve', () => {
 });
 
 describe('faults and conventions of solve and verify', () => {
+  it("--max-memory's default is the tables' own cap, and solve and estimate both show it", () => {
+    expect(DEFAULT_MAX_MEMORY_MIB * 2 ** 20).toBe(DEFAULT_MAX_TABLE_BYTES);
+    for (const command of ['solve', 'estimate']) {
+      const help = acesup([command, '--help']).stdout.replace(/\s+/gu, ' ');
+      expect(help).toMatch(
+        /--max-memory <MiB> the most memory .* visited set may take; a deal whose search needs more stays unknown \(its table stops growing\).*\(default: 4096\)/u,
+      );
+    }
+  });
   it('every text solution of a batch verifies as it is printed (numbered lines, suit symbols, "to pile N")', () => {
     const deals = Array.from({ length: sized(3, 8) }, (_, i) => formatDeal(dealFor(1, i)));
     const ran = acesup(['solve', '--variant', 'all', '--max-states', '50000'], deals.join('\n'));

@@ -23,7 +23,7 @@ import type { DealFlags } from './deal-command.ts';
 import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
 import type { MergeFlags } from './merge-command.ts';
 import { UsageError, integerOption } from './errors.ts';
-import { REVERSE_HELP, discardsOption, maxDiscardsOption, policyOptions, variantOption } from './shared-options.ts';
+import { REVERSE_HELP, discardsOption, maxDiscardsOption, maxMemoryOption, policyOptions, variantOption } from './shared-options.ts';
 import { fmt } from '../core/game/format.ts';
 
 /**
@@ -180,13 +180,11 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
         "CSV of a larger run of that forced rule set over deals that include this run's; the difference estimate then takes its win " +
         'rate from it (docs/estimate.md#lattice)',
     )
-    .option(
-      '--max-memory <MiB>',
-      "the most memory one worker's visited set may take; a deal whose search needs more stays unknown (its table stops " +
-        'growing). A larger cap lets a large pass finish the hardest deals; the later passes run on as many workers as the ' +
-        "machine's memory holds at it",
-      integerOption(16),
-      4096,
+    .addOption(
+      maxMemoryOption(
+        "one worker's",
+        ". A larger cap lets a large pass finish the hardest deals; the later passes run on as many workers as the machine's memory holds at it",
+      ),
     )
     .addOption(maxDiscardsOption().default('exact', 'exact; bounds under the default plan'))
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')

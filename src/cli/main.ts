@@ -22,7 +22,7 @@ import {
   shortenQuotes,
 } from './errors.ts';
 import { addReportCommand } from './report.ts';
-import { REVERSE_HELP, discardsOption, maxDiscardsOption, variantOption } from './shared-options.ts';
+import { REVERSE_HELP, discardsOption, maxDiscardsOption, maxMemoryOption, variantOption } from './shared-options.ts';
 import type { SolveFlags, VerifyFlags } from './solve-command.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -74,12 +74,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
       `the seconds a deal may take: every variant gets a pass at --max-states, then the variants still unknown (or lost with their max discards not yet pinned) share the time left, pass after pass at larger budgets (${GROWTH}× per pass, or one last pass as large as the time left allows); a pass still running at the limit stops there with the bounds it proved (default ${DEFAULT_TIME_LIMIT} for a deal given as an argument, 0 — one pass, no clock — for deals read from a file or standard input)`,
       integerOption(0),
     )
-    .option(
-      '--max-memory <MiB>',
-      "the most memory the search's visited set may take; a deal that needs more is unknown (its table stops growing)",
-      integerOption(16),
-      4096,
-    )
+    .addOption(maxMemoryOption("the search's"))
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')

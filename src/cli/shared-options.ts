@@ -31,6 +31,19 @@ export const maxDiscardsOption = (): Option =>
     .choices(['exact', 'bounds'])
     .default('exact');
 
+/** The tables' default cap in MiB: table.ts's DEFAULT_MAX_TABLE_BYTES, written here as a number so that --help
+ *  loads no engine module (test/cli.test.ts checks that the two agree). */
+export const DEFAULT_MAX_MEMORY_MIB = 4096;
+
+/** --max-memory of `solve` and `estimate`: the cap of a visited set (`whose`: whose set it is), in MiB. */
+export const maxMemoryOption = (whose: string, more = ''): Option =>
+  new Option(
+    '--max-memory <MiB>',
+    `the most memory ${whose} visited set may take; a deal whose search needs more stays unknown (its table stops growing)${more}`,
+  )
+    .argParser(integerOption(16))
+    .default(DEFAULT_MAX_MEMORY_MIB);
+
 /** --reverse, on every command that reads or prints cards (docs/rules.md, "Reverse Idiot's Delight"). */
 export const REVERSE_HELP = "Reverse Idiot's Delight: read and print cards with aces low and the four kings kept (ranks move one place)";
 
