@@ -56,12 +56,14 @@ export interface ChunkResult {
   error?: string;
 }
 
+/** A solver whose tables stop at `maxTableBytes` (the solver's default cap when undefined). */
+const newSolver = (maxTableBytes: number | undefined): Solver => new Solver(maxTableBytes === undefined ? {} : { maxTableBytes });
 /** This thread's solver per table cap: its tables are kept from deal to deal. */
 const solvers = new Map<number | undefined, Solver>();
 const solverFor = (maxTableBytes: number | undefined): Solver => {
   let solver = solvers.get(maxTableBytes);
   if (solver === undefined) {
-    solver = new Solver(maxTableBytes === undefined ? {} : { maxTableBytes });
+    solver = newSolver(maxTableBytes);
     solvers.set(maxTableBytes, solver);
   }
   return solver;
@@ -119,10 +121,7 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
   const rules = task.rules.length;
   const fields = fieldsOf(task);
   const values = new Float64Array(task.count * rules * fields);
-  const chunkSolver =
-    task.ownSolver === true
-      ? new Solver(task.maxTableBytes === undefined ? {} : { maxTableBytes: task.maxTableBytes })
-      : solverFor(task.maxTableBytes);
+  const chunkSolver = task.ownSolver === true ? newSolver(task.maxTableBytes) : solverFor(task.maxTableBytes);
   for (let cell = 0; cell < task.count * rules; cell++) {
     const index = task.start + Math.floor(cell / rules);
     const rule = task.rules[cell % rules]!;

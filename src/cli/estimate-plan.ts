@@ -161,11 +161,12 @@ async function escalationOf(
   const byRuleset = flags.sampleUnknowns?.byRuleset ?? {};
   for (const name of Object.keys(byRuleset))
     if (!names.includes(name)) throw new UsageError(`--sample-unknowns names ${name}, which ${file} does not hold`);
+  // Messages name the rule set where the file's rule sets sample in shares of their own.
+  const perRuleset = names.length > 1 && source.samples !== undefined;
   const provenances = names.map((name) => {
     const before = { ...earlier, sample_unknowns: source.samples?.[name] ?? earlier.sample_unknowns };
     const sample = (byRuleset[name] ?? flags.sampleUnknowns?.all ?? WHOLE_SHARES).text;
     const after = runProvenance({ maxStates: Number(earlier.max_states), maxDiscards: earlier.max_discards_mode, version, passes, sample });
-    const perRuleset = names.length > 1 && source.samples !== undefined;
     const whose = perRuleset ? `${file}'s ${name} rows have` : `${file} has`;
     const field = planBlocker(before, after);
     if (field === PASSES_FIELD) {
