@@ -4,8 +4,9 @@
 # positions), with an 8 GiB table (--max-memory 8192, one worker: the largest cap whose pass this machine's
 # 24 GiB holds). Each file's standard × optional rows are escalated on their own into
 # standard-optional-K-x4096.csv.gz beside them (K = 0: deals 0–19,999 of results/two-phase/); merge.sh then
-# takes those rows instead of the ones they escalate. Run from the repository's root; a file whose output
-# exists is skipped.
+# takes those rows instead of the ones they escalate. Run from the repository's root as
+#   results/lattice/escalate.sh [K ...]
+# (default: every finished shard of run.sh and K = 0); a file whose output exists is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=results/lattice
@@ -21,5 +22,17 @@ escalate() { # source file, K
   gzip -f "$out/$name-x4096.csv"
   rm -f "$out/$name.in.csv"
 }
-for k in 1 2 3 7; do escalate "$out/standard-both-$k.csv.gz" "$k"; done
-escalate results/two-phase/standard-optional-1.csv.gz 0
+if (($# == 0)); then
+  set -- 0
+  for f in "$out"/standard-both-[0-9]*.csv.gz; do
+    k=${f##*-both-}
+    set -- "$@" "${k%.csv.gz}"
+  done
+fi
+for k in "$@"; do
+  if ((k == 0)); then
+    escalate results/two-phase/standard-optional-1.csv.gz 0
+  else
+    escalate "$out/standard-both-$k.csv.gz" "$k"
+  fi
+done
