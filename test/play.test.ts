@@ -79,15 +79,18 @@ describe('the information barrier', () => {
   // random stream) makes the same moves up to the next deal, and that deal itself.
   const deal = fc.integer({ min: 0, max: 1_000_000 });
   const known = fc.integer({ min: 1, max: 12 });
+  // The sampling players' games in easy can take minutes on some deals (their rollouts' exact last deal
+  // searches every fill of a buried card): the deep run draws them, npm test the other variants.
+  const barrierCombos = (name: PolicyName): [Variant, DiscardRule][] =>
+    slow(name) && !DEEP ? COMBOS.filter(([variant]) => variant !== 'easy') : COMBOS;
   it('no policy plays differently before it could have seen the cards that differ', () => {
     fc.assert(
       fc.property(
         deal,
         fc.integer({ min: 0, max: 0xffffffff }),
         known,
-        fc.constantFrom(...POLICY_NAMES),
-        fc.constantFrom(...COMBOS),
-        (index, reorder, rounds, name, [variant, discards]) => {
+        fc.constantFrom(...POLICY_NAMES).chain((name) => fc.tuple(fc.constant(name), fc.constantFrom(...barrierCombos(name)))),
+        (index, reorder, rounds, [name, [variant, discards]]) => {
           const first = dealFor(47, index);
           const dealt = 4 * rounds;
           const second = first.slice();
