@@ -192,6 +192,41 @@ describe('estimate --sample-unknowns', () => {
     ]);
     expect(escalated.code, escalated.stderr).toBe(0);
     expect(read('own-escalated.csv')).toBe(read('own-long.csv'));
+    // One rule set's rows of such a file, escalated on their own (at a budget where the forced rule's later
+    // passes prove some optional rows won): those rows keep their implied_by, and every row has the header's
+    // fields, so that merge reads the file.
+    const low = await acesup([
+      'estimate',
+      ...RUN,
+      '--max-states',
+      '2000',
+      '--passes',
+      '4',
+      ...share,
+      '--workers',
+      '1',
+      '--csv',
+      file('low.csv'),
+    ]);
+    expect(low.code, low.stderr).toBe(0);
+    const lines = read('low.csv').trim().split('\n');
+    const optional = [lines[0]!, ...lines.slice(1).filter((line) => line.includes(',standard,optional,'))];
+    const implied = optional.filter((line) => line.endsWith(',standard/forced')).length;
+    expect(implied).toBeGreaterThan(0);
+    writeFileSync(file('low-optional.csv'), `${optional.join('\n')}\n`);
+    const alone = await acesup(
+      ['estimate', '--escalate', file('low-optional.csv'), ...PASSES, '--sample-unknowns', '0.4', '--workers', '1'].concat([
+        '--csv',
+        file('low-optional-escalated.csv'),
+        '--no-timings',
+      ]),
+    );
+    expect(alone.code, alone.stderr).toBe(0);
+    const rows = parse(read('low-optional-escalated.csv'), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(optional.length - 1);
+    expect(rows.filter((row) => row['implied_by'] === 'standard/forced')).toHaveLength(implied);
+    const merged = await acesup(['merge', file('low-optional-escalated.csv')]);
+    expect(merged.code, merged.stderr).toBe(0);
     const shrunk = await acesup([
       'estimate',
       '--escalate',

@@ -76,13 +76,17 @@ export function dealRowFields(
 /** The provenance fields of a row, in column order. */
 export const provenanceFields = (p: Provenance): string[] => PROVENANCE_COLUMNS.map((column) => p[column]);
 
-/** The rows of `table`, in the order they are written: by deal index, then rule set. */
-export function* dealRows(table: ResultTable, timings: boolean): Generator<string[]> {
+/** The rows of `table`, in the order they are written: by deal index, then rule set; with the implied_by
+ *  field when `implied` (a run's segments pass the run's choice, so that each matches its header). */
+export function* dealRows(
+  table: ResultTable,
+  timings: boolean,
+  implied = rulesetsNest(table.rulesets) || table.hasImplied(),
+): Generator<string[]> {
   const run = [String(table.run.first), String(table.run.last)];
   const provenances = table.provenances.map(provenanceFields);
   const passes = hasPasses(table.provenances);
   const sample = hasSample(table.provenances);
-  const implied = rulesetsNest(table.rulesets) || table.hasImplied();
   for (let index = table.first; index < table.first + table.count; index++) {
     let deal: string | undefined;
     for (let slot = 0; slot < table.rulesets.length; slot++) {

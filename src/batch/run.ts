@@ -54,6 +54,8 @@ interface Resumed {
   won: number[];
   /** Whether its rows come in deal order (acesup writes them so); if not, the run is one segment. */
   ordered: boolean;
+  /** Whether some of its rows were proved by another rule set's verdict (their implied_by stays with them). */
+  implied: boolean;
 }
 
 export class SegmentedRun {
@@ -78,6 +80,8 @@ export class SegmentedRun {
   private earlier: AsyncGenerator<{ row: DealRow; line: number }> | undefined;
   private ahead: { row: DealRow; line: number } | undefined;
   private headerWritten = false;
+  /** Whether the rows carry the implied_by column: decided once, so that every segment's rows match the header. */
+  private readonly implied: boolean;
 
   private constructor(
     private readonly spec: RunSpec,
@@ -90,6 +94,7 @@ export class SegmentedRun {
     this.resumedDone = resumed?.done ?? spec.rulesets.map(() => 0);
     this.resumedWon = resumed?.won ?? spec.rulesets.map(() => 0);
     this.resumedRows = resumed?.rows ?? 0;
+    this.implied = rulesetsNest(spec.rulesets) || resumed?.implied === true;
     this.accumulator = new SummaryAccumulator(spec.rulesets, passBudgets(spec.provenance), spec.seed, spec.control);
     this.next = spec.range.first;
     const file = spec.csv !== undefined && !isStdio(spec.csv) ? spec.csv : undefined;
@@ -128,7 +133,7 @@ export class SegmentedRun {
             spec.rulesets,
             spec.provenance.passes !== '',
             run.provenances().some((p) => p.sample_unknowns !== ''),
-            rulesetsNest(spec.rulesets),
+            run.implied,
           ),
         );
         await handle.close();
@@ -185,7 +190,7 @@ export class SegmentedRun {
       const handle = await open(this.rowsFile, 'r+');
       try {
         let at = this.rowsBytes;
-        for await (const chunk of csvText(dealRows(table, this.spec.timings))) {
+        for await (const chunk of csvText(dealRows(table, this.spec.timings, this.implied))) {
           const bytes = Buffer.from(chunk as string);
           await handle.write(bytes, 0, bytes.length, at);
           at += bytes.length;
@@ -214,13 +219,14 @@ export class SegmentedRun {
           this.spec.rulesets,
           this.spec.provenance.passes !== '',
           this.provenances().some((p) => p.sample_unknowns !== ''),
-          rulesetsNest(this.spec.rulesets),
+          this.implied,
         );
     this.headerWritten = true;
-    const timings = this.spec.timings;
+    const { timings } = this.spec;
+    const implied = this.implied;
     async function* parts(): AsyncGenerator<string> {
       yield header;
-      if (table !== undefined) yield* csvText(dealRows(table, timings)) as AsyncIterable<string>;
+      if (table !== undefined) yield* csvText(dealRows(table, timings, implied)) as AsyncIterable<string>;
     }
     await writeFileAtomic('-', Readable.from(parts()));
   }
@@ -231,7 +237,7 @@ export class SegmentedRun {
     const run = [String(this.spec.run.first), String(this.spec.run.last)];
     const passes = this.spec.provenance.passes === '' ? undefined : this.spec.provenance.passes;
     const sampling = this.provenances().some((p) => p.sample_unknowns !== '');
-    const implied = rulesetsNest(this.spec.rulesets);
+    const implied = this.implied;
     for await (const { row } of this.earlierRows()) {
       if (row.index < from) continue;
       const own = this.provenanceOf(this.slotOf(row));
@@ -279,7 +285,7 @@ export class SegmentedRun {
     const self = this;
     async function* parts(): AsyncGenerator<Buffer | string> {
       if (rowsBytes > 0) yield* createReadStream(rowsFile, { start: 0, end: rowsBytes - 1 }) as AsyncIterable<Buffer>;
-      if (current !== undefined) yield* csvText(dealRows(current, self.spec.timings)) as AsyncIterable<string>;
+      if (current !== undefined) yield* csvText(dealRows(current, self.spec.timings, self.implied)) as AsyncIterable<string>;
       yield* csvText(self.earlierRowsFrom(ahead)) as AsyncIterable<string>;
     }
     await writeFileAtomic(csv, Readable.from(parts()));
@@ -332,7 +338,7 @@ async function scanEarlier(file: string, spec: RunSpec, escalating: boolean): Pr
     { ...spec.range, seed: spec.seed, rulesets: spec.rulesets, provenances: spec.slotProvenances ?? [spec.provenance] },
     escalating,
   );
-  const found: Resumed = { rows: 0, done: spec.rulesets.map(() => 0), won: spec.rulesets.map(() => 0), ordered: true };
+  const found: Resumed = { rows: 0, done: spec.rulesets.map(() => 0), won: spec.rulesets.map(() => 0), ordered: true, implied: false };
   let lastIndex = -1;
   /** The rule sets of the deal `lastIndex` seen so far: in a file in deal order, a row twice is found here,
    *  before any work (in another file, when its one segment is filled). */
@@ -350,6 +356,7 @@ async function scanEarlier(file: string, spec: RunSpec, escalating: boolean): Pr
     found.rows += 1;
     found.done[slot]! += 1;
     if (row.record.outcome === WON) found.won[slot]! += 1;
+    if (row.record.impliedBy !== undefined) found.implied = true;
   }
   return found;
 }
