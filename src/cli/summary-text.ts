@@ -169,6 +169,14 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
 /** Hours as the plans print them: one decimal below 10, whole hours above. */
 const hours = (h: number): string => (h < 10 ? h.toFixed(1) : fmt(Math.round(h)));
 
+/** What makes a difference estimate a range: the control's unknown deals, the sampled deals still open, or both. */
+function openVerdicts(e: NonNullable<RulesetSummary['lattice']>['estimate']): string {
+  const control =
+    e.control.high > e.control.low ? `the control's ${fmt(e.controlUnknown)} unknown deal${e.controlUnknown === 1 ? '' : 's'}` : '';
+  const sampled = e.difference.high > e.difference.low ? 'the sampled deals still unknown' : '';
+  return [control, sampled].filter((part) => part !== '').join(' and ');
+}
+
 /**
  * The difference estimate against the same variant's forced rule, as lines: the estimate and its interval
  * when offered (else why not), the two means it adds, and how its variance splits.
@@ -181,7 +189,7 @@ function latticeLines(l: NonNullable<RulesetSummary['lattice']>): string[] {
   const value =
     e.estimate.low === e.estimate.high
       ? `${percent(e.estimate.high)}, 95% interval ${percent(e.ci95.low)}–${percent(e.ci95.high)} (${margin(e.estimate.high - e.ci95.low, e.ci95.high - e.estimate.high, half)})`
-      : `between ${percent(e.estimate.low)} and ${percent(e.estimate.high)} (sampled deals still unknown, counted lost, then won); 95% interval ${percent(e.ci95.low)}–${percent(e.ci95.high)}`;
+      : `between ${percent(e.estimate.low)} and ${percent(e.estimate.high)} (${openVerdicts(e)}, counted lost, then won); 95% interval ${percent(e.ci95.low)}–${percent(e.ci95.high)}`;
   const sampled = e.strata.reduce((n, st) => n + st.sampled, 0);
   const dWins = e.strata.reduce((n, st) => n + st.firstWon + st.sampledWon, 0);
   const v = e.variance;
