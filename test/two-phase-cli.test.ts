@@ -214,13 +214,19 @@ describe('estimate --sample-unknowns', () => {
     const implied = optional.filter((line) => line.endsWith(',standard/forced')).length;
     expect(implied).toBeGreaterThan(0);
     writeFileSync(file('low-optional.csv'), `${optional.join('\n')}\n`);
-    const alone = await acesup(
-      ['estimate', '--escalate', file('low-optional.csv'), ...PASSES, '--sample-unknowns', '0.4', '--workers', '1'].concat([
-        '--csv',
-        file('low-optional-escalated.csv'),
-        '--no-timings',
-      ]),
-    );
+    const alone = await acesup([
+      'estimate',
+      '--escalate',
+      file('low-optional.csv'),
+      ...PASSES,
+      '--sample-unknowns',
+      '0.4',
+      '--workers',
+      '1',
+      '--csv',
+      file('low-optional-escalated.csv'),
+      '--no-timings',
+    ]);
     expect(alone.code, alone.stderr).toBe(0);
     const rows = parse(read('low-optional-escalated.csv'), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(optional.length - 1);
