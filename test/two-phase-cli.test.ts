@@ -32,6 +32,9 @@ const RUN = [
   '--no-timings',
 ];
 const PASSES = ['--passes', '4,16'];
+/** `estimate --escalate` of `from` into `to` at PASSES with `sample` (the --sample-unknowns arguments), on one worker. */
+const escalate = (from: string, to: string, sample: string[]): Promise<Ran> =>
+  acesup(['estimate', '--escalate', file(from), ...PASSES, ...sample, '--workers', '1', '--csv', file(to), '--no-timings']);
 
 let sampled: Ran, oneWorker: Ran, plain: Ran, whole: Ran, first: Ran, shards: Ran[];
 beforeAll(async () => {
@@ -123,37 +126,13 @@ describe('estimate --sample-unknowns', () => {
 
   it('escalates a first pass into the same file, and grows a smaller sample into a larger one', async () => {
     const [escalated, small] = await Promise.all([
-      acesup([
-        'estimate',
-        '--escalate',
-        file('first.csv'),
-        ...PASSES,
-        '--sample-unknowns',
-        '0.4',
-        '--workers',
-        '1',
-        '--csv',
-        file('escalated.csv'),
-        '--no-timings',
-      ]),
+      escalate('first.csv', 'escalated.csv', ['--sample-unknowns', '0.4']),
       acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '0.15', '--workers', '1', '--csv', file('p15.csv')]),
     ]);
     expect(escalated.code, escalated.stderr).toBe(0);
     expect(read('escalated.csv')).toBe(read('p40.csv'));
     expect(small.code, small.stderr).toBe(0);
-    const grown = await acesup([
-      'estimate',
-      '--escalate',
-      file('p15.csv'),
-      ...PASSES,
-      '--sample-unknowns',
-      '0.4',
-      '--workers',
-      '1',
-      '--csv',
-      file('grown.csv'),
-      '--no-timings',
-    ]);
+    const grown = await escalate('p15.csv', 'grown.csv', ['--sample-unknowns', '0.4']);
     expect(grown.code, grown.stderr).toBe(0);
     expect(read('grown.csv')).toBe(read('p40.csv'));
     const shrunk = await acesup([
@@ -178,18 +157,7 @@ describe('estimate --sample-unknowns', () => {
     ]);
     expect(short.code, short.stderr).toBe(0);
     expect(long.code, long.stderr).toBe(0);
-    const escalated = await acesup([
-      'estimate',
-      '--escalate',
-      file('own-short.csv'),
-      ...PASSES,
-      ...share,
-      '--workers',
-      '1',
-      '--csv',
-      file('own-escalated.csv'),
-      '--no-timings',
-    ]);
+    const escalated = await escalate('own-short.csv', 'own-escalated.csv', share);
     expect(escalated.code, escalated.stderr).toBe(0);
     expect(read('own-escalated.csv')).toBe(read('own-long.csv'));
     // One rule set's rows of such a file, escalated on their own (at a budget where the forced rule's later
@@ -214,19 +182,7 @@ describe('estimate --sample-unknowns', () => {
     const implied = optional.filter((line) => line.endsWith(',standard/forced')).length;
     expect(implied).toBeGreaterThan(0);
     writeFileSync(file('low-optional.csv'), `${optional.join('\n')}\n`);
-    const alone = await acesup([
-      'estimate',
-      '--escalate',
-      file('low-optional.csv'),
-      ...PASSES,
-      '--sample-unknowns',
-      '0.4',
-      '--workers',
-      '1',
-      '--csv',
-      file('low-optional-escalated.csv'),
-      '--no-timings',
-    ]);
+    const alone = await escalate('low-optional.csv', 'low-optional-escalated.csv', ['--sample-unknowns', '0.4']);
     expect(alone.code, alone.stderr).toBe(0);
     const rows = parse(read('low-optional-escalated.csv'), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(optional.length - 1);
