@@ -77,12 +77,8 @@ export function dealRowFields(
 export const provenanceFields = (p: Provenance): string[] => PROVENANCE_COLUMNS.map((column) => p[column]);
 
 /** The rows of `table`, in the order they are written: by deal index, then rule set; with the implied_by
- *  field when `implied` (a run's segments pass the run's choice, so that each matches its header). */
-export function* dealRows(
-  table: ResultTable,
-  timings: boolean,
-  implied = rulesetsNest(table.rulesets) || table.hasImplied(),
-): Generator<string[]> {
+ *  field when `implied` (the caller's choice for the whole file, so that every row matches its header). */
+export function* dealRows(table: ResultTable, timings: boolean, implied: boolean): Generator<string[]> {
   const run = [String(table.run.first), String(table.run.last)];
   const provenances = table.provenances.map(provenanceFields);
   const passes = hasPasses(table.provenances);
@@ -126,18 +122,14 @@ export const csvText = (rows: Iterable<string[]> | AsyncIterable<string[]>): Rea
  * `timings` false the `ms` column is left empty, so that the file depends on nothing but the deals.
  */
 export async function writeDealsCsv(file: string, table: ResultTable, timings: boolean): Promise<void> {
-  const rows = Readable.from(dealRows(table, timings));
+  const implied = rulesetsNest(table.rulesets) || table.hasImplied();
+  const rows = Readable.from(dealRows(table, timings, implied));
   await writeFileAtomic(
     file,
     rows.pipe(
       stringify({
         header: true,
-        columns: dealColumns(
-          table.rulesets,
-          hasPasses(table.provenances),
-          hasSample(table.provenances),
-          rulesetsNest(table.rulesets) || table.hasImplied(),
-        ),
+        columns: dealColumns(table.rulesets, hasPasses(table.provenances), hasSample(table.provenances), implied),
       }),
     ),
   );
