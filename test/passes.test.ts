@@ -19,7 +19,7 @@ import { dealFor } from '../src/batch/deals.ts';
 import { scanEscalation } from '../src/batch/escalation.ts';
 import { solveMissing } from '../src/batch/pool.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
-import { fitPasses, passWorkerBytes, readPassesOption, tableBytes } from '../src/batch/passes.ts';
+import { fitPasses, readPassesOption, tableBytes, workerBytes } from '../src/batch/passes.ts';
 import {
   type Provenance,
   UNRECORDED,
@@ -99,11 +99,11 @@ describe('the memory a pass may take', () => {
   });
 
   it("counts the optional rule's second table, and fits as many threads as the memory holds", () => {
-    expect(passWorkerBytes(16e6, 2e6, true)).toBeGreaterThan(passWorkerBytes(16e6, 2e6, false));
-    expect(passWorkerBytes(128e6, 2e6, true)).toBeGreaterThan(passWorkerBytes(16e6, 2e6, true));
+    expect(workerBytes(16e6, true)).toBeGreaterThan(workerBytes(16e6, false));
+    expect(workerBytes(128e6, true)).toBeGreaterThan(workerBytes(16e6, true));
     // Past the tables' cap a larger budget needs no more memory.
-    expect(passWorkerBytes(1e12, 2e6, true)).toBe(passWorkerBytes(1e11, 2e6, true));
-    const need = passWorkerBytes(16e6, 2e6, true);
+    expect(workerBytes(1e12, true)).toBe(workerBytes(1e11, true));
+    const need = workerBytes(16e6, true);
     expect(fitPasses([8], 2e6, true, 4, need * 2.5).map((f) => f.threads)).toEqual([2]);
     expect(fitPasses([8], 2e6, true, 4, need * 10).map((f) => f.threads)).toEqual([4]);
     expect(fitPasses([8], 2e6, true, 4, need / 2).map((f) => f.threads)).toEqual([0]);
@@ -112,8 +112,8 @@ describe('the memory a pass may take', () => {
   it('runs a pass that the memory cannot hold on every worker on fewer (a warning), and refuses one that fits none', () => {
     const warnings: string[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((text) => (warnings.push(String(text)), true));
-    const x8 = passWorkerBytes(16e6, 2e6, true);
-    const x64 = passWorkerBytes(128e6, 2e6, true);
+    const x8 = workerBytes(16e6, true);
+    const x64 = workerBytes(128e6, true);
     expect(checkPasses([8, 64], 2e6, true, 2, { memory: (2 * x64) / 0.9 + 1 })).toEqual([2, 2]);
     expect(warnings).toEqual([]);
     expect(checkPasses([8, 64], 2e6, true, 2, { memory: (x8 + x64) / 0.9 })).toEqual([2, 1]);
@@ -161,7 +161,7 @@ describe('the memory a pass may take', () => {
     warnings.length = 0;
     checkPasses([512], 2e6, true, 1, { memory: 1e12, maxBytes: 12 * 2 ** 30 });
     expect(warnings).toEqual([]);
-    expect(passWorkerBytes(1024e6, 2e6, true, 12 * 2 ** 30)).toBeGreaterThan(2 * passWorkerBytes(1024e6, 2e6, true));
+    expect(workerBytes(1024e6, true, 12 * 2 ** 30)).toBeGreaterThan(2 * workerBytes(1024e6, true));
   });
 });
 

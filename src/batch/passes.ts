@@ -43,18 +43,12 @@ export function workerBytes(states: number, optional: boolean, maxBytes = DEFAUL
   return THREAD_BYTES + sum(tables) + Math.max(...tables) / 2;
 }
 
-/** The same at a later pass of `states` positions: the pass's own solver, and the tables its solver keeps from
- *  the first pass (`firstStates`). */
-export function passWorkerBytes(states: number, firstStates: number, optional: boolean, maxBytes = DEFAULT_MAX_TABLE_BYTES): number {
-  return workerBytes(states, optional, maxBytes) + sum(solverTables(firstStates, optional, maxBytes));
-}
-
 /** One later pass of a plan, and how many threads may run it at once. */
 export interface PassFit {
   /** The pass's factor of --max-states and its budget. */
   factor: number;
   maxStates: number;
-  /** Its bound per worker (passWorkerBytes). */
+  /** Its bound per worker (workerBytes: a later pass grows the very tables of the first). */
   workerBytes: number;
   /** Threads that may solve its deals at once within `memory`: at most the workers; 0 when even one does not fit. */
   threads: number;
@@ -71,7 +65,7 @@ export function fitPasses(
 ): PassFit[] {
   return factors.map((factor) => {
     const maxStates = firstStates * factor;
-    const workerBytes = passWorkerBytes(maxStates, firstStates, optional, maxBytes);
-    return { factor, maxStates, workerBytes, threads: Math.min(workers, Math.floor(memory / workerBytes)) };
+    const bytes = workerBytes(maxStates, optional, maxBytes);
+    return { factor, maxStates, workerBytes: bytes, threads: Math.min(workers, Math.floor(memory / bytes)) };
   });
 }

@@ -207,7 +207,7 @@ function taskOf(table: ResultTable, chunk: Chunk, options: PoolOptions): ChunkTa
     maxStates: options.maxStates,
     maxDiscards: options.maxDiscards,
   };
-  if ((options.pass ?? 0) > 0) task.ownSolver = true;
+  if ((options.pass ?? 0) > 0) task.shrinkAfter = true;
   if (options.maxTableBytes !== undefined) task.maxTableBytes = options.maxTableBytes;
   if (table.rulesets.some((r) => r.policy !== undefined)) {
     if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');

@@ -27,9 +27,9 @@ export interface ChunkTask {
   policies?: (PolicySpec | null)[];
   /** With `policies`: solve each deal exactly too, its verdict beside the game (`--compare solver`). */
   compare?: boolean;
-  /** Solve on a solver of the chunk's own, dropped after it: a later pass's tables (a larger budget) are
-   *  then not kept by a thread that goes back to waiting. */
-  ownSolver?: boolean;
+  /** Shrink the solver's tables back to their default size after the chunk: a later pass's tables (a larger
+   *  budget) are then not kept by a thread that goes back to waiting. */
+  shrinkAfter?: boolean;
   /** The most bytes one visited set may take (--max-memory; default: the solver's 4 GiB). */
   maxTableBytes?: number;
 }
@@ -56,14 +56,13 @@ export interface ChunkResult {
   error?: string;
 }
 
-/** A solver whose tables stop at `maxTableBytes` (the solver's default cap when undefined). */
-const newSolver = (maxTableBytes: number | undefined): Solver => new Solver(maxTableBytes === undefined ? {} : { maxTableBytes });
-/** This thread's solver per table cap: its tables are kept from deal to deal. */
+/** This thread's solver per table cap (the solver's default cap when undefined): its tables are kept from deal
+ *  to deal, and from pass to pass. */
 const solvers = new Map<number | undefined, Solver>();
 const solverFor = (maxTableBytes: number | undefined): Solver => {
   let solver = solvers.get(maxTableBytes);
   if (solver === undefined) {
-    solver = newSolver(maxTableBytes);
+    solver = new Solver(maxTableBytes === undefined ? {} : { maxTableBytes });
     solvers.set(maxTableBytes, solver);
   }
   return solver;
@@ -121,7 +120,15 @@ export default function solveChunk(task: ChunkTask): ChunkResult {
   const rules = task.rules.length;
   const fields = fieldsOf(task);
   const values = new Float64Array(task.count * rules * fields);
-  const chunkSolver = task.ownSolver === true ? newSolver(task.maxTableBytes) : solverFor(task.maxTableBytes);
+  const chunkSolver = solverFor(task.maxTableBytes);
+  try {
+    return solveCells(task, chunkSolver, values, rules, fields);
+  } finally {
+    if (task.shrinkAfter === true) chunkSolver.shrink();
+  }
+}
+
+function solveCells(task: ChunkTask, chunkSolver: Solver, values: Float64Array, rules: number, fields: number): ChunkResult {
   for (let cell = 0; cell < task.count * rules; cell++) {
     const index = task.start + Math.floor(cell / rules);
     const rule = task.rules[cell % rules]!;

@@ -102,6 +102,12 @@ export class Solver {
     if (options.reductions === false) return solvePlain(this.searches, deal, options);
     return new DealSolve(this.searches, deal, options).solve();
   }
+
+  /** Gives back the memory that a hard deal grew the visited sets to, beyond their default size; the
+   *  searches and the subset games' fixed tables stay, so the next deal does not allocate them again. */
+  shrink(): void {
+    this.searches.shrink();
+  }
 }
 
 /** The searches of a solver and their tables, kept between deals; they run one at a time. */
@@ -117,6 +123,10 @@ class Searches {
   private forcedRunsDeal: Deal | undefined;
 
   constructor(private readonly maxTableBytes: number) {}
+
+  shrink(): void {
+    for (const visited of this.visited.values()) visited.clear();
+  }
 
   private visitedSet(words: number): VisitedSet {
     let visited = this.visited.get(words);
