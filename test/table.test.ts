@@ -1,9 +1,10 @@
 // The visited set against a plain Set of keys: over many deals (clears) and growths, `add` answers "new"
-// exactly for the keys not added since the last clear.
+// exactly for the keys not added since the last clear. The value memo against a plain Map that forgets at
+// the memo's cap: the same values through growth and clears.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VisitedSet } from '../src/core/engine/table.ts';
+import { ValueMemo, VisitedSet } from '../src/core/engine/table.ts';
 
 /** The keys of one deal: `count` keys of `words` words drawn from a small alphabet by a seeded generator (so
  *  that repeats are common; fast-check's own arrays stay short); word 1 is never 0, as in state.ts. */
@@ -85,5 +86,40 @@ describe('visited set', () => {
     visited.clearFor(100_000);
     expect(visited.bytes).toBe((1 << 22) * 7 * 4);
     expect(visited.size).toBe(0);
+  });
+});
+
+describe('value memo', () => {
+  it('holds what a memo allocated at its cap holds: every value stored since the last clear, through growth', () => {
+    fc.assert(
+      fc.property(
+        // Deals: how many keys each looks up (storing a value on a miss) and the seed of its keys; a cap of
+        // 2^13 or 2^14 slots, so that a long deal reaches the cap's half and starts afresh.
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer()), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 13, max: 14 }),
+        (deals, maxBits) => {
+          const memo = new ValueMemo(6, maxBits);
+          const key = new Int32Array(6);
+          for (const [count, seed] of deals) {
+            memo.clear();
+            // The reference: a map of the values stored, forgotten whenever it would pass half the cap.
+            const stored = new Map<string, number>();
+            let wrong = 0;
+            for (const [i, k] of keysOf(6, count, seed).entries()) {
+              key.set(k);
+              const name = k.join();
+              if (memo.get(key, 0) !== (stored.get(name) ?? -1)) wrong += 1;
+              if (stored.has(name)) continue;
+              if ((stored.size + 1) * 2 > 2 ** maxBits) stored.clear();
+              stored.set(name, i % 50);
+              memo.set(key, 0, i % 50);
+            }
+            expect(wrong).toBe(0);
+            expect(memo.size).toBe(stored.size);
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 });

@@ -171,22 +171,25 @@ function hashKey(key: Int32Array, at: number, words: number): number {
 /**
  * A memo of small values by full key (open addressing as `VisitedSet`, one more word per slot for the
  * value), for values that hold for the whole deal: cleared between deals, and cleared when it reaches its
- * cap (it is a cache: a value it forgets is computed again).
+ * cap (it is a cache: a value it forgets is computed again). It starts small and doubles up to its cap, so
+ * that a solver made for one deal does not fault in the whole cap; it holds the same values at every moment
+ * as a memo allocated at its cap would, since it forgets them only at the cap's half.
  */
 export class ValueMemo {
   private readonly row: number;
-  private readonly mask: number;
-  private readonly rows: Int32Array;
+  private mask: number;
+  private rows: Int32Array;
   private generation = 1;
   size = 0;
 
   constructor(
     /** Int32 words of every key; word 1 is never 0. */
     readonly keyWords: number,
-    /** log2 of the slots; at half full the memo starts afresh. */
-    readonly bits = 18,
+    /** log2 of the most slots; at half of them the memo starts afresh. */
+    readonly maxBits = 18,
   ) {
     this.row = keyWords + 2;
+    const bits = Math.min(maxBits, MIN_BITS);
     this.mask = (1 << bits) - 1;
     this.rows = new Int32Array((1 << bits) * this.row);
   }
@@ -215,7 +218,10 @@ export class ValueMemo {
 
   /** Stores `value` (≥ 0) under the key at `key[at …]`, which is not there yet. */
   set(key: Int32Array, at: number, value: number): void {
-    if ((this.size + 1) * 2 > this.mask + 1) this.clear();
+    if ((this.size + 1) * 2 > this.mask + 1) {
+      if (this.mask + 1 < 2 ** this.maxBits) this.grow();
+      else this.clear();
+    }
     const rows = this.rows,
       generation = this.generation,
       mask = this.mask,
@@ -228,5 +234,25 @@ export class ValueMemo {
     for (let w = 0; w < words; w++) rows[o + 1 + w] = key[at + w]!;
     rows[o + 1 + words] = value;
     this.size += 1;
+  }
+
+  /** Doubles the slots, keeping every value. */
+  private grow(): void {
+    const old = this.rows,
+      oldGeneration = this.generation,
+      row = this.row,
+      words = this.keyWords;
+    const mask = this.mask * 2 + 1;
+    const rows = new Int32Array((mask + 1) * row);
+    for (let from = 0; from < old.length; from += row) {
+      if (old[from] !== oldGeneration) continue;
+      let slot = hashKey(old, from + 1, words) & mask;
+      while (rows[slot * row] === 1) slot = (slot + 1) & mask;
+      rows.set(old.subarray(from + 1, from + row), slot * row + 1);
+      rows[slot * row] = 1;
+    }
+    this.mask = mask;
+    this.rows = rows;
+    this.generation = 1;
   }
 }
