@@ -356,10 +356,11 @@ describe('merge and the summary across passes', () => {
 
 describe('a pool run pass by pass', () => {
   it("solves again exactly the results unknown at the pass before, each as one solve at the pass's budget gives it", async () => {
-    const provenance = plan([8, 64], 2000);
+    const provenance = plan([4, 16], 2000);
     const budgets = passBudgets(provenance);
     const table = new ResultTable(11, 0, 16, rulesetsFor(['standard'], ['optional', 'forced']), provenance);
     const options = { workers: 2, maxDiscards: 'bounds' as const };
+    const solver = new Solver();
     for (const [pass, maxStates] of budgets.entries()) {
       const before = [0, 1].map((slot) => Array.from({ length: 16 }, (_, index) => table.get(slot, index)));
       expect(await solveMissing(table, { ...options, maxStates, ...(pass === 0 ? {} : { pass, concurrency: 1 }) })).toEqual({
@@ -374,7 +375,7 @@ describe('a pool run pass by pass', () => {
             expect(now).toEqual(earlier);
             continue;
           }
-          const solved = new Solver().solve(dealFor(11, index), {
+          const solved = solver.solve(dealFor(11, index), {
             variant: 'standard',
             rule: table.rulesets[slot]!.rule,
             maxStates,

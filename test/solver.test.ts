@@ -346,7 +346,7 @@ describe('properties', () => {
         expect(range.upper).toBeGreaterThanOrEqual(pinned.upper);
         if (range.lower < range.upper) ranges += 1;
       }),
-      { numRuns: 40 },
+      { numRuns: sized(20, 40) },
     );
     expect(ranges).toBeGreaterThan(0);
   });
@@ -356,7 +356,8 @@ describe('properties', () => {
       // Small enough that many deals stop on it (strict × forced decides most deals within 300 states).
       const budget = variant === 'strict' ? 30 : 300;
       let unknowns = 0;
-      for (let index = 0; index < sized(8, 16); index++) {
+      // (Deals 0–2 in npm test: each rule set stops on the budget in one or two of them.)
+      for (let index = 0; index < sized(3, 16); index++) {
         const deal = dealFor(13, index);
         const exact = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false });
         const cut = solver.solve(deal, { variant, rule: discards, maxStates: budget, solution: false });
