@@ -1,8 +1,10 @@
-// Deal strings: every accepted form, the canonical form, and the message for each kind of bad input.
+// Deal strings: every accepted form, the canonical form, and the message for each kind of bad input; and
+// numbers as the commands print them.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError, cardLabel, cardName, formatDeal, parseCard, parseDeal } from '../src/core/game/cards.ts';
+import { fmt } from '../src/core/game/format.ts';
 
 const ORDERED = Array.from({ length: 52 }, (_, card) => cardName(card)).join(' ');
 const deckArb = fc.shuffledSubarray(
@@ -60,5 +62,33 @@ describe('cards', () => {
     expect(() => parseDeal(ORDERED.replace(' AS', ''))).toThrow('deal has 51 cards, expected 52 (missing card AS)');
     expect(() => parseDeal('')).toThrow('empty deal');
     expect(() => parseDeal(`${ORDERED} 2C`)).toThrow(/duplicate card 2C at positions 1 and 53/);
+  });
+});
+
+describe('fmt', () => {
+  it("writes every number as toLocaleString('en-US') does, whole numbers grouped by hand", () => {
+    const same = (n: number): void => {
+      expect(fmt(n), String(n)).toBe(n.toLocaleString('en-US'));
+    };
+    for (const n of [
+      0,
+      -0,
+      1,
+      -1,
+      999,
+      1000,
+      -1000,
+      1234567,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      2 ** 53,
+      0.5,
+      1234.5678,
+      Number.NaN,
+      Infinity,
+    ])
+      same(n);
+    fc.assert(fc.property(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), (n) => same(n)));
+    fc.assert(fc.property(fc.double({ noNaN: true, min: -1e9, max: 1e9 }), (n) => same(n)));
   });
 });

@@ -24,10 +24,14 @@ export function provenance(): { version: string; commit: string } {
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   let commit = 'unknown';
   try {
-    const git = (...args: string[]): string =>
-      execFileSync('git', ['-C', REPO, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    commit =
-      git('rev-parse', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!results') === '' ? '' : '-dirty');
+    // One git process for both: the commit ("# branch.oid") and the tracked files changed (the other lines).
+    const status = execFileSync(
+      'git',
+      ['-C', REPO, 'status', '--porcelain=v2', '--branch', '--untracked-files=no', '--', '.', ':!results'],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    ).split('\n');
+    const oid = /^# branch\.oid ([0-9a-f]{40,})$/mu.exec(status.join('\n'))?.[1];
+    if (oid !== undefined) commit = oid + (status.some((line) => line !== '' && !line.startsWith('# ')) ? '-dirty' : '');
   } catch {
     // not a git checkout, or no git: the commit stays unknown
   }
