@@ -252,7 +252,7 @@ describe('acesup estimate --policy', () => {
 
   it("a --compare run resumes, shards merge into the one-run file, and rows with and without the solver's verdict do not mix", async () => {
     const deals = sized(20, 60);
-    const one = [...base, '--deals', String(deals), '--policy', 'basic', '--compare', 'solver', '--max-states', '50000', '--workers', '1'];
+    const one = [...base, '--deals', String(deals), '--policy', 'basic', '--compare', 'solver', '--max-states', '5000', '--workers', '1'];
     expect((await acesup([...one, '--csv', file('cmp-all.csv')])).code).toBe(0);
     expect((await acesup([...one, '--shard', '1/2', '--csv', file('cmp-s1.csv')])).code).toBe(0);
     expect((await acesup([...one, '--shard', '2/2', '--csv', file('cmp-s2.csv')])).code).toBe(0);
@@ -278,7 +278,7 @@ describe('acesup estimate --policy', () => {
       '--policy',
       'basic',
       '--max-states',
-      '50000',
+      '5000',
       '--workers',
       '1',
       '--csv',
@@ -298,7 +298,7 @@ describe('acesup estimate --policy', () => {
           '--policy',
           'basic',
           '--max-states',
-          '50000',
+          '5000',
           '--shard',
           '2/2',
           '--csv',
