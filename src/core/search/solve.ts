@@ -104,7 +104,8 @@ export class Solver {
   }
 
   /** Gives back the memory that a hard deal grew the visited sets to, beyond their default size; the
-   *  searches and the subset games' fixed tables stay, so the next deal does not allocate them again. */
+   *  searches and the subset games' memos (capped at 8 MiB each) stay, so the next deal does not allocate them
+   *  again. */
   shrink(): void {
     this.searches.shrink();
   }
