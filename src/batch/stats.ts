@@ -44,14 +44,18 @@ function poissonAtLeast(k: number, mean: number): number {
   if (k <= 0) return 1;
   if (mean <= 0) return 0;
   // P(X < k) = Σ_{j<k} e^{−mean} mean^j / j!, each term from the one before.
+  const logMean = Math.log(mean);
   let logTerm = -mean;
   let below = 0;
   for (let j = 0; j < k; j++) {
-    if (j > 0) logTerm += Math.log(mean) - Math.log(j);
+    if (j > 0) logTerm += logMean - LOG[j]!;
     below += Math.exp(logTerm);
   }
   return Math.max(0, 1 - below);
 }
+
+/** Math.log(j) for the counts poissonInterval sums over exactly (up to 401). */
+const LOG = Float64Array.from({ length: 402 }, (_, j) => Math.log(j));
 
 /**
  * The exact (Garwood) 95% interval of a Poisson mean from one count: the means under which `count` or
@@ -69,8 +73,11 @@ export function poissonInterval(count: number): { low: number; high: number } {
     let hi = count + 20 + 10 * Math.sqrt(count + 1);
     for (let i = 0; i < 100; i++) {
       const mid = (lo + hi) / 2;
+      // Once the midpoint rounds to an end, this step leaves lo and hi where every later step would.
+      const last = mid === lo || mid === hi;
       if (f(mid) < 0) lo = mid;
       else hi = mid;
+      if (last) break;
     }
     return (lo + hi) / 2;
   };
