@@ -1,7 +1,8 @@
 // Writing the pages the commands make, a bad path becoming one line for the user: the report's files
 // (report-command.ts) and the replay page of `acesup solve --html` (solve-command.ts).
 
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { writeFileAtomic } from '../batch/files.ts';
 import { type DealPageGames, dealPage } from '../report/deal-page.ts';
 import { UsageError } from './errors.ts';
@@ -15,6 +16,16 @@ export async function writeOut(file: string, content: string): Promise<void> {
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'ENOTDIR' || code === 'EROFS') {
       throw new UsageError(`cannot write ${file}: ${code === 'ENOENT' ? 'no such folder' : (error as Error).message}`);
     }
+    throw error;
+  }
+}
+
+/** Refuses, before any work, an output whose folder does not exist (writeOut's message, minutes sooner). */
+export async function checkFolderOf(file: string): Promise<void> {
+  try {
+    if (!(await stat(dirname(file))).isDirectory()) throw new UsageError(`cannot write ${file}: ${dirname(file)} is not a folder`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`cannot write ${file}: no such folder`);
     throw error;
   }
 }

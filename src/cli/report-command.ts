@@ -4,7 +4,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from './errors.ts';
-import { writeOut } from './page-files.ts';
+import { checkFolderOf, writeOut } from './page-files.ts';
 
 export interface ReportFlags {
   out?: string;
@@ -13,6 +13,7 @@ export interface ReportFlags {
 
 export async function reportCommand(files: string[], flags: ReportFlags): Promise<void> {
   if (flags.out === undefined && flags.svg === undefined) throw new UsageError('say where to write: --out report.html and/or --svg DIR');
+  if (flags.out !== undefined) await checkFolderOf(flags.out);
   // Loaded here, not at start-up: the charting library takes half a second to load, which every other command would pay.
   const { readInputs } = await import('../report/data.ts');
   const inputs = await readInputs(files);
