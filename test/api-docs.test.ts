@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -62,8 +63,9 @@ describe('docs/api.md', () => {
   });
 
   it.each(files)('%s runs as written', (file) => {
-    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const out = execFileSync(process.execPath, [tsx, file], { cwd: dir, encoding: 'utf8' });
+    // tsx as a loader in the one process (its cli.mjs would start a second one).
+    const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+    const out = execFileSync(process.execPath, ['--import', tsx, file], { cwd: dir, encoding: 'utf8' });
     expect(out.trim()).not.toBe('');
   });
 });
