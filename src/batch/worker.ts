@@ -117,18 +117,19 @@ function solveDeal(solver: Solver, task: ChunkTask, deal: Uint8Array, rule: Disc
 }
 
 export default function solveChunk(task: ChunkTask): ChunkResult {
-  const rules = task.rules.length;
-  const fields = fieldsOf(task);
-  const values = new Float64Array(task.count * rules * fields);
   const chunkSolver = solverFor(task.maxTableBytes);
   try {
-    return solveCells(task, chunkSolver, values, rules, fields);
+    return solveCells(task, chunkSolver);
   } finally {
     if (task.shrinkAfter === true) chunkSolver.shrink();
   }
 }
 
-function solveCells(task: ChunkTask, chunkSolver: Solver, values: Float64Array, rules: number, fields: number): ChunkResult {
+/** The chunk's results, deal by deal and rule by rule, up to the first that throws. */
+function solveCells(task: ChunkTask, chunkSolver: Solver): ChunkResult {
+  const rules = task.rules.length;
+  const fields = fieldsOf(task);
+  const values = new Float64Array(task.count * rules * fields);
   for (let cell = 0; cell < task.count * rules; cell++) {
     const index = task.start + Math.floor(cell / rules);
     const rule = task.rules[cell % rules]!;

@@ -29,9 +29,9 @@ export function provenance(): { version: string; commit: string } {
       'git',
       ['-C', REPO, 'status', '--porcelain=v2', '--branch', '--untracked-files=no', '--', '.', ':!results'],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-    ).split('\n');
-    const oid = /^# branch\.oid ([0-9a-f]{40,})$/mu.exec(status.join('\n'))?.[1];
-    if (oid !== undefined) commit = oid + (status.some((line) => line !== '' && !line.startsWith('# ')) ? '-dirty' : '');
+    );
+    const oid = /^# branch\.oid ([0-9a-f]{40,})$/mu.exec(status)?.[1];
+    if (oid !== undefined) commit = oid + (status.split('\n').some((line) => line !== '' && !line.startsWith('# ')) ? '-dirty' : '');
   } catch {
     // not a git checkout, or no git: the commit stays unknown
   }
