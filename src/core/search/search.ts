@@ -358,7 +358,7 @@ export class Search {
     }
     if (this.poll !== undefined) {
       // A growing table pauses the search for a while: the poll sees it coming (until it has grown).
-      const growing = this.visited.growsNext ? this.visited.size : 0;
+      const growing = this.visited.growing;
       if (this.states >= this.nextPoll || growing > 0) {
         this.nextPoll = this.states + POLL_STATES;
         // Asked to stop: the budget ends here, so the run ends exactly as a budget of this many states would.
