@@ -75,6 +75,11 @@ export function buildProgram(options: ProgramOptions = {}): Command {
       integerOption(0),
     )
     .addOption(maxMemoryOption("the search's"))
+    .option(
+      '--threads <n>',
+      "threads that search a deal given as an argument together, over one shared table (the optional rule's searches; the others are small); default: the cores of this machine. Deals read from a file or standard input are solved on one thread",
+      integerOption(1, 64),
+    )
     .addOption(maxDiscardsOption())
     .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
     .option('--show', 'print the four piles after each step of a solution')

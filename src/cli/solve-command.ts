@@ -9,6 +9,10 @@ import { type GameMove, describeMove, formatMove } from '../core/game/notation.t
 import { type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { DEFAULT_TIME_LIMIT } from '../core/search/budget.ts';
 import { type TimedAnswer, solveWithin } from '../core/search/time-limit.ts';
+import { availableParallelism } from 'node:os';
+import { groupMemory } from '../core/search/group.ts';
+import { KEY_WORDS } from '../core/engine/state.ts';
+import { tableBytesFor } from '../core/engine/table.ts';
 import { type MaxDiscardsMode, type SolveResult, Solver } from '../core/search/solve.ts';
 import { parseReversedDeal, parseReversedMoves, writeReversed } from '../core/game/reverse.ts';
 import { Game, formatPiles } from '../core/game/verify.ts';
@@ -124,6 +128,7 @@ export interface SolveFlags {
   reverse?: boolean;
   timeLimit?: number;
   maxMemory: number;
+  threads?: number;
 }
 
 /** Milliseconds kept from a deal's time limit for printing its answers and ending the command. */
@@ -132,6 +137,10 @@ const PRINT_MS = 100;
 export async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
   if (words.length > 0 && flags.file !== undefined) throw new UsageError('give the deal as an argument or with --file, not both');
   if (flags.show && flags.json) throw new UsageError('--show prints the piles in the text output: it does nothing with --json');
+  if (flags.threads !== undefined && words.length === 0)
+    throw new UsageError(
+      '--threads is for a deal given as an argument: deals read from a file or standard input are solved one after another on one thread',
+    );
   if (flags.reverse && flags.html !== undefined) throw new UsageError('--html draws the standard reading only: it does not take --reverse');
   // Reverse Idiot's Delight is solved as the standard game it is; cards are mapped on the way in and out.
   const out = flags.reverse ? writeReversed : (text: string): string => text;
@@ -191,8 +200,18 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
     // On a thread of its own: the main thread shows the progress and answers Ctrl-C with the bounds so far.
     // The limit counts from the command's start (performance.now() is time since then), less a moment to print.
     const deadline = timeLimit === 0 ? 0 : Date.now() - performance.now() + timeLimit * 1000 - PRINT_MS;
+    // Every core on the one deal: the optional rule's searches share one table (docs/search.md#threads).
+    const threads = flags.threads ?? availableParallelism();
+    const group =
+      threads > 1 && flags.discards === 'optional'
+        ? groupMemory(
+            threads,
+            KEY_WORDS,
+            timeLimit > 0 ? maxTableBytes : Math.min(maxTableBytes, tableBytesFor(flags.maxStates, KEY_WORDS)),
+          )
+        : undefined;
     const { stoppedBy } = await solveDealOnThread(
-      { deal, options, deadline, maxTableBytes },
+      { deal, options, deadline, maxTableBytes, ...(group === undefined ? {} : { group }) },
       {
         answer: answer(deal),
         status: (p) =>

@@ -7,7 +7,8 @@ import type { Deal } from '../core/game/cards.ts';
 import { type TimedAnswer, type PassProgress, isOpen, solveWithin } from '../core/search/time-limit.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import type { SolveOptions, SolveResult } from '../core/search/solve.ts';
-import { Solver, discardBounds } from '../core/search/solve.ts';
+import { Solver, discardBounds, quitGroup } from '../core/search/solve.ts';
+import type { GroupMemory } from '../core/search/group.ts';
 
 /** What the thread is given; options without their `poll`, which the thread adds (functions do not cross). */
 export interface DealTask {
@@ -16,6 +17,9 @@ export interface DealTask {
   /** When the deal's time is up, in Date.now() milliseconds; 0: no time limit (one pass per variant). */
   deadline: number;
   maxTableBytes: number;
+  /** The group of threads that search the deal together (thread 0 is the task's; the others are started
+   *  beside it), when more than one. */
+  group?: GroupMemory;
 }
 
 /** The signal that stopped a solve, as the verdict line names it. */
@@ -33,7 +37,8 @@ const PROGRESS_MS = 100;
 /** Runs a task, posting what happens: the thread's body. */
 export function runDealTask(task: DealTask, post: (message: ThreadMessage) => void): void {
   let posted = -Infinity;
-  solveWithin(new Solver({ maxTableBytes: task.maxTableBytes }), task.deal, task.options, {
+  const solver = new Solver({ maxTableBytes: task.maxTableBytes, ...(task.group === undefined ? {} : { group: task.group }) });
+  solveWithin(solver, task.deal, task.options, {
     // At least a millisecond: a deadline already past still means a clock, not none.
     timeLimitMs: task.deadline === 0 ? 0 : Math.max(1, task.deadline - Date.now()),
     now: () => performance.now(),
@@ -69,6 +74,16 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
   const answered: boolean[] = [];
   let latest: PassProgress | undefined;
   const worker = new Worker(thread, { workerData: task });
+  // The group's other threads: each serves thread 0's searches until told to quit (or stopped).
+  const group = task.group;
+  const helpers =
+    group === undefined
+      ? []
+      : Array.from(
+          { length: group.threads - 1 },
+          (_, i) => new Worker(new URL('./solve-helper.js', import.meta.url), { workerData: { group, thread: i + 1 } }),
+        );
+  for (const helper of helpers) helper.on('error', (error) => worker.emit('error', error));
   try {
     return await new Promise((resolve, reject) => {
       const onSignal = (signal: NodeJS.Signals) => {
@@ -76,6 +91,7 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
         const stoppedBy: StoppedBy = signal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C';
         status?.clear();
         void worker.terminate();
+        for (const helper of helpers) void helper.terminate();
         for (let index = 0; index < task.options.length; index++) {
           if (answered[index]) continue;
           const running = latest?.index === index ? latest : undefined;
@@ -134,7 +150,8 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
     });
   } finally {
     status?.clear();
-    await worker.terminate();
+    if (group !== undefined) quitGroup(group);
+    await Promise.all([worker.terminate(), ...helpers.map((helper) => helper.terminate())]);
   }
 }
 

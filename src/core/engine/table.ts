@@ -16,7 +16,7 @@
 // (`grow`). Growth never happens at a cap: there a segment is full at 9/10 load and the search stops.
 
 /** Home slots of a segment at least (a smaller table is not worth its bookkeeping). */
-const MIN_SLOTS = 1 << 12;
+export const MIN_SLOTS = 1 << 12;
 /** Words of one segment at most: indices into it stay small integers. */
 const MAX_SEGMENT_WORDS = 2 ** 30;
 /** Load at which a segment below its reserved size grows. */
@@ -24,7 +24,7 @@ const LOAD_GROW = 0.75;
 /** Load at which a segment at its reserved size is full (its searches stop). */
 export const LOAD_FULL = 0.9;
 /** Tail slots of a segment of n home slots (probes that run past the last home land there). */
-const tailOf = (n: number): number => Math.min(n, 1 << 15);
+export const tailOf = (n: number): number => Math.min(n, 1 << 15);
 /** Slots (home slots of all segments) a cleared table keeps at most by default: what the default budget of
  *  2,000,000 positions needs below 3/4 load. */
 const DEFAULT_KEEP_SLOTS = 3 << 20;
@@ -35,19 +35,25 @@ export const DEFAULT_MAX_TABLE_BYTES = 4 * 1024 ** 3;
 /** A slot's state in its word 0, bits 22–31 (`word >>> 22`): bit 9 DONE (a whole key is stored), bit 8 BUSY
  *  (a thread is writing it: shared tables only), bits 0–7 the generation that wrote it. A slot is in use when
  *  its state is DONE | the table's generation; any other state is an empty slot. */
-const DONE = 0x200;
-const FIELD = 0x3fffff;
+export const DONE = 0x200;
+export const FIELD = 0x3fffff;
 /** Bit 21 of word 0 marks a canonical key (canonical.ts: word 1 has bit 31 set), whose words are laid out
  *  otherwise. */
 const CANONICAL = 1 << 21;
 /** Generations before the stamps run out and the slots in use are zeroed. */
-const GENERATIONS = 0xff;
+export const GENERATIONS = 0xff;
 
 /** Words of a slot for keys of `keyWords` words (state.ts: PILE_KEY_WORDS or KEY_WORDS). */
 export function slotWords(keyWords: number): number {
   if (keyWords === 6) return 6;
   if (keyWords === 10) return 9;
   throw new Error(`no slot layout for ${keyWords}-word keys`);
+}
+
+/** Bytes a cleared table holds at most once its written memory was given back (`clear`'s default): about
+ *  twice its kept slots. */
+export function keptBytes(keyWords: number): number {
+  return 2 * (DEFAULT_KEEP_SLOTS + tailOf(DEFAULT_KEEP_SLOTS)) * slotWords(keyWords) * 4;
 }
 
 /** Bytes of memory a table of keys of `keyWords` words reserves for `positions` stored positions (at 9/10
@@ -65,14 +71,14 @@ export function positionsIn(bytes: number, keyWords: number): number {
 }
 
 /** Segments of a table of `bytes` (a power of two: the top bits of the hash choose one). */
-function segmentsFor(bytes: number): number {
+export function segmentsFor(bytes: number): number {
   let segments = 1;
   while (segments < 8 && bytes / 4 / segments > MAX_SEGMENT_WORDS) segments *= 2;
   return segments;
 }
 
 /** Home slots of a segment of `slots` reserved slots: the largest n whose tail still fits. */
-function homeSlotsIn(slots: number): number {
+export function homeSlotsIn(slots: number): number {
   let n = slots - tailOf(slots);
   while (n + tailOf(n) < slots) n++;
   while (n > 1 && n + tailOf(n) > slots) n--;
@@ -82,11 +88,69 @@ function homeSlotsIn(slots: number): number {
 /** The hash of a key, from which its segment and home are read: word 1 of its packed slot times an odd
  *  constant (a bijection whose top bits, which choose the segment and home, depend on every bit), so that
  *  growth reads it back from the slot alone. */
-const slotHash = (s1: number): number => Math.imul(s1, 0x9e3779b1) >>> 0;
+export const slotHash = (s1: number): number => Math.imul(s1, 0x9e3779b1) >>> 0;
 
 /** The home of hash bits `h` (unsigned, the segment's bits shifted out) among `n` home slots. Monotone in h
  *  and in n (a product rounded to the nearest double is monotone in each factor), and below n (h < 2^32). */
-const homeOf = (h: number, n: number): number => (h * n * 2 ** -32) | 0;
+export const homeOf = (h: number, n: number): number => (h * n * 2 ** -32) | 0;
+
+/**
+ * Packs the key at `key[at … at+words-1]` into `packed` (slotWords(words) long) (word 0: the 22 bits it keeps there) and
+ * returns its slot hash. Exact: the slot holds every bit of the key. Word 1 is word 0 of the key xored with
+ * a hash of the others (a bijection, given them), so that the first word a probe compares is as good as
+ * random and growth reads the hash from the slot. The other words hold the key's words that use all 32 bits
+ * as they are, and the 20- and 28-bit words (state.ts writeKey: the high halves of 52-bit masks, word 1's
+ * deal count and kept marks) packed together; a canonical key (canonical.ts) fills other bits and has its
+ * own layout, told apart by bit 21 of word 0. A key with bits outside its layout is refused (it would
+ * share a slot with another).
+ */
+export function packKey(key: Int32Array, at: number, words: number, packed: Int32Array): number {
+  let h = 0x9e3779b9;
+  for (let w = 1; w < words; w++) {
+    h = Math.imul(h ^ key[at + w]!, 0x85ebca6b);
+    h ^= h >>> 15;
+  }
+  h = Math.imul(h, 0xc2b2ae35);
+  const s1 = key[at]! ^ h ^ (h >>> 16);
+  packed[1] = s1;
+  const k1 = key[at + 1]!,
+    k2 = key[at + 2]!,
+    k3 = key[at + 3]!,
+    k4 = key[at + 4]!,
+    k5 = key[at + 5]!;
+  packed[2] = k2;
+  packed[3] = k4;
+  if (k1 < 0) {
+    // Canonical: word 1 uses bits 0–20 and 31, words 2–4 all 32, word 5 bits 0–27; words 6–9 are 0.
+    if ((k1 & 0x7fe00000) !== 0 || k5 >>> 28 !== 0 || (words === 10 && (key[at + 6]! | key[at + 7]! | key[at + 8]! | key[at + 9]!) !== 0)) {
+      throw new Error('internal error: a canonical key with bits outside its layout');
+    }
+    packed[0] = CANONICAL | (k1 & 0x1fffff);
+    packed[4] = k3;
+    packed[5] = k5;
+    for (let w = 6; w < packed.length; w++) packed[w] = 0;
+    return slotHash(s1);
+  }
+  if (words === 6) {
+    if (k1 >>> 28 !== 0 || (k3 | k5) >>> 20 !== 0) throw new Error('internal error: a key with bits outside its layout');
+    packed[0] = k5;
+    packed[4] = k1 | (k3 << 28);
+    packed[5] = k3 >>> 4;
+    return slotHash(s1);
+  }
+  const k6 = key[at + 6]!,
+    k7 = key[at + 7]!,
+    k8 = key[at + 8]!,
+    k9 = key[at + 9]!;
+  if (k1 >>> 28 !== 0 || (k3 | k5 | k7 | k9) >>> 20 !== 0) throw new Error('internal error: a key with bits outside its layout');
+  packed[0] = k9;
+  packed[4] = k6;
+  packed[5] = k8;
+  packed[6] = k1 | (k3 << 28);
+  packed[7] = (k3 >>> 4) | (k5 << 16);
+  packed[8] = (k5 >>> 16) | (k7 << 4);
+  return slotHash(s1);
+}
 
 export class VisitedSet {
   /** Words of each slot. */
@@ -246,75 +310,11 @@ export class VisitedSet {
   }
 
   /**
-   * Packs the key at `key[at … at+keyWords-1]` into `packed` (word 0: the 22 bits it keeps there) and
-   * returns its slot hash. Exact: the slot holds every bit of the key. Word 1 is word 0 of the key xored with
-   * a hash of the others (a bijection, given them), so that the first word a probe compares is as good as
-   * random and growth reads the hash from the slot. The other words hold the key's words that use all 32 bits
-   * as they are, and the 20- and 28-bit words (state.ts writeKey: the high halves of 52-bit masks, word 1's
-   * deal count and kept marks) packed together; a canonical key (canonical.ts) fills other bits and has its
-   * own layout, told apart by bit 21 of word 0. A key with bits outside its layout is refused (it would
-   * share a slot with another).
-   */
-  private pack(key: Int32Array, at: number): number {
-    const words = this.keyWords,
-      packed = this.packed;
-    let h = 0x9e3779b9;
-    for (let w = 1; w < words; w++) {
-      h = Math.imul(h ^ key[at + w]!, 0x85ebca6b);
-      h ^= h >>> 15;
-    }
-    h = Math.imul(h, 0xc2b2ae35);
-    const s1 = key[at]! ^ h ^ (h >>> 16);
-    packed[1] = s1;
-    const k1 = key[at + 1]!,
-      k2 = key[at + 2]!,
-      k3 = key[at + 3]!,
-      k4 = key[at + 4]!,
-      k5 = key[at + 5]!;
-    packed[2] = k2;
-    packed[3] = k4;
-    if (k1 < 0) {
-      // Canonical: word 1 uses bits 0–20 and 31, words 2–4 all 32, word 5 bits 0–27; words 6–9 are 0.
-      if (
-        (k1 & 0x7fe00000) !== 0 ||
-        k5 >>> 28 !== 0 ||
-        (words === 10 && (key[at + 6]! | key[at + 7]! | key[at + 8]! | key[at + 9]!) !== 0)
-      ) {
-        throw new Error('internal error: a canonical key with bits outside its layout');
-      }
-      packed[0] = CANONICAL | (k1 & 0x1fffff);
-      packed[4] = k3;
-      packed[5] = k5;
-      for (let w = 6; w < this.row; w++) packed[w] = 0;
-      return slotHash(s1);
-    }
-    if (words === 6) {
-      if (k1 >>> 28 !== 0 || (k3 | k5) >>> 20 !== 0) throw new Error('internal error: a key with bits outside its layout');
-      packed[0] = k5;
-      packed[4] = k1 | (k3 << 28);
-      packed[5] = k3 >>> 4;
-      return slotHash(s1);
-    }
-    const k6 = key[at + 6]!,
-      k7 = key[at + 7]!,
-      k8 = key[at + 8]!,
-      k9 = key[at + 9]!;
-    if (k1 >>> 28 !== 0 || (k3 | k5 | k7 | k9) >>> 20 !== 0) throw new Error('internal error: a key with bits outside its layout');
-    packed[0] = k9;
-    packed[4] = k6;
-    packed[5] = k8;
-    packed[6] = k1 | (k3 << 28);
-    packed[7] = (k3 >>> 4) | (k5 << 16);
-    packed[8] = (k5 >>> 16) | (k7 << 4);
-    return slotHash(s1);
-  }
-
-  /**
    * Adds the key at `key[at … at+keyWords-1]`. Returns true when it was not there before (a new position),
    * false when it was already visited. At the cap, a full table says so (`full`) and stores nothing more.
    */
   add(key: Int32Array, at: number): boolean {
-    const h = this.pack(key, at);
+    const h = packKey(key, at, this.keyWords, this.packed);
     const segBits = this.segBits;
     const s = segBits === 0 ? 0 : h >>> (32 - segBits);
     const view = this.segments[s]!,
@@ -343,17 +343,18 @@ export class VisitedSet {
     this.size += 1;
     const count = ++this.counts[s]!;
     if (count + 1 >= this.limits[s]!) {
-      if (this.homes[s]! < this.maxHomes[s]!) {
-        this.growing = count;
+      // At the reservation, a table below its cap moves to a larger one (only a table used past the budget it
+      // was cleared for gets there); at the cap it is full.
+      const atReservation = this.homes[s]! >= this.maxHomes[s]!;
+      if (!atReservation || this.askedBytes < this.maxBytes) {
+        this.growing = atReservation ? this.size : count;
         if (count >= this.limits[s]!) {
-          this.grow(s);
+          if (atReservation) this.enlarge();
+          else this.grow(s);
           this.growing = 0;
         }
       } else if (count >= this.limits[s]!) {
-        // At the reservation: a table below its cap moves to a larger one (only a table used past the budget
-        // it was cleared for gets here); at the cap it is full.
-        if (this.askedBytes < this.maxBytes) this.enlarge();
-        else this.full = true;
+        this.full = true;
       }
     }
     return true;

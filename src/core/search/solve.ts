@@ -5,7 +5,8 @@ import { type Deal, isAce } from '../game/cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
 import type { GameMove } from '../game/notation.ts';
 import { minimise, shortenRounds, winsWith } from './replay.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { type DiscardRule, type Variant, VARIANTS, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { type GroupMemory, JOB, SPEC, SearchGroup } from './group.ts';
 import { GhostSearch } from '../proofs/ghost.ts';
 import { Search, type SearchLimits, type SearchRun } from './search.ts';
 import { SubsetGame } from '../proofs/subset.ts';
@@ -82,6 +83,9 @@ export interface SolverOptions {
   /** The most memory one visited set of the solver may take (default 4 GiB); a search that would need more
    *  stops with `unknown` (limit `memory`) instead of growing it. */
   maxTableBytes?: number;
+  /** Search each deal under the optional rule with a group of threads over one shared table (this thread
+   *  is the group's thread 0; the others run `serveGroup`). */
+  group?: GroupMemory;
 }
 
 /** Max discards as proven bounds (equal when exact; 48 for a won deal). */
@@ -95,7 +99,8 @@ export class Solver {
   private readonly searches: Searches;
 
   constructor(options: SolverOptions = {}) {
-    this.searches = new Searches(options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES);
+    const group = options.group === undefined ? undefined : new SearchGroup(options.group, 0);
+    this.searches = new Searches(options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES, group);
   }
 
   solve(deal: Deal, options: SolveOptions): SolveResult {
@@ -123,7 +128,11 @@ class Searches {
   private readonly forcedRuns: { search: Search; maxStates: number; atLeast: number; run: SearchRun }[] = [];
   private forcedRunsDeal: Deal | undefined;
 
-  constructor(private readonly maxTableBytes: number) {}
+  constructor(
+    private readonly maxTableBytes: number,
+    /** The group the reduced optional searches run with (the other searches are small: one thread each). */
+    private readonly group?: SearchGroup,
+  ) {}
 
   shrink(): void {
     for (const visited of this.visited.values()) visited.clear();
@@ -136,6 +145,13 @@ class Searches {
       this.visited.set(words, visited);
     }
     return visited;
+  }
+
+  /** Makes the tables of other widths than `words` give back what they grew to, so that the two are never
+   *  large at once (what the memory plan of a pass counts, batch/passes.ts). Each run clears its table as it
+   *  starts, so nothing is lost. */
+  release(words: number): void {
+    for (const [width, visited] of this.visited) if (width !== words) visited.clear();
   }
 
   ghost(variant: Variant): GhostSearch {
@@ -165,6 +181,7 @@ class Searches {
     if (search === undefined) {
       const subset = reductions && subsets ? this.subset(variant, rule) : undefined;
       search = new Search(variant, rule, reductions, this.visitedSet(Search.keyWords(rule, reductions)), ghost, subset);
+      if (this.group !== undefined && reductions && rule === 'optional') search.share(this.group, specOf(variant, ghost, subsets));
       this.searches.set(name, search);
     }
     return search;
@@ -180,6 +197,7 @@ class Searches {
    * the last deal are kept. A run with a `poll` is neither kept nor reused: the poll may have ended it early.
    */
   run(search: Search, deal: Deal, maxStates: number, atLeast: number, poll?: SearchLimits['poll']): SearchRun {
+    this.release(search.keyWords);
     if (poll !== undefined) return search.run(deal, { maxStates, atLeast, poll });
     if (search.rule !== 'forced') return search.run(deal, { maxStates, atLeast });
     const known = this.forcedRunsDeal;
@@ -193,6 +211,36 @@ class Searches {
     this.forcedRuns.push({ search, maxStates, atLeast, run: copyRun(run) });
     return run;
   }
+}
+
+/** The code by which a group's threads name a reduced optional search. */
+const specOf = (variant: Variant, ghost: boolean, subsets: boolean): number =>
+  VARIANTS.indexOf(variant) * 4 + (ghost ? 2 : 0) + (subsets ? 1 : 0);
+
+/**
+ * Thread `thread` (≥ 1) of a search group: waits for the jobs of thread 0's solver and runs its part of each
+ * with the search it names, until thread 0 says quit (`quitGroup`).
+ */
+export function serveGroup(memory: GroupMemory, thread: number): void {
+  const group = new SearchGroup(memory, thread);
+  const searches = new Searches(DEFAULT_MAX_TABLE_BYTES, group);
+  let seen = 0; // jobs are numbered from 1: a thread that starts late still serves the first
+  for (;;) {
+    Atomics.wait(group.control, JOB, seen);
+    const job = Atomics.load(group.control, JOB);
+    if (job < 0) return;
+    if (job === seen) continue;
+    seen = job;
+    const spec = Atomics.load(group.control, SPEC);
+    searches.search(VARIANTS[spec >> 2]!, 'optional', true, (spec & 2) !== 0, (spec & 1) !== 0).serveJob();
+  }
+}
+
+/** Tells the threads serving a group to quit. */
+export function quitGroup(memory: GroupMemory): void {
+  const control = new Int32Array(memory.control);
+  Atomics.store(control, JOB, -1);
+  Atomics.notify(control, JOB);
 }
 
 /** The yardstick: one plain exhaustive search, for the verdict and the max discards at once. */
@@ -343,6 +391,7 @@ class DealSolve {
   private ghost(): void {
     if (this.ghostDone) return;
     this.ghostDone = true;
+    this.searches.release(KEY_WORDS);
     const run = this.searches.ghost(this.variant).run(this.deal, Math.ceil(this.left() / GHOST_SHARE));
     this.states += run.states;
     if (run.status !== 'exhausted') return;
