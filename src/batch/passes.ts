@@ -3,7 +3,7 @@
 // a large pass at once fit the machine (the tables' cap is --max-memory's, never the machine's: a pass that
 // does not fit runs on fewer threads, with the same results).
 
-import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
+import { DEFAULT_MAX_TABLE_BYTES, keptBytes, tableBytesFor } from '../core/engine/table.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 
 // The default passes and the reader of --passes live in options.ts, which imports nothing (the command
@@ -15,32 +15,25 @@ const THREAD_BYTES = 64 * 2 ** 20;
 
 /**
  * The most bytes one visited set (core/engine/table.ts) with keys of `keyWords` words may hold in a search of
- * `states` positions: every position stored at a load of at most 1/2, in slots of a stamp and the key,
- * starting from 2^16 slots and doubling, never past the cap `maxBytes` (as the table grows it).
+ * `states` positions: what it reserves for them (every position stored, at 9/10 load), never past the cap
+ * `maxBytes`. A table grows in place within that, so it never holds more, and resident memory follows the
+ * positions actually stored (docs/estimate.md has the figures measured).
  */
 export function tableBytes(states: number, keyWords: number, maxBytes = DEFAULT_MAX_TABLE_BYTES): number {
-  const rowBytes = (keyWords + 1) * 4;
-  let capBits = 12;
-  while (capBits < 30 && 2 ** (capBits + 1) * rowBytes <= maxBytes) capBits++;
-  const bits = Math.min(capBits, Math.max(16, Math.ceil(Math.log2(2 * Math.max(1, states)))));
-  return 2 ** bits * rowBytes;
+  return Math.min(maxBytes, tableBytesFor(Math.max(1, states), keyWords));
 }
 
-/** The visited sets a worker's solver keeps at `states` positions: the forced rule's, and with `optional` the
- *  optional rule's too (every deal under optional is searched under forced first). */
-const solverTables = (states: number, optional: boolean, maxBytes: number): number[] =>
-  (optional ? [PILE_KEY_WORDS, KEY_WORDS] : [PILE_KEY_WORDS]).map((words) => tableBytes(states, words, maxBytes));
-
-const sum = (bytes: readonly number[]): number => bytes.reduce((a, b) => a + b, 0);
-
 /**
- * The most memory one worker may take while it solves a deal at `states` positions: its thread and its
- * solver's tables, with the old table beside the new one while the larger grows. A bound: deals store far
- * fewer positions than they search (docs/estimate.md has the figures measured).
+ * The most memory one worker may take while it solves a deal at `states` positions: its thread and the larger
+ * of its solver's tables (the forced rule's, and with `optional` the optional rule's: every deal under optional
+ * is searched under forced first), with the other cut back to its kept size — a run of one width makes the
+ * other give back its memory (core/search/solve.ts `Searches.run`).
  */
 export function workerBytes(states: number, optional: boolean, maxBytes = DEFAULT_MAX_TABLE_BYTES): number {
-  const tables = solverTables(states, optional, maxBytes);
-  return THREAD_BYTES + sum(tables) + Math.max(...tables) / 2;
+  const forced = tableBytes(states, PILE_KEY_WORDS, maxBytes);
+  if (!optional) return THREAD_BYTES + forced;
+  const reduced = tableBytes(states, KEY_WORDS, maxBytes);
+  return THREAD_BYTES + Math.max(forced + keptBytes(KEY_WORDS), reduced + keptBytes(PILE_KEY_WORDS));
 }
 
 /** One later pass of a plan, and how many threads may run it at once. */

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { isStdio, temporaryName } from '../batch/files.ts';
 import { MAX_WORKERS_PER_CORE } from '../batch/options.ts';
 import { fitPasses, tableBytes, workerBytes } from '../batch/passes.ts';
+import { positionsIn } from '../core/engine/table.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
 import { UsageError } from './errors.ts';
@@ -122,7 +123,7 @@ export function checkPasses(
     // Far past what the tables' memory cap holds a larger budget buys nothing: a deal that would need it stops
     // at the cap. (The searches store about 1 position in 16 to 45 of those they search.)
     const words = optional ? KEY_WORDS : PILE_KEY_WORDS;
-    const held = tableBytes(Number.MAX_SAFE_INTEGER, words, maxBytes) / ((words + 1) * 4) / 2;
+    const held = positionsIn(tableBytes(Number.MAX_SAFE_INTEGER, words, maxBytes), words);
     if (fit.maxStates > STORED_EVERY * held) {
       process.stderr.write(
         `acesup: warning: pass ×${fit.factor} (${fmt(fit.maxStates)} states): likely to stop at the tables' ${gb(maxBytes)} memory cap (--max-memory) before its budget (a deal that reaches the cap stays unknown)\n`,
