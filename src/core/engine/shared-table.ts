@@ -4,7 +4,7 @@
 // to exactly one add, and every later add of it answers "seen".
 //
 // Proof sketch. A key's probe sequence is fixed: its home, then each slot above, in the same layout for every
-// thread (the table never grows while it is shared). A probe passes a slot only when it holds a whole key
+// thread (the table grows only while no thread is inside `add` or `find`: Lemma G). A probe passes a slot only when it holds a whole key
 // (DONE: its words were written before its state, and Atomics orders the reads after) that differs from the
 // one added; it waits at a BUSY slot until it is DONE; at an empty slot it claims it, and a failed claim reads
 // the slot again. So the slots a probe passes are exactly those before the key's first slot that end DONE
@@ -13,13 +13,39 @@
 // it and, the key being the same, answers "seen". Slots are never emptied while the table is shared (a clear
 // changes the generation between searches, when no thread adds), so the answer stays "seen". ∎
 //
+// Lemma G (growth). Let the table grow only while every thread in a search is parked outside `add` and `find`,
+// and let each segment be moved by one thread to its place in the doubled layout. Then every key stored
+// before the growth is stored after it, once, and Lemma K holds across growths.
+//
+// Proof sketch. A thread asks for growth (3/4 load), and each thread parks at its next look at the others
+// (`park`: it counts itself parked, then waits); the thread whose park (or end of search) makes the parked
+// count equal the active count starts the growth, and a thread that enters a search while growth is asked
+// parks before it probes. So no probe runs during the move. Segments are disjoint (the hash's top bits choose
+// one) and each is taken by exactly one thread (an atomic counter); its move is the visited set's in-place
+// doubling (table.ts), which keeps every live entry and leaves every slot between an entry's home and its slot
+// full, so each key is found again and no key is stored twice. The new size is published only when the last
+// segment is done, and the threads read it as they leave `park`. Between two growths the layout is fixed, which
+// is all Lemma K's probes need. Slots change, so a thread finds the positions its stack names again. ∎
+//
 // The table is the visited set's layout (table.ts: packed exact keys, 9/10 load at most, segments chosen by
-// the hash's top bits). It never grows while shared (growth would move entries under a concurrent probe):
-// each search uses as many home slots as its budget can fill (`clear`), so memory is touched as a budget
-// needs it, up to the reservation. Fullness is counted in batches (`FLUSH` adds) against a limit a little
-// below 9/10 load, so the threads together never pass it.
+// the hash's top bits). A search starts small and grows up to the home slots its budget can fill (`clear`),
+// so memory is touched as the positions need it, never two tables at once. Fullness is counted in batches
+// (`FLUSH` adds) against a limit a little below 9/10 load, so the threads together never pass it.
 
-import { DONE, FIELD, GENERATIONS, LOAD_FULL, MIN_SLOTS, homeOf, homeSlotsIn, packKey, segmentsFor, slotWords, tailOf } from './table.ts';
+import {
+  DONE,
+  FIELD,
+  GENERATIONS,
+  LOAD_FULL,
+  MIN_SLOTS,
+  homeOf,
+  homeSlotsIn,
+  packKey,
+  segmentsFor,
+  slotHash,
+  slotWords,
+  tailOf,
+} from './table.ts';
 
 /** A slot being written (word 0's state `BUSY | generation`): its key is not readable yet. */
 const BUSY = 0x100;
@@ -38,6 +64,22 @@ const LIMIT = 3;
 const HOMES = 4;
 /** The most home slots any search has used since the memory was last zeroed. */
 const USED = 5;
+/** Growth: ASKED, STARTING or GROWING (0: none); threads parked; threads in a search; the count that asks for
+ *  growth; the home slots this search may grow to; the next segment to move, and segments moved. */
+const GROW = 6;
+const PARKED = 7;
+const ACTIVE = 8;
+const GROW_AT = 9;
+const RUN_HOMES = 10;
+const NEXT_SEGMENT = 11;
+const SEGMENTS_DONE = 12;
+const ASKED = 1;
+const STARTING = 2;
+const GROWING = 3;
+/** Home slots of each segment a search starts with. */
+const START_HOMES = 1 << 16;
+/** Load at which a search's table below its largest size grows. */
+const LOAD_GROW = 0.75;
 
 /** What `add` answers. */
 export const ADDED = 0;
@@ -51,13 +93,13 @@ export interface SharedTableMemory {
   meta: SharedArrayBuffer;
 }
 
-/** Reserves a shared table of `bytes` (memory is committed as slots are written) for keys of `keyWords`. */
-export function sharedTableMemory(keyWords: number, bytes: number): SharedTableMemory {
+/** Reserves a shared table of `bytes` (memory is committed as slots are written) for keys of `keyWords`, in
+ *  `count` segments (a power of two; by default as many as the size needs). */
+export function sharedTableMemory(keyWords: number, bytes: number, count = segmentsFor(bytes)): SharedTableMemory {
   const row = slotWords(keyWords);
-  const count = segmentsFor(bytes);
   const slots = Math.max(2 * (1 << 12), Math.floor(bytes / 4 / row / count));
   const segments = Array.from({ length: count }, () => new SharedArrayBuffer(slots * row * 4));
-  const meta = new SharedArrayBuffer(32);
+  const meta = new SharedArrayBuffer(64);
   new Int32Array(meta)[GEN] = 1;
   return { keyWords, segments, meta };
 }
@@ -98,6 +140,11 @@ export class SharedTable {
     return this.views.length * this.views[0]!.length * 4;
   }
 
+  /** Home slots in use in this search, over all segments (as read when the thread began or last parked). */
+  get homeSlots(): number {
+    return this.homes * this.views.length;
+  }
+
   /** Positions stored by every thread (flushed counts: up to FLUSH per thread behind). */
   get size(): number {
     return Atomics.load(this.meta, COUNT);
@@ -117,9 +164,10 @@ export class SharedTable {
    *  to all); only while no thread uses the table. */
   clear(maxStates: number): void {
     const wanted = Math.ceil((maxStates + 1 + FLUSH * MAX_THREADS) / LOAD_FULL / this.views.length) + 1;
-    const homes = Math.min(this.maxHomes, Math.max(MIN_SLOTS, wanted));
-    Atomics.store(this.meta, HOMES, homes);
-    Atomics.store(this.meta, LIMIT, this.limitFor(homes));
+    const most = Math.min(this.maxHomes, Math.max(MIN_SLOTS, wanted));
+    const homes = Math.min(most, START_HOMES);
+    Atomics.store(this.meta, RUN_HOMES, most);
+    this.setHomes(homes);
     let generation = this.meta[GEN]! + 1;
     if (generation > GENERATIONS) {
       const used = this.meta[USED]!;
@@ -131,6 +179,132 @@ export class SharedTable {
     Atomics.store(this.meta, GEN, generation);
     Atomics.store(this.meta, COUNT, 0);
     Atomics.store(this.meta, FULL, 0);
+    for (const word of [GROW, PARKED, ACTIVE]) Atomics.store(this.meta, word, 0);
+  }
+
+  /** Sets the home slots in use, and the counts that ask for growth (below the search's largest size) or
+   *  make the table full (at it). */
+  private setHomes(homes: number): void {
+    const most = this.meta[RUN_HOMES]!;
+    Atomics.store(this.meta, HOMES, homes);
+    Atomics.store(this.meta, LIMIT, homes < most ? 0x7fffffff : this.limitFor(homes));
+    Atomics.store(this.meta, GROW_AT, homes < most ? Math.floor(LOAD_GROW * homes * this.views.length) : 0x7fffffff);
+    if (homes > this.meta[USED]!) this.meta[USED] = homes;
+  }
+
+  /** A thread starts its search on the table: counted among those that must park for a growth (parking at
+   *  once if one is under way), then `begin`. */
+  enter(): void {
+    Atomics.add(this.meta, ACTIVE, 1);
+    // Begun first: a thread that parks here may move segments, which needs the search's generation.
+    this.begin();
+    if (Atomics.load(this.meta, GROW) !== 0) this.park();
+  }
+
+  /** A thread ends its search on the table (growth no longer waits for it). */
+  leave(): void {
+    this.flush();
+    Atomics.sub(this.meta, ACTIVE, 1);
+    this.tryGrow();
+  }
+
+  /** Whether a growth is asked for: the thread is to `park` at its next look at the others. */
+  get growthAsked(): boolean {
+    return Atomics.load(this.meta, GROW) !== 0;
+  }
+
+  /** Waits outside `add` while the table grows (the last thread to park starts the growth, and every parked
+   *  thread moves segments of it), then reads its new size. */
+  park(): void {
+    Atomics.add(this.meta, PARKED, 1);
+    this.tryGrow();
+    let helped = false;
+    for (let grow = Atomics.load(this.meta, GROW); grow !== 0; grow = Atomics.load(this.meta, GROW)) {
+      if (grow === GROWING && !helped) {
+        this.growSegments();
+        helped = true;
+      } else Atomics.wait(this.meta, GROW, grow, 10);
+    }
+    Atomics.sub(this.meta, PARKED, 1);
+    this.refresh();
+  }
+
+  /** Starts the growth when it is asked for and every thread in a search is parked (one thread wins), and
+   *  takes part in it. */
+  private tryGrow(): void {
+    const meta = this.meta;
+    if (Atomics.load(meta, GROW) !== ASKED || Atomics.load(meta, PARKED) !== Atomics.load(meta, ACTIVE)) return;
+    if (Atomics.compareExchange(meta, GROW, ASKED, STARTING) !== ASKED) return;
+    // The counters are reset here, not at the end: a thread still reading GROWING after the end then finds
+    // no segment left to take.
+    Atomics.store(meta, NEXT_SEGMENT, 0);
+    Atomics.store(meta, SEGMENTS_DONE, 0);
+    Atomics.store(meta, GROW, GROWING);
+    Atomics.notify(meta, GROW);
+    this.growSegments();
+  }
+
+  /** Takes the segments of the growth under way one by one until none is left; the thread that finishes the
+   *  last one sets the new size and ends the growth. */
+  private growSegments(): void {
+    const meta = this.meta,
+      count = this.views.length;
+    const oldHomes = Atomics.load(meta, HOMES),
+      homes = Math.min(Atomics.load(meta, RUN_HOMES), 2 * oldHomes);
+    for (let s = Atomics.add(meta, NEXT_SEGMENT, 1); s < count; s = Atomics.add(meta, NEXT_SEGMENT, 1)) {
+      this.growSegment(this.views[s]!, oldHomes, homes);
+      if (Atomics.add(meta, SEGMENTS_DONE, 1) + 1 === count) {
+        this.setHomes(homes);
+        Atomics.store(meta, GROW, 0);
+        Atomics.notify(meta, GROW);
+      }
+    }
+  }
+
+  /** Doubles the home slots of one segment (at most the search's largest size), moving its entries in place
+   *  as table.ts's VisitedSet.grow does; only while every thread is parked. */
+  private growSegment(view: Int32Array, oldHomes: number, homes: number): void {
+    const row = this.row,
+      live = this.live,
+      segBits = this.segBits;
+    const oldEnd = oldHomes + tailOf(oldHomes),
+      end = (homes + tailOf(homes)) * row;
+    const moving = new Int32Array(row);
+    let aside = new Int32Array(1024 * row),
+      kept = 0;
+    for (let i = oldEnd - 1; i >= 0; i--) {
+      const o = i * row;
+      if (view[o]! >>> 22 !== live) continue;
+      for (let w = 0; w < row; w++) moving[w] = view[o + w]!;
+      view[o] = 0;
+      const h = slotHash(moving[1]!);
+      let p = homeOf(segBits === 0 ? h : (h << segBits) >>> 0, homes) * row;
+      if (p >= o) while (p < end && view[p]! >>> 22 === live) p += row;
+      if (p < o || p >= end) {
+        if (kept + row > aside.length) {
+          const larger = new Int32Array(2 * aside.length);
+          larger.set(aside);
+          aside = larger;
+        }
+        aside.set(moving, kept);
+        kept += row;
+        continue;
+      }
+      for (let w = 0; w < row; w++) view[p + w] = moving[w]!;
+    }
+    for (let a = 0; a < kept; a += row) {
+      const h = slotHash(aside[a + 1]!);
+      let p = homeOf(segBits === 0 ? h : (h << segBits) >>> 0, homes) * row;
+      while (p < end && view[p]! >>> 22 === live) p += row;
+      if (p >= end) throw new Error('internal error: a growing shared table has no slot left for an entry');
+      for (let w = 0; w < row; w++) view[p + w] = aside[a + w]!;
+    }
+  }
+
+  /** Reads the home slots in use (after a growth). */
+  private refresh(): void {
+    this.homes = Atomics.load(this.meta, HOMES);
+    this.end = (this.homes + tailOf(this.homes)) * this.row;
   }
 
   /** Reads the generation and the full flag: each thread calls it as it begins a search (after a clear). */
@@ -138,8 +312,7 @@ export class SharedTable {
     const generation = Atomics.load(this.meta, GEN);
     this.live = DONE | generation;
     this.busy = BUSY | generation;
-    this.homes = Atomics.load(this.meta, HOMES);
-    this.end = (this.homes + tailOf(this.homes)) * this.row;
+    this.refresh();
     this.pending = 0;
     this.full = false;
   }
@@ -147,8 +320,12 @@ export class SharedTable {
   /** Counts this thread's adds not yet counted (at the end of its search). */
   flush(): void {
     if (this.pending === 0) return;
-    if (Atomics.add(this.meta, COUNT, this.pending) + this.pending >= Atomics.load(this.meta, LIMIT)) Atomics.store(this.meta, FULL, 1);
+    const meta = this.meta;
+    const count = Atomics.add(meta, COUNT, this.pending) + this.pending;
     this.pending = 0;
+    if (count >= Atomics.load(meta, LIMIT)) Atomics.store(meta, FULL, 1);
+    // Growth is asked for only once the threads of the last one have all left `park`.
+    if (count >= Atomics.load(meta, GROW_AT) && Atomics.load(meta, PARKED) === 0) Atomics.compareExchange(meta, GROW, 0, ASKED);
   }
 
   /** Whether any thread found the table full. */

@@ -5,6 +5,7 @@
 // each the same `GroupMemory`.
 
 import { FRAME } from '../engine/state.ts';
+import { segmentsFor } from '../engine/table.ts';
 import { MAX_THREADS, SharedTable, type SharedTableMemory, sharedTableMemory } from '../engine/shared-table.ts';
 
 /** Deepest stack a thread publishes (search.ts MAX_DEPTH). */
@@ -31,6 +32,8 @@ export const WIN_LENGTH = 6;
 export const SPEC = 7;
 export const AT_LEAST = 8;
 export const HAS_FROM = 9;
+/** A helper's search threw: the group stops, and thread 0 throws too (the run's result would be incomplete). */
+export const FAILED = 10;
 export const FROM_AT = 16;
 export const DEAL_AT = FROM_AT + FRAME;
 /** Per thread, `THREAD_WORDS` words from THREADS_AT + t · THREAD_WORDS (a cache line or more apart). */
@@ -71,7 +74,8 @@ export function groupMemory(threads: number, keyWords: number, tableBytes: numbe
     threads,
     control: new SharedArrayBuffer(CONTROL_WORDS * 4),
     counts: new SharedArrayBuffer((MAX_THREADS + 1) * 8),
-    table: sharedTableMemory(keyWords, tableBytes),
+    // A segment per thread at least (up to 8): the threads move segments of a growth side by side.
+    table: sharedTableMemory(keyWords, tableBytes, Math.max(segmentsFor(tableBytes), Math.min(8, 2 ** Math.ceil(Math.log2(threads))))),
   };
 }
 

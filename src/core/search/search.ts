@@ -37,6 +37,7 @@ import {
   R_WON,
   type SearchGroup,
   SPEC,
+  FAILED,
   STOP,
   THREAD_WORDS,
   TOP,
@@ -300,7 +301,7 @@ export class Search {
     const group = this.group!,
       control = group.control;
     group.table.clear(limits.maxStates);
-    for (const word of [STOP, ROOT_DONE, WIN_LENGTH]) Atomics.store(control, word, 0);
+    for (const word of [STOP, ROOT_DONE, WIN_LENGTH, FAILED]) Atomics.store(control, word, 0);
     Atomics.store(control, BEST, limits.atLeast ?? 0);
     Atomics.store(control, WINNER, -1);
     for (let t = 0; t < group.threads; t++) {
@@ -321,6 +322,7 @@ export class Search {
       group.wait(RUNNING, running, 20);
       this.pollGroup(true);
     }
+    if (Atomics.load(control, FAILED) === 1) throw new Error('a thread of the search group failed');
     return this.merge(rootBound);
   }
 
@@ -333,6 +335,13 @@ export class Search {
     if (Atomics.load(control, HAS_FROM) === 1) limits.from = control.slice(FROM_AT, FROM_AT + FRAME);
     try {
       this.runPart(deal, limits);
+    } catch (error) {
+      // Its claims stay unfinished: the group stops rather than wait for them, and thread 0 reports it. It
+      // leaves the table, so that a growth does not wait for it.
+      Atomics.store(control, FAILED, 1);
+      this.stopGroup();
+      this.shared!.leave();
+      throw error;
     } finally {
       Atomics.sub(control, RUNNING, 1);
       Atomics.notify(control, RUNNING);
@@ -350,7 +359,7 @@ export class Search {
     this.generator.setDeal(deal);
     this.ghost?.setDeal(deal);
     this.subset?.setDeal(deal);
-    this.shared!.begin();
+    this.shared!.enter();
     this.best = limits.atLeast ?? 0;
     this.reached = 0;
     this.maxStates = limits.maxStates;
@@ -383,10 +392,11 @@ export class Search {
         if (this.counts[0] === 0 && this.lastStore === -1) Atomics.store(control, ROOT_DONE, 1);
         if (group.complete() || Atomics.load(control, STOP) === 1) break;
         group.wait(STOP, 0, 1);
+        if (this.shared!.growthAsked) this.parkForGrowth();
         this.pollGroup(true);
       }
     }
-    this.shared!.flush();
+    this.shared!.leave();
     const mine = group.at(group.thread, 0);
     group.counts[1 + group.thread] = this.states;
     group.raiseBest(this.best);
@@ -405,6 +415,7 @@ export class Search {
     const group = this.group!,
       control = group.control;
     this.nextSync = this.states + SYNC_STATES;
+    if (this.shared!.growthAsked) this.parkForGrowth();
     group.counts[1 + group.thread] = this.states;
     const best = group.raiseBest(this.best);
     if (best > this.best) this.best = best;
@@ -496,13 +507,39 @@ export class Search {
   /** Adds the position at `depth` to the visited set; false when it was there already. With no deal left
    *  the piles are sorted (R5), or the key is R12's canonical one where it applies (canonical.ts). */
   private storeKey(depth: number): boolean {
+    this.writeKeyAt(depth);
+    if (this.shared !== undefined) return this.storeShared(depth);
+    return this.visited.add(this.key, 0);
+  }
+
+  /** Writes the key of the position at `depth` into `key`. */
+  private writeKeyAt(depth: number): void {
     const base = depth * FRAME;
     const endgame = this.reductions && this.frames[base + F_DEALT]! >= this.generator.bound.endgameDealt;
     if (!endgame || this.canonical === undefined || !this.canonical.write(this.frames, base, this.key, 0, this.keyWords)) {
       writeKey(this.frames, base, this.key, 0, endgame, this.keyWords);
     }
-    if (this.shared !== undefined) return this.storeShared(depth);
-    return this.visited.add(this.key, 0);
+  }
+
+  /**
+   * Waits while the shared table grows (shared-table.ts: every thread parks), then finds the stored positions
+   * on this thread's stack again and publishes their new slots: growth moves entries, and a slot is how the
+   * stack names them (for helping and the cycle check). Every stored position stays stored (Lemma G), so
+   * each is found. Until a thread has republished, another may read its old slots: that only changes which
+   * stored positions a helper re-enters, never whether a claim is finished (Lemma T counts claims, not slots).
+   */
+  private parkForGrowth(): void {
+    const shared = this.shared!,
+      group = this.group!;
+    shared.park();
+    const top = Atomics.load(group.control, group.at(group.thread, TOP));
+    for (let d = 0; d < top; d++) {
+      if (this.slotAt[d]! < 0) continue;
+      this.writeKeyAt(d);
+      if (!shared.find(this.key, 0)) throw new Error('internal error: a stored position was lost as the shared table grew');
+      if (this.claimedAt[d]! >= 0) this.claimedAt[d] = shared.slot;
+      this.publishSlot(d, shared.slot);
+    }
   }
 
   /**
@@ -556,10 +593,15 @@ export class Search {
 
   /** Publishes the stored position at `depth` (its slot) as the top of this thread's stack. */
   private publish(depth: number, slot: number): void {
+    this.publishSlot(depth, slot);
+    Atomics.store(this.group!.control, this.group!.at(this.group!.thread, TOP), depth + 1);
+  }
+
+  /** Publishes the slot of the stored position at `depth` of this thread's stack. */
+  private publishSlot(depth: number, slot: number): void {
     const group = this.group!;
     this.slotAt[depth] = slot;
     if (depth < GROUP_DEPTH) Atomics.store(group.control, PATHS_AT + group.thread * GROUP_DEPTH + depth, slot);
-    Atomics.store(group.control, group.at(group.thread, TOP), depth + 1);
   }
 
   /** Leaves the stored position at `depth` (its moves all tried): a claim there is finished. */
@@ -609,6 +651,9 @@ export class Search {
       moves = this.moves,
       next = this.next,
       counts = this.counts;
+    // The start is popped below even when it was not stored in this pass: no claim of an earlier pass is
+    // left there to be released twice.
+    this.claimedAt[0] = -1;
     counts[0] = this.enter(0, 0, -1);
     next[0] = 0;
     let depth = 0;
