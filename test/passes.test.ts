@@ -19,7 +19,7 @@ import { dealFor } from '../src/batch/deals.ts';
 import { scanEscalation } from '../src/batch/escalation.ts';
 import { solveMissing } from '../src/batch/pool.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
-import { fitPasses, readPassesOption, tableBytes, workerBytes } from '../src/batch/passes.ts';
+import { dealThreadsFor, fitPasses, readPassesOption, tableBytes, workerBytes } from '../src/batch/passes.ts';
 import {
   type Provenance,
   UNRECORDED,
@@ -116,6 +116,20 @@ describe('the memory a pass may take', () => {
     expect(fitPasses([8], 2e6, true, 4, need * 2.5).map((f) => f.threads)).toEqual([2]);
     expect(fitPasses([8], 2e6, true, 4, need * 10).map((f) => f.threads)).toEqual([4]);
     expect(fitPasses([8], 2e6, true, 4, need / 2).map((f) => f.threads)).toEqual([0]);
+  });
+
+  it('gives the workers a pass leaves idle to its deals as threads, none where every worker runs, within the memory', () => {
+    const need = workerBytes(16e6, true);
+    const at = (memory: number, workers: number, given?: number): number[] =>
+      dealThreadsFor(fitPasses([8], 2e6, true, workers, memory), true, workers, memory, given);
+    // 2 of 8 workers fit: 4 threads each; all 4 fit: one each; a given count wins.
+    expect(at(need * 2.5, 8)).toEqual([4]);
+    expect(at(need * 10, 4)).toEqual([1]);
+    expect(at(need * 10, 4, 3)).toEqual([3]);
+    // Helpers take memory: where little is left over the tables, fewer threads.
+    expect(at(need + 64 * 2 ** 20 * 1.5, 4)).toEqual([2]);
+    // The forced rule alone searches on one thread.
+    expect(dealThreadsFor(fitPasses([8], 2e6, false, 8, need), false, 8, need, 4)).toEqual([1]);
   });
 
   it('runs a pass that the memory cannot hold on every worker on fewer (a warning), and refuses one that fits none', () => {

@@ -5,6 +5,7 @@
 
 import { DEFAULT_MAX_TABLE_BYTES, keptBytes, tableBytesFor } from '../core/engine/table.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
+import { MAX_THREADS } from '../core/engine/shared-table.ts';
 
 // The default passes and the reader of --passes live in options.ts, which imports nothing (the command
 // line's options use them).
@@ -60,5 +61,22 @@ export function fitPasses(
     const maxStates = firstStates * factor;
     const bytes = workerBytes(maxStates, optional, maxBytes);
     return { factor, maxStates, workerBytes: bytes, threads: Math.min(workers, Math.floor(memory / bytes)) };
+  });
+}
+
+/**
+ * The threads that search each deal of each later pass together (docs/search.md#threads): `given`
+ * (--deal-threads), or by default the workers that the pass's memory plan leaves idle (`fit.threads` of
+ * `workers` solve at once) shared among the deals it solves at once — none where every worker runs, so that a
+ * run's file stays the same byte for byte whatever the timing; then fewer where `memory` cannot hold each
+ * deal's helpers (THREAD_BYTES each) beside its tables. 1 for a run with no optional rule set: only the
+ * optional rule's searches run on a group.
+ */
+export function dealThreadsFor(fits: readonly PassFit[], optional: boolean, workers: number, memory: number, given?: number): number[] {
+  return fits.map((fit) => {
+    if (!optional || fit.threads < 1) return 1;
+    let threads = Math.min(MAX_THREADS, given ?? Math.max(1, Math.floor(workers / fit.threads)));
+    while (threads > 1 && fit.threads * (fit.workerBytes + (threads - 1) * THREAD_BYTES) > memory) threads -= 1;
+    return threads;
   });
 }

@@ -24,6 +24,8 @@ export interface PoolOptions {
   maxDiscards: MaxDiscardsMode;
   /** The most bytes one visited set of a worker's solver may take (default: the solver's). */
   maxTableBytes?: number;
+  /** A later pass: threads that search each of its deals under the optional rule together (default 1). */
+  dealThreads?: number;
   /** Aborting stops the workers at once; the chunks that finished stay in the table. */
   signal?: AbortSignal;
   /** Called after each finished chunk, per rule set solved in it: its slot, the deals solved, how many were
@@ -207,7 +209,10 @@ function taskOf(table: ResultTable, chunk: Chunk, options: PoolOptions): ChunkTa
     maxStates: options.maxStates,
     maxDiscards: options.maxDiscards,
   };
-  if ((options.pass ?? 0) > 0) task.shrinkAfter = true;
+  if ((options.pass ?? 0) > 0) {
+    task.shrinkAfter = true;
+    if ((options.dealThreads ?? 1) > 1) task.dealThreads = options.dealThreads!;
+  }
   if (options.maxTableBytes !== undefined) task.maxTableBytes = options.maxTableBytes;
   if (table.rulesets.some((r) => r.policy !== undefined)) {
     if (options.policy === undefined) throw new Error('a rule set played by a policy, but no policy given');

@@ -14,10 +14,12 @@ import type { CsvSaves } from './run-saves.ts';
 /** What the passes need of a run's plan. */
 export interface PassPlan {
   rulesets: readonly Ruleset[];
-  /** The budget of every pass, the first's included; the factors of the later ones; threads per later pass. */
+  /** The budget of every pass, the first's included; the factors of the later ones; per later pass, the
+   *  deals solved at once and the threads that search each of them together. */
   budgets: readonly number[];
   passes: readonly number[];
   passThreads: readonly number[];
+  dealThreads?: readonly number[];
   maxDiscards: MaxDiscardsMode;
   /** The most bytes one visited set may take (--max-memory). */
   maxTableBytes?: number;
@@ -68,7 +70,7 @@ export async function solvePasses(
           signal: controller.signal,
           pool,
           onChunk: (slot, solved, won, decided) => onChunk(pass, slot, solved, won, decided),
-          ...(pass === 0 ? {} : { pass, concurrency: plan.passThreads[pass - 1]! }),
+          ...(pass === 0 ? {} : { pass, concurrency: plan.passThreads[pass - 1]!, dealThreads: plan.dealThreads?.[pass - 1] ?? 1 }),
           ...(plan.policy === undefined ? {} : { policy: plan.policy }),
         });
         if (end.kind !== 'complete') {

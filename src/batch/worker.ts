@@ -6,7 +6,13 @@ import { playGame } from '../core/play/game.ts';
 import { type PolicyName, type PolicySettings, makePolicy } from '../core/play/policies.ts';
 import { Rng } from '../core/game/random.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
-import { type MaxDiscardsMode, Solver, discardBounds } from '../core/search/solve.ts';
+import { type MaxDiscardsMode, Solver, discardBounds, quitGroup } from '../core/search/solve.ts';
+import { type GroupMemory, groupMemory } from '../core/search/group.ts';
+import type { Worker } from 'node:worker_threads';
+import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
+import { KEY_WORDS } from '../core/engine/state.ts';
+import { startHelpers } from './group-threads.ts';
+import { tableBytes } from './passes.ts';
 import { verify } from '../core/game/verify.ts';
 import { dealFor } from './deals.ts';
 import { LOST, UNKNOWN, WON } from './results.ts';
@@ -32,6 +38,9 @@ export interface ChunkTask {
   shrinkAfter?: boolean;
   /** The most bytes one visited set may take (--max-memory; default: the solver's 4 GiB). */
   maxTableBytes?: number;
+  /** Threads that search each deal under the optional rule together, this one and helpers started for the
+   *  chunk over one shared table (docs/search.md#threads); 1 or absent: this thread alone. */
+  dealThreads?: number;
 }
 
 /** A policy to play deals with (policies.ts). */
@@ -117,11 +126,57 @@ function solveDeal(solver: Solver, task: ChunkTask, deal: Uint8Array, rule: Disc
 }
 
 export default function solveChunk(task: ChunkTask): ChunkResult {
+  if ((task.dealThreads ?? 1) > 1 && task.rules.includes('optional')) return solveInGroup(task, task.dealThreads!);
   const chunkSolver = solverFor(task.maxTableBytes);
   try {
     return solveCells(task, chunkSolver);
   } finally {
     if (task.shrinkAfter === true) chunkSolver.shrink();
+  }
+}
+
+/** A group of threads kept from chunk to chunk (a later pass hands out one deal a chunk): its memory, the
+ *  helper threads serving it and the solver that leads it. */
+interface KeptGroup {
+  key: string;
+  memory: GroupMemory;
+  helpers: Worker[];
+  solver: Solver;
+}
+let kept: KeptGroup | undefined;
+let idle: ReturnType<typeof setTimeout> | undefined;
+/** An idle thread lets its group go after this long: the table then holds no pass's memory while it waits. */
+const GROUP_IDLE_MS = 250;
+
+function letGroupGo(): void {
+  if (kept === undefined) return;
+  quitGroup(kept.memory);
+  for (const helper of kept.helpers) void helper.terminate();
+  kept = undefined;
+}
+
+/**
+ * The chunk on a group of `threads` threads: this one and helpers, over one table reserved for the chunk's
+ * budget (memory is committed as it fills). The group is kept for the next chunk of the same budget, and let go
+ * when the next chunk asks for another, or when none comes for a moment, as a kept solver's tables are shrunk
+ * after a later pass's chunk.
+ */
+function solveInGroup(task: ChunkTask, threads: number): ChunkResult {
+  const maxTableBytes = task.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES;
+  const bytes = tableBytes(task.maxStates, KEY_WORDS, maxTableBytes);
+  const key = `${threads}/${bytes}/${maxTableBytes}`;
+  if (idle !== undefined) clearTimeout(idle);
+  if (kept?.key !== key) {
+    letGroupGo();
+    const memory = groupMemory(threads, KEY_WORDS, bytes);
+    kept = { key, memory, helpers: startHelpers(memory), solver: new Solver({ maxTableBytes, group: memory }) };
+  }
+  try {
+    return solveCells(task, kept.solver);
+  } finally {
+    kept.solver.shrink();
+    idle = setTimeout(letGroupGo, GROUP_IDLE_MS);
+    idle.unref();
   }
 }
 

@@ -7,7 +7,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isStdio, temporaryName } from '../batch/files.ts';
 import { MAX_WORKERS_PER_CORE } from '../batch/options.ts';
-import { fitPasses, tableBytes, workerBytes } from '../batch/passes.ts';
+import { dealThreadsFor, fitPasses, tableBytes, workerBytes } from '../batch/passes.ts';
 import { positionsIn } from '../core/engine/table.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
@@ -131,6 +131,22 @@ export function checkPasses(
     }
   }
   return fits.map((fit) => fit.threads);
+}
+
+/** The threads that search each deal of each later pass together (batch/passes.ts dealThreadsFor), on this
+ *  machine's cores and memory: the plan of checkPasses for `workers`, with `given` (--deal-threads) or the default. */
+export function planDealThreads(
+  factors: readonly number[],
+  maxStates: number,
+  optional: boolean,
+  passThreads: readonly number[],
+  workers: number,
+  maxBytes: number,
+  given?: number,
+): number[] {
+  const memory = machineMemory() * PASS_MEMORY_SHARE;
+  const fits = fitPasses(factors, maxStates, optional, 1, memory, maxBytes).map((fit, i) => ({ ...fit, threads: passThreads[i]! }));
+  return dealThreadsFor(fits, optional, Math.min(workers, availableParallelism()), memory, given);
 }
 
 /** Warns above the core count; refuses (exit 2) above MAX_WORKERS_PER_CORE × the cores, or above the cores

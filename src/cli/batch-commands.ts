@@ -186,6 +186,12 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
         ". A larger cap lets a large pass finish the hardest deals; the later passes run on as many workers as the machine's memory holds at it",
       ),
     )
+    .option(
+      '--deal-threads <n>',
+      "threads that search each deal of a later pass together, over one shared table (the optional rule's searches; docs/search.md#threads); " +
+        "default: the workers that the pass's memory plan leaves idle, shared among the deals it solves at once, else 1 (a threaded search's states vary from run to run)",
+      integerOption(1, 64),
+    )
     .addOption(maxDiscardsOption().default('exact', 'exact; bounds under the default plan'))
     .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')
     .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')

@@ -27,7 +27,7 @@ import { type IndexRange, shardRange } from '../batch/shard.ts';
 import type { PolicySpec } from '../batch/worker.ts';
 import type { SampleOption } from './batch-commands.ts';
 import { type PolicyName, policyLabel } from '../core/play/policies.ts';
-import { checkOutputs, checkPasses, checkWorkers, checkWritable, refuseIfGiven } from './batch-checks.ts';
+import { checkOutputs, checkPasses, checkWorkers, checkWritable, planDealThreads, refuseIfGiven } from './batch-checks.ts';
 import { UsageError } from './errors.ts';
 import { policySettings } from './shared-options.ts';
 
@@ -71,6 +71,8 @@ export interface EstimateFlags {
   sampleUnknowns?: SampleOption;
   /** --control: the summary CSV of a larger run of the control rule set. */
   control?: string;
+  /** --deal-threads: the threads that search each deal of a later pass together. */
+  dealThreads?: number;
   /** The default plan's shares, per rule set (set by withDefaultPlan; not an option). */
   defaultShares?: boolean;
 }
@@ -86,6 +88,8 @@ export interface EstimatePlan {
   passes: number[];
   budgets: number[];
   passThreads: number[];
+  /** Per later pass, the threads that search each of its deals together. */
+  dealThreads: number[];
   /** The most bytes one visited set may take (--max-memory). */
   maxTableBytes: number;
   provenance: Provenance;
@@ -272,6 +276,9 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
   const maxTableBytes = flags.maxMemory * 2 ** 20;
   checkWorkers(flags.workers, maxStates, optional, maxTableBytes);
   const passThreads = checkPasses(passes, maxStates, optional, flags.workers, { maxBytes: maxTableBytes });
+  if (flags.dealThreads !== undefined && passes.length === 0)
+    throw new UsageError('--deal-threads sets the threads of each deal of a later pass: give --passes (or leave it out)');
+  const dealThreads = planDealThreads(passes, maxStates, optional, passThreads, flags.workers, maxTableBytes, flags.dealThreads);
   return {
     seed,
     maxStates,
@@ -279,6 +286,7 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
     passes,
     budgets: passBudgets(provenance),
     passThreads,
+    dealThreads,
     maxTableBytes,
     provenance,
     ...(slotProvenances === undefined ? {} : { slotProvenances }),

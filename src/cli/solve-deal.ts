@@ -9,6 +9,7 @@ import { WIN_DISCARDS } from '../core/game/rules.ts';
 import type { SolveOptions, SolveResult } from '../core/search/solve.ts';
 import { Solver, discardBounds, quitGroup } from '../core/search/solve.ts';
 import type { GroupMemory } from '../core/search/group.ts';
+import { startHelpers } from '../batch/group-threads.ts';
 
 /** What the thread is given; options without their `poll`, which the thread adds (functions do not cross). */
 export interface DealTask {
@@ -76,13 +77,7 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers):
   const worker = new Worker(thread, { workerData: task });
   // The group's other threads: each serves thread 0's searches until told to quit (or stopped).
   const group = task.group;
-  const helpers =
-    group === undefined
-      ? []
-      : Array.from(
-          { length: group.threads - 1 },
-          (_, i) => new Worker(new URL('./solve-helper.js', import.meta.url), { workerData: { group, thread: i + 1 } }),
-        );
+  const helpers = group === undefined ? [] : startHelpers(group);
   for (const helper of helpers) helper.on('error', (error) => worker.emit('error', error));
   try {
     return await new Promise((resolve, reject) => {
