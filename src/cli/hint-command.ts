@@ -49,9 +49,11 @@ export function hintCommand(words: string[], flags: HintFlags): number {
   console.log(`${flags.variant} · ${flags.discards} discards · seed ${flags.seed} (${(ms / 1000).toFixed(2)} s)`);
   if (answer.move === null) console.log(`move: none, the game is ${answer.over}`);
   else console.log(`move: ${out(describeMove(parseMove(found.move!)))} — ${answer.player}'s choice`);
+  // Whose chance: a player who plays the move, then plays on as greedy does (the expert's own rollouts' player).
+  const who = answer.move === null ? 'chance of winning' : `chance of winning for a player who plays it, then plays on as ${chance.player}`;
   console.log(
-    `chance of winning: ${percent(chance.low)} (95% interval ${range(chance.ci95.low, chance.ci95.high)}), ` +
-      `${chance.player} playing on over ${fmt(chance.of)} random ${chance.of === 1 ? 'order' : 'orders'} of the unseen cards`,
+    `${who}: ${percent(chance.low)} (95% interval ${range(chance.ci95.low, chance.ci95.high)}) ` +
+      `over ${fmt(chance.of)} random ${chance.of === 1 ? 'order' : 'orders'} of the unseen cards`,
   );
   const unknown = perfect.unknown === 0 ? '' : `, ${fmt(perfect.unknown)} unknown at ${fmt(perfect.maxStates)} states`;
   console.log(
