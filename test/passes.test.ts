@@ -32,7 +32,7 @@ import {
 import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
 import { summaryCsv } from '../src/batch/summary-file.ts';
-import { checkPasses } from '../src/cli/batch-checks.ts';
+import { checkPasses } from '../src/batch/plan-checks.ts';
 import solveChunk from '../src/batch/worker.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-passes-'));
@@ -102,7 +102,7 @@ describe('the memory a pass may take', () => {
     const bytes = workerBytes(409_600_000, true, cap);
     expect(bytes).toBeLessThan(0.9 * 24 * 2 ** 30);
     expect(bytes).toBeGreaterThan(tableBytes(409_600_000, KEY_WORDS, cap));
-    expect(checkPasses([4096], 100_000, true, 1, { memory: 24 * 2 ** 30, maxBytes: cap })).toEqual([1]);
+    expect(checkPasses([4096], 100_000, true, 1, [], { memory: 24 * 2 ** 30, maxBytes: cap })).toEqual([1]);
     // A budget past the cap: the table at its cap, and it still fits.
     expect(workerBytes(1e12, true, cap)).toBeLessThan(0.9 * 24 * 2 ** 30);
   });
@@ -134,20 +134,19 @@ describe('the memory a pass may take', () => {
 
   it('runs a pass that the memory cannot hold on every worker on fewer (a warning), and refuses one that fits none', () => {
     const warnings: string[] = [];
-    vi.spyOn(process.stderr, 'write').mockImplementation((text) => (warnings.push(String(text)), true));
     const x8 = workerBytes(16e6, true);
     const x64 = workerBytes(128e6, true);
-    expect(checkPasses([8, 64], 2e6, true, 2, { memory: (2 * x64) / 0.9 + 1 })).toEqual([2, 2]);
+    expect(checkPasses([8, 64], 2e6, true, 2, warnings, { memory: (2 * x64) / 0.9 + 1 })).toEqual([2, 2]);
     expect(warnings).toEqual([]);
-    expect(checkPasses([8, 64], 2e6, true, 2, { memory: (x8 + x64) / 0.9 })).toEqual([2, 1]);
+    expect(checkPasses([8, 64], 2e6, true, 2, warnings, { memory: (x8 + x64) / 0.9 })).toEqual([2, 1]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^acesup: warning: pass ×64 \(128,000,000 states\) may take up to [\d.]+ GB per worker: it runs on 1 of the 2 workers at a time/u,
+      /^pass ×64 \(128,000,000 states\) may take up to [\d.]+ GB per worker: it runs on 1 of the 2 workers at a time/u,
     );
-    expect(() => checkPasses([8, 64], 2e6, true, 2, { memory: (x8 * 1.5) / 0.9 })).toThrow(
+    expect(() => checkPasses([8, 64], 2e6, true, 2, warnings, { memory: (x8 * 1.5) / 0.9 })).toThrow(
       /^pass ×64 .* more than this machine's [\d.]+ GB of memory holds: give smaller --passes \(the largest that fits is ×\d+\)$/u,
     );
-    expect(() => checkPasses([8], 2e6, true, 2, { memory: 1e8 })).toThrow(/pass ×8 .*: give smaller --passes \(none fits\)/u);
+    expect(() => checkPasses([8], 2e6, true, 2, warnings, { memory: 1e8 })).toThrow(/pass ×8 .*: give smaller --passes \(none fits\)/u);
   });
 
   it("solves a chunk within the task's table cap: a deal stops at a small cap before its budget, and no verdict changes", () => {
@@ -174,15 +173,12 @@ describe('the memory a pass may take', () => {
 
   it("warns of a pass whose budget is far past what the tables' memory cap holds, and of no other", () => {
     const warnings: string[] = [];
-    vi.spyOn(process.stderr, 'write').mockImplementation((text) => (warnings.push(String(text)), true));
-    checkPasses([8, 64, 512, 4096], 2e6, true, 1, { memory: 1e12 });
+    checkPasses([8, 64, 512, 4096], 2e6, true, 1, warnings, { memory: 1e12 });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(
-      /^acesup: warning: pass ×4096 \(8,192,000,000 states\): likely to stop at the tables' [\d.]+ GB memory cap/u,
-    );
+    expect(warnings[0]).toMatch(/^pass ×4096 \(8,192,000,000 states\): likely to stop at the tables' [\d.]+ GB memory cap/u);
     // A larger cap (--max-memory) holds that pass, and a worker is planned to take more memory for it.
     warnings.length = 0;
-    checkPasses([4096], 2e6, true, 1, { memory: 1e12, maxBytes: 32 * 2 ** 30 });
+    checkPasses([4096], 2e6, true, 1, warnings, { memory: 1e12, maxBytes: 32 * 2 ** 30 });
     expect(warnings).toEqual([]);
     expect(workerBytes(1024e6, true, 12 * 2 ** 30)).toBeGreaterThan(2 * workerBytes(1024e6, true));
   });

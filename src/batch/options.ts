@@ -87,6 +87,13 @@ export const WHOLE_SHARES: PassShares = { text: '', shares: [WHOLE_SAMPLE] };
 /** The share of later pass `pass` (1: the first after the first pass). */
 export const shareAt = (p: PassShares, pass: number): SampleShare => p.shares[Math.min(pass, p.shares.length) - 1] ?? WHOLE_SAMPLE;
 
+/** `--sample-unknowns`, which may be given more than once: shares for every rule set, or `variant/rule=shares`
+ *  for one (the rule sets not named then give every unknown deal every pass). */
+export interface SampleOption {
+  all?: PassShares;
+  byRuleset: Record<string, PassShares>;
+}
+
 /** Reads `--sample-unknowns` (one share, or one per later pass, each at most the one before). */
 export function readPassShares(text: string): PassShares | string {
   const words = text.split(/[\s,]+/u).filter((word) => word !== '');

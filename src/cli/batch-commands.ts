@@ -14,7 +14,7 @@ import {
   MAX_SEED,
   MAX_WORKERS_PER_CORE,
   SOLVER,
-  type PassShares,
+  type SampleOption,
   readPassShares,
   readPassesOption,
 } from '../batch/options.ts';
@@ -40,13 +40,6 @@ const shardOption = (value: string): { k: number; n: number } => {
   if (shard === undefined) throw new InvalidArgumentError('expected K/N with 1 ≤ K ≤ N, e.g. 2/8.');
   return shard;
 };
-
-/** `--sample-unknowns`, which may be given more than once: shares for every rule set, or `variant/rule=shares`
- *  for one (the rule sets not named then give every unknown deal every pass). */
-export interface SampleOption {
-  all?: PassShares;
-  byRuleset: Record<string, PassShares>;
-}
 
 const sampleOption = (value: string, previous?: SampleOption): SampleOption => {
   const at = value.indexOf('=');

@@ -1,12 +1,10 @@
 // `acesup estimate`'s words: the summary's heading and closing lines, and the one-line messages and exit
 // status of a run that did not end well.
 
-import type { PoolEnd } from '../batch/pool.ts';
 import { rulesetName } from '../batch/results.ts';
 import { EXIT_FAILED, EXIT_OK, exitForSignal } from './errors.ts';
-import type { EstimateFlags, EstimatePlan } from './estimate-plan.ts';
-import type { CsvSaves } from '../batch/run-saves.ts';
-import type { PassCounts } from '../batch/run-passes.ts';
+import type { EstimatePlan } from '../batch/estimate-plan.ts';
+import type { RunOutcome } from '../batch/estimate-run.ts';
 import { fmt } from '../core/game/format.ts';
 import { passesText } from './batch-output.ts';
 
@@ -24,8 +22,8 @@ function sampleText(plan: EstimatePlan): string {
 }
 
 /** The summary's first line: the run's seed, deals, budgets and workers (and the file an escalation continues). */
-export function estimateHeading(flags: EstimateFlags, plan: EstimatePlan, partial: boolean): string {
-  const { whole, range } = plan;
+export function estimateHeading(plan: EstimatePlan, partial: boolean): string {
+  const { whole, range, flags } = plan;
   const shardText =
     flags.shard === undefined
       ? ''
@@ -38,13 +36,9 @@ export function estimateHeading(flags: EstimateFlags, plan: EstimatePlan, partia
 }
 
 /** The summary's last line: what this run solved (or played) in how long, on how many workers, and what is done. */
-export function estimateClosing(
-  flags: EstimateFlags,
-  plan: EstimatePlan,
-  counts: { now: number; resumed: number; results: number; wanted: number },
-  passes: PassCounts,
-  wallSeconds: number,
-): string {
+export function estimateClosing(plan: EstimatePlan, outcome: RunOutcome): string {
+  const { flags } = plan;
+  const { counts, passCounts: passes, wallSeconds } = outcome;
   const perSecond = fmt(Math.round(counts.now / Math.max(wallSeconds, 1e-9)));
   const workers = `${flags.workers} worker${flags.workers === 1 ? '' : 's'}`;
   const again = plan.passes
@@ -64,14 +58,12 @@ export function estimateClosing(
 /** The one-line messages of a run that did not end well, and its exit status (EXIT_OK when it did). */
 export function endMessages(
   plan: EstimatePlan,
-  end: PoolEnd,
-  saves: CsvSaves,
-  csvWritten: boolean,
-  counts: { results: number; wanted: number; awaiting: number },
+  outcome: RunOutcome,
   failures: readonly string[],
   signal: NodeJS.Signals | undefined,
 ): { lines: string[]; status: number } {
   const { csvFile } = plan;
+  const { end, saves, csvWritten, counts } = outcome;
   const where = csvFile === undefined ? '' : csvWritten ? `; the finished deals are in ${csvFile}` : '';
   const again = csvFile === undefined ? '' : ' (continue with the same options and --resume)';
   const lines: string[] = [];

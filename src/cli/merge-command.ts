@@ -8,7 +8,7 @@ import { mergeDealFiles } from '../batch/merge.ts';
 import { summarise } from '../batch/summary.ts';
 import { readControl } from '../batch/control.ts';
 import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
-import { checkOutputs, checkWritable, refuseIfGiven } from './batch-checks.ts';
+import { checkOutputs, checkWritable, refuseIfGiven } from '../batch/plan-checks.ts';
 import { commandLine, passesText, provenance, writeSummary } from './batch-output.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError, ioReason } from './errors.ts';
 import { fmt } from '../core/game/format.ts';
@@ -24,8 +24,19 @@ export interface MergeFlags {
 
 export async function mergeCommand(files: string[], flags: MergeFlags, command: Command): Promise<number> {
   if (files.filter(isStdio).length > 1) throw new UsageError('standard input (-) can be read once only');
-  if (flags.csv === undefined)
-    refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of the merged file', true);
+  if (flags.csv === undefined) {
+    const warnings: string[] = [];
+    const given = new Set(command.getOptionValueSource('timings') === 'cli' ? ['timings'] : []);
+    refuseIfGiven(
+      given,
+      warnings,
+      '--no-timings',
+      'timings',
+      'does nothing without --csv FILE: it empties the ms column of the merged file',
+      true,
+    );
+    for (const line of warnings) process.stderr.write(`acesup: warning: ${line}\n`);
+  }
   checkOutputs(
     [
       ['--csv', flags.csv],

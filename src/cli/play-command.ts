@@ -10,7 +10,7 @@ import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import { parseReversedDeal, writeReversed } from '../core/game/reverse.ts';
 import { Game, formatPiles } from '../core/game/verify.ts';
 import { EXIT_OK, UsageError } from './errors.ts';
-import { policySettings } from './shared-options.ts';
+import { policySettings } from '../core/play/policies.ts';
 import { fmt } from '../core/game/format.ts';
 
 export interface PlayFlags {

@@ -3,11 +3,10 @@
 // this module imports only values that do no work, so that --help loads little.
 
 import { type Command, Option } from 'commander';
-import type { PolicyName, PolicySettings } from '../core/play/policies.ts';
 import { DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES } from '../core/play/settings.ts';
 import { fmt } from '../core/game/format.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
-import { UsageError, integerOption } from './errors.ts';
+import { integerOption } from './errors.ts';
 
 /** --variant: one variant (default standard), or with `all` also "all", the three, which is then the default.
  *  `when` opens the help with when the option applies. */
@@ -69,22 +68,4 @@ export function policyOptions(command: Command, defaultPolicy: string, policies:
         `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${fmt(DEFAULT_SAMPLE_STATES)})`,
       ).argParser(integerOption(1)),
     );
-}
-
-/** The policy's settings from the flags of policyOptions; a setting given to a policy that has no use for it is an error. */
-export function policySettings(policy: PolicyName, flags: { aceBonus?: number; samples?: number; sampleStates?: number }): PolicySettings {
-  if (flags.aceBonus !== undefined && policy !== 'greedy' && policy !== 'pimc' && policy !== 'expert') {
-    throw new UsageError('--ace-bonus applies to --policy greedy, pimc and expert only');
-  }
-  if (flags.samples !== undefined && policy !== 'pimc' && policy !== 'expert') {
-    throw new UsageError('--samples applies to --policy pimc and expert only');
-  }
-  if (flags.sampleStates !== undefined && policy !== 'pimc') {
-    throw new UsageError('--sample-states applies to --policy pimc only');
-  }
-  const settings: PolicySettings = {};
-  if (flags.aceBonus !== undefined) settings.aceBonus = flags.aceBonus;
-  if (flags.samples !== undefined) settings.samples = flags.samples;
-  if (flags.sampleStates !== undefined) settings.sampleStates = flags.sampleStates;
-  return settings;
 }

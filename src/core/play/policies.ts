@@ -1,6 +1,6 @@
 // The policies: ways of playing that see only the view (view.ts) — random, basic, greedy, pimc and expert.
 
-import { type Card, isAce } from '../game/cards.ts';
+import { type Card, InputError, isAce } from '../game/cards.ts';
 import type { GameMove } from '../game/notation.ts';
 import { PositionSolver, playOnFrame, positionFrame } from '../search/position-solve.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, mayFill } from '../game/rules.ts';
@@ -231,4 +231,23 @@ function sameMove(a: GameMove, b: GameMove): boolean {
   if (a.kind === 'deal' || b.kind === 'deal') return true;
   if (a.card !== b.card) return false;
   return a.kind === 'remove' || (b.kind === 'move' && a.pile === b.pile);
+}
+
+/** The policy's settings from the command line's policy options (--ace-bonus, --samples, --sample-states); a
+ *  setting given to a policy that has no use for it is an error. */
+export function policySettings(policy: PolicyName, flags: { aceBonus?: number; samples?: number; sampleStates?: number }): PolicySettings {
+  if (flags.aceBonus !== undefined && policy !== 'greedy' && policy !== 'pimc' && policy !== 'expert') {
+    throw new InputError('--ace-bonus applies to --policy greedy, pimc and expert only');
+  }
+  if (flags.samples !== undefined && policy !== 'pimc' && policy !== 'expert') {
+    throw new InputError('--samples applies to --policy pimc and expert only');
+  }
+  if (flags.sampleStates !== undefined && policy !== 'pimc') {
+    throw new InputError('--sample-states applies to --policy pimc only');
+  }
+  const settings: PolicySettings = {};
+  if (flags.aceBonus !== undefined) settings.aceBonus = flags.aceBonus;
+  if (flags.samples !== undefined) settings.samples = flags.samples;
+  if (flags.sampleStates !== undefined) settings.sampleStates = flags.sampleStates;
+  return settings;
 }

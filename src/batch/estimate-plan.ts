@@ -1,35 +1,32 @@
-// `acesup estimate`'s plan: the options read and checked (every check that can fail made before any work),
-// the default plan filled in per rule set, the rule sets, deals, passes, shares and files of the run, and
-// what `--escalate FILE` takes from FILE.
+// `acesup estimate`'s plan, built once from the options: every check that can fail made before any work, the
+// default plan filled in per rule set, and the rule sets, deals, passes, shares, threads, control and files of the
+// run, with what `--escalate FILE` takes from FILE. One value, which the run (estimate-run.ts) executes and the
+// command prints from; a problem with the options is a PlanError (one line, exit 2).
 
-import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import type { MaxDiscardsMode } from '../core/search/solve.ts';
-import { MAX_INDEX } from '../batch/deals.ts';
-import { isStdio } from '../batch/files.ts';
-import { type EscalationSource, scanEscalation } from '../batch/escalation.ts';
-import { DEFAULT_ESCALATE_PASSES } from '../batch/passes.ts';
-import {
-  PASSES_FIELD,
-  type Provenance,
-  SAMPLE_FIELD,
-  describeField,
-  passBudgets,
-  planBlocker,
-  runProvenance,
-} from '../batch/provenance.ts';
-import { DEFAULT_PLAN, type PassShares, WHOLE_SHARES } from '../batch/options.ts';
+import { MAX_INDEX } from './deals.ts';
+import { isStdio } from './files.ts';
+import { type EscalationSource, scanEscalation } from './escalation.ts';
+import { DEFAULT_ESCALATE_PASSES } from './passes.ts';
+import { PASSES_FIELD, type Provenance, SAMPLE_FIELD, describeField, passBudgets, planBlocker, runProvenance } from './provenance.ts';
+import { DEFAULT_PLAN, type PassShares, type SampleOption, WHOLE_SHARES, passSharesOf } from './options.ts';
 import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
-import { type Ruleset, SOLVER, rulesetsFor } from '../batch/results.ts';
-import { passSharesOf } from '../batch/options.ts';
-import { type IndexRange, shardRange } from '../batch/shard.ts';
-import type { PolicySpec } from '../batch/worker.ts';
-import type { SampleOption } from './batch-commands.ts';
-import { type PolicyName, policyLabel } from '../core/play/policies.ts';
-import { checkOutputs, checkPasses, checkWorkers, checkWritable, planDealThreads, refuseIfGiven } from './batch-checks.ts';
-import { UsageError } from './errors.ts';
-import { policySettings } from './shared-options.ts';
+import { type Ruleset, SOLVER, rulesetsFor } from './results.ts';
+import { type IndexRange, shardRange } from './shard.ts';
+import type { PolicySpec } from './worker.ts';
+import { type PolicyName, policyLabel, policySettings } from '../core/play/policies.ts';
+import {
+  PlanError,
+  type Warnings,
+  checkOutputs,
+  checkPasses,
+  checkWorkers,
+  checkWritable,
+  planDealThreads,
+  refuseIfGiven,
+} from './plan-checks.ts';
 
 /** What an entry other than bin/acesup.js may change in how estimate runs (none changes a result). */
 export interface EstimateOptions {
@@ -39,6 +36,9 @@ export interface EstimateOptions {
   segmentDeals?: number;
 }
 
+/** The options of `acesup estimate` as values (the command line's, or a caller's). `given` (planEstimate's
+ *  argument) names those given explicitly: where an option's absence means the default plan, its default
+ *  value is not enough to tell. */
 export interface EstimateFlags {
   variant: Variant | 'all';
   discards: DiscardRule | 'both';
@@ -79,6 +79,14 @@ export interface EstimateFlags {
 
 /** What a run does, decided from the options before any work. */
 export interface EstimatePlan {
+  /** The options, with the default plan filled in (the budget, passes and mode it chose). */
+  flags: EstimateFlags;
+  /** Lines to print as warnings before the run starts (more workers than cores, a pass on fewer workers …). */
+  warnings: Warnings;
+  /** Per rule set, the shares of the later passes it gives its unknown deals. */
+  shares: PassShares[];
+  /** The summary of a larger run of the control rule set, for the difference estimate (--control FILE). */
+  control?: { file: string };
   /** The seed, first budget and --max-discards of the run (with --escalate, the escalated file's). */
   seed: number;
   maxStates: number;
@@ -114,9 +122,9 @@ export interface EstimatePlan {
  *  from --policy and --compare; none for the solver alone. */
 function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpec; compare: boolean } {
   if (flags.policy === SOLVER) {
-    if (flags.compare !== undefined) throw new UsageError('--compare solver compares a policy with the solver: give --policy too');
+    if (flags.compare !== undefined) throw new PlanError('--compare solver compares a policy with the solver: give --policy too');
     if (flags.aceBonus !== undefined || flags.samples !== undefined || flags.sampleStates !== undefined) {
-      throw new UsageError('--ace-bonus, --samples and --sample-states tune a policy: give --policy too');
+      throw new PlanError('--ace-bonus, --samples and --sample-states tune a policy: give --policy too');
     }
     return { compare: false };
   }
@@ -131,11 +139,12 @@ function policiesOf(flags: EstimateFlags): { labels?: string[]; spec?: PolicySpe
  */
 async function escalationOf(
   flags: EstimateFlags,
-  command: Command,
+  given: ReadonlySet<string>,
+  warnings: Warnings,
   version: string,
 ): Promise<{ source: EscalationSource; provenance: Provenance; slotProvenances?: Provenance[]; passes: number[] }> {
   const file = flags.escalate!;
-  if (isStdio(file)) throw new UsageError('--escalate needs a file (it is read more than once), not standard input');
+  if (isStdio(file)) throw new PlanError('--escalate needs a file (it is read more than once), not standard input');
   for (const [option, property] of [
     ['--seed', 'seed'],
     ['--from', 'from'],
@@ -143,17 +152,17 @@ async function escalationOf(
     ['--variant', 'variant'],
     ['--discards', 'discards'],
   ] as const) {
-    refuseIfGiven(command, option, property, `comes from the file with --escalate (${file})`);
+    refuseIfGiven(given, warnings, option, property, `comes from the file with --escalate (${file})`);
   }
-  if (flags.policy !== SOLVER) throw new UsageError("--escalate solves the solver's unknown results again: it takes no --policy");
+  if (flags.policy !== SOLVER) throw new PlanError("--escalate solves the solver's unknown results again: it takes no --policy");
   const source = await scanEscalation(file);
   const earlier = source.provenance;
   for (const [option, property, field] of [
     ['--max-states', 'maxStates', 'max_states'],
     ['--max-discards', 'maxDiscards', 'max_discards_mode'],
   ] as const) {
-    if (command.getOptionValueSource(property) === 'cli' && String(flags[property]) !== earlier[field]) {
-      throw new UsageError(
+    if (given.has(property) && String(flags[property]) !== earlier[field]) {
+      throw new PlanError(
         `${file} was solved at ${field} ${earlier[field]}, but ${option} is ${flags[property]}: an escalation keeps the budget and mode of its file (leave ${option} out)`,
       );
     }
@@ -164,7 +173,7 @@ async function escalationOf(
   const names = source.rulesets.map((r) => `${r.variant}/${r.rule}`);
   const byRuleset = flags.sampleUnknowns?.byRuleset ?? {};
   for (const name of Object.keys(byRuleset))
-    if (!names.includes(name)) throw new UsageError(`--sample-unknowns names ${name}, which ${file} does not hold`);
+    if (!names.includes(name)) throw new PlanError(`--sample-unknowns names ${name}, which ${file} does not hold`);
   // Messages name the rule set where the file's rule sets sample in shares of their own.
   const perRuleset = names.length > 1 && source.samples !== undefined;
   const provenances = names.map((name) => {
@@ -174,17 +183,17 @@ async function escalationOf(
     const whose = perRuleset ? `${file}'s ${name} rows have` : `${file} has`;
     const field = planBlocker(before, after);
     if (field === PASSES_FIELD) {
-      throw new UsageError(
+      throw new PlanError(
         `${file} has ${describeField(before, PASSES_FIELD)}, and --passes ${passes.join(',')} does not continue them: give its passes first, then more (e.g. --passes ${[...(before.passes === '' ? [] : before.passes.split(' ')), '…'].join(',')})`,
       );
     }
     if (field === SAMPLE_FIELD) {
-      throw new UsageError(
+      throw new PlanError(
         `${whose} ${describeField(before, SAMPLE_FIELD)}, and ${describeField(after, SAMPLE_FIELD)} would leave out deals it gave the passes: a sample can grow (--sample-unknowns ${perRuleset ? `${name}=` : ''}${before.sample_unknowns.split(' ').join(',')} or more), not shrink`,
       );
     }
     if (field !== undefined) {
-      throw new UsageError(
+      throw new PlanError(
         `${file} has ${describeField(before, field)} but this acesup has ${describeField(after, field)}: results that differ in it do not mix (escalate it with the acesup that wrote it, or solve the deals again)`,
       );
     }
@@ -195,41 +204,55 @@ async function escalationOf(
   return { source, provenance, ...(alike ? {} : { slotProvenances: provenances }), passes };
 }
 
-/** The plan of a run, with every check that can fail made before any work (exit 2 on bad input). */
-export async function planEstimate(flags: EstimateFlags, command: Command, version: string): Promise<EstimatePlan> {
+/**
+ * The plan of a run, with every check that can fail made before any work (a PlanError on bad input): `given`
+ * names the options given explicitly (their property names), `version` the acesup that runs.
+ */
+export async function planEstimate(request: EstimateFlags, given: ReadonlySet<string>, version: string): Promise<EstimatePlan> {
+  const warnings: Warnings = [];
+  const flags = withDefaultPlan(request, given);
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
   const played = policiesOf(flags);
   if (flags.passes !== undefined && played.spec !== undefined) {
-    throw new UsageError(
+    throw new PlanError(
       "--passes solves unknown results again at larger budgets: a policy's games are never unknown (leave out --policy or --passes)",
     );
   }
   if (flags.sampleUnknowns !== undefined && flags.passes !== undefined && flags.passes.length === 0) {
-    throw new UsageError('--sample-unknowns chooses which unknown deals the later passes solve: --passes none leaves none');
+    throw new PlanError('--sample-unknowns chooses which unknown deals the later passes solve: --passes none leaves none');
   }
   for (const shares of sampleSpecs(flags)) {
     if (flags.passes !== undefined && shares.shares.length > 1 && shares.shares.length !== flags.passes.length)
-      throw new UsageError(
+      throw new PlanError(
         `--sample-unknowns gives ${shares.shares.length} shares but --passes ${flags.passes.length} later passes: give one share, or one per later pass`,
       );
   }
   if (flags.deals > MAX_INDEX - flags.from + 1)
-    throw new UsageError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
+    throw new PlanError(`--from ${flags.from} --deals ${flags.deals} goes past the last deal index ${MAX_INDEX}`);
   const csvFile = flags.csv !== undefined && !isStdio(flags.csv) ? flags.csv : undefined;
-  if (flags.resume && flags.csv === undefined) throw new UsageError('--resume needs --csv FILE: the per-deal CSV of the run to continue');
-  if (flags.resume && csvFile === undefined) throw new UsageError('--resume needs --csv FILE, a file (not standard output)');
+  if (flags.resume && flags.csv === undefined) throw new PlanError('--resume needs --csv FILE: the per-deal CSV of the run to continue');
+  if (flags.resume && csvFile === undefined) throw new PlanError('--resume needs --csv FILE, a file (not standard output)');
   if (flags.csv === undefined) {
     refuseIfGiven(
-      command,
+      given,
+      warnings,
       '--checkpoint-every',
       'checkpointEvery',
       'does nothing without --csv FILE: it saves the finished deals to that file',
     );
-    refuseIfGiven(command, '--no-timings', 'timings', 'does nothing without --csv FILE: it empties the ms column of that file', true);
+    refuseIfGiven(
+      given,
+      warnings,
+      '--no-timings',
+      'timings',
+      'does nothing without --csv FILE: it empties the ms column of that file',
+      true,
+    );
   } else if (csvFile === undefined) {
     refuseIfGiven(
-      command,
+      given,
+      warnings,
       '--checkpoint-every',
       'checkpointEvery',
       'needs --csv FILE, a file: standard output gets the rows once, at the end',
@@ -243,12 +266,12 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
     flags.escalate === undefined ? [] : [flags.escalate],
   );
   if (csvFile !== undefined && existsSync(csvFile) && !flags.resume) {
-    throw new UsageError(`${csvFile} exists: add --resume to continue that run, or remove the file`);
+    throw new PlanError(`${csvFile} exists: add --resume to continue that run, or remove the file`);
   }
   if (flags.csv !== undefined) checkWritable(flags.csv, '--csv');
   if (flags.summary !== undefined) checkWritable(flags.summary, '--summary');
   // The file to escalate is read once the cheap checks have passed (it may be large).
-  const escalation = flags.escalate === undefined ? undefined : await escalationOf(flags, command, version);
+  const escalation = flags.escalate === undefined ? undefined : await escalationOf(flags, given, warnings, version);
   const whole: IndexRange = escalation?.source.range ?? { first: flags.from, count: flags.deals };
   const seed = escalation?.source.seed ?? flags.seed;
   const maxStates = escalation === undefined ? flags.maxStates : Number(escalation.source.provenance.max_states);
@@ -263,7 +286,7 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
   const byRuleset = flags.sampleUnknowns?.byRuleset ?? {};
   for (const name of Object.keys(byRuleset))
     if (!rulesets.some((r) => `${r.variant}/${r.rule}` === name))
-      throw new UsageError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
+      throw new PlanError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
   const slotProvenances =
     escalation !== undefined
       ? escalation.slotProvenances
@@ -274,12 +297,19 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
           : undefined;
   const optional = rulesets.some((r) => r.rule === 'optional');
   const maxTableBytes = flags.maxMemory * 2 ** 20;
-  checkWorkers(flags.workers, maxStates, optional, maxTableBytes);
-  const passThreads = checkPasses(passes, maxStates, optional, flags.workers, { maxBytes: maxTableBytes });
+  checkWorkers(flags.workers, maxStates, optional, warnings, maxTableBytes);
+  const passThreads = checkPasses(passes, maxStates, optional, flags.workers, warnings, { maxBytes: maxTableBytes });
   if (flags.dealThreads !== undefined && passes.length === 0)
-    throw new UsageError('--deal-threads sets the threads of each deal of a later pass: give --passes (or leave it out)');
+    throw new PlanError('--deal-threads sets the threads of each deal of a later pass: give --passes (or leave it out)');
   const dealThreads = planDealThreads(passes, maxStates, optional, passThreads, flags.workers, maxTableBytes, flags.dealThreads);
+  const shares = rulesets.map(
+    (_, slot) => passSharesOf((slotProvenances?.[slot] ?? provenance).sample_unknowns, Math.max(1, passes.length)) ?? WHOLE_SHARES,
+  );
   return {
+    flags,
+    warnings,
+    shares,
+    ...(flags.control === undefined ? {} : { control: { file: flags.control } }),
     seed,
     maxStates,
     maxDiscards,
@@ -302,12 +332,6 @@ export async function planEstimate(flags: EstimateFlags, command: Command, versi
   };
 }
 
-/** The shares of the later passes that the rule set in `slot` gives its unknown deals. */
-export const sharesOfSlot = (plan: EstimatePlan, slot: number): PassShares => {
-  const provenance = plan.slotProvenances?.[slot] ?? plan.provenance;
-  return passSharesOf(provenance.sample_unknowns, Math.max(1, plan.passes.length)) ?? WHOLE_SHARES;
-};
-
 /** Every set of shares --sample-unknowns gives. */
 const sampleSpecs = (flags: EstimateFlags): PassShares[] =>
   flags.sampleUnknowns === undefined
@@ -320,8 +344,8 @@ const sampleSpecs = (flags: EstimateFlags): PassShares[] =>
  * without --passes: the default plan's passes; --passes without --sample-unknowns: every unknown deal at
  * every pass. A policy's games and an escalation take their budget as given.
  */
-export function withDefaultPlan(flags: EstimateFlags, command: Command): EstimateFlags {
-  const given = (property: string): boolean => command.getOptionValueSource(property) === 'cli';
+function withDefaultPlan(flags: EstimateFlags, givenSet: ReadonlySet<string>): EstimateFlags {
+  const given = (property: string): boolean => givenSet.has(property);
   if (flags.policy !== SOLVER || flags.escalate !== undefined) return { ...flags, maxStates: flags.maxStates ?? DEFAULT_MAX_STATES };
   const maxDiscards = given('maxDiscards') ? flags.maxDiscards : 'bounds';
   if (!given('maxStates') && !given('passes') && !given('sampleUnknowns')) {

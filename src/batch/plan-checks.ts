@@ -1,18 +1,26 @@
-// The checks `estimate` and `merge` make at the edge, before any work: outputs that can be written and do
-// not overwrite one another or an input, a worker count the machine can carry, options that do nothing.
+// The checks a run's plan makes before any work (estimate's, merge's): outputs that can be written and do not
+// overwrite one another or an input, a worker count and passes the machine can carry, options that do nothing.
+// A check that fails throws a PlanError (one line, exit 2); one that warns adds a line to the plan's warnings.
 
-import type { Command } from 'commander';
 import { closeSync, existsSync, openSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { isStdio, temporaryName } from '../batch/files.ts';
-import { MAX_WORKERS_PER_CORE } from '../batch/options.ts';
-import { dealThreadsFor, fitPasses, tableBytes, workerBytes } from '../batch/passes.ts';
+import { isStdio, temporaryName } from './files.ts';
+import { MAX_WORKERS_PER_CORE } from './options.ts';
+import { dealThreadsFor, fitPasses, tableBytes, workerBytes } from './passes.ts';
 import { positionsIn } from '../core/engine/table.ts';
 import { KEY_WORDS, PILE_KEY_WORDS } from '../core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
-import { UsageError } from './errors.ts';
+import { InputError } from '../core/game/cards.ts';
 import { fmt } from '../core/game/format.ts';
+
+/** A problem with a run's options that the user can fix, found while planning it: one line, exit 2. */
+export class PlanError extends InputError {
+  override name = 'PlanError';
+}
+
+/** The warnings a plan gathers (printed by the command before the run starts). */
+export type Warnings = string[];
 
 /** Fails early (before hours of solving) when `file` cannot be written: its directory is missing or read-only. */
 export function checkWritable(file: string, option: string): void {
@@ -36,7 +44,7 @@ export function checkWritable(file: string, option: string): void {
             : code === 'EROFS'
               ? 'read-only file system'
               : (error as Error).message;
-    throw new UsageError(`cannot write ${option} ${file}: ${why}`);
+    throw new PlanError(`cannot write ${option} ${file}: ${why}`);
   }
 }
 
@@ -62,7 +70,7 @@ export function checkOutputs(outputs: readonly [string, string | undefined][], i
     const key = samePathKey(file);
     const other = seen.get(key);
     if (other !== undefined) {
-      throw new UsageError(
+      throw new PlanError(
         isStdio(file)
           ? `${other} - and ${option} - would both write to standard output: give one of them a file`
           : `${other} and ${option} are the same file ${file}: one would overwrite the other`,
@@ -70,7 +78,7 @@ export function checkOutputs(outputs: readonly [string, string | undefined][], i
     }
     seen.set(key, option);
     if (!isStdio(file) && inputs.some((input) => samePathKey(input) === key)) {
-      throw new UsageError(`${option} ${file} is also an input file: write the output to another file`);
+      throw new PlanError(`${option} ${file} is also an input file: write the output to another file`);
     }
   }
 }
@@ -102,6 +110,7 @@ export function checkPasses(
   maxStates: number,
   optional: boolean,
   workers: number,
+  warnings: Warnings,
   { memory = machineMemory(), maxBytes = DEFAULT_MAX_TABLE_BYTES }: { memory?: number; maxBytes?: number } = {},
 ): number[] {
   const fits = fitPasses(factors, maxStates, optional, workers, memory * PASS_MEMORY_SHARE, maxBytes);
@@ -111,13 +120,13 @@ export function checkPasses(
       let largest = fit.factor - 1;
       while (largest >= 2 && fitPasses([largest], maxStates, optional, 1, memory * PASS_MEMORY_SHARE, maxBytes)[0]!.threads < 1)
         largest -= 1;
-      throw new UsageError(
+      throw new PlanError(
         `${what}, more than this machine's ${gb(memory)} of memory holds: give smaller --passes (${largest >= 2 ? `the largest that fits is ×${largest}` : 'none fits'})${maxBytes === DEFAULT_MAX_TABLE_BYTES ? '' : ' or a smaller --max-memory'}`,
       );
     }
     if (fit.threads < workers) {
-      process.stderr.write(
-        `acesup: warning: ${what}: it runs on ${fit.threads} of the ${workers} workers at a time, to fit this machine's ${gb(memory)} of memory\n`,
+      warnings.push(
+        `${what}: it runs on ${fit.threads} of the ${workers} workers at a time, to fit this machine's ${gb(memory)} of memory`,
       );
     }
     // Far past what the tables' memory cap holds a larger budget buys nothing: a deal that would need it stops
@@ -125,8 +134,8 @@ export function checkPasses(
     const words = optional ? KEY_WORDS : PILE_KEY_WORDS;
     const held = positionsIn(tableBytes(Number.MAX_SAFE_INTEGER, words, maxBytes), words);
     if (fit.maxStates > STORED_EVERY * held) {
-      process.stderr.write(
-        `acesup: warning: pass ×${fit.factor} (${fmt(fit.maxStates)} states): likely to stop at the tables' ${gb(maxBytes)} memory cap (--max-memory) before its budget (a deal that reaches the cap stays unknown)\n`,
+      warnings.push(
+        `pass ×${fit.factor} (${fmt(fit.maxStates)} states): likely to stop at the tables' ${gb(maxBytes)} memory cap (--max-memory) before its budget (a deal that reaches the cap stays unknown)`,
       );
     }
   }
@@ -151,28 +160,41 @@ export function planDealThreads(
 
 /** Warns above the core count; refuses (exit 2) above MAX_WORKERS_PER_CORE × the cores, or above the cores
  *  when the workers could need more than the machine's memory (`optional`: as checkPasses). */
-export function checkWorkers(workers: number, maxStates: number, optional: boolean, maxBytes = DEFAULT_MAX_TABLE_BYTES): void {
+export function checkWorkers(
+  workers: number,
+  maxStates: number,
+  optional: boolean,
+  warnings: Warnings,
+  maxBytes = DEFAULT_MAX_TABLE_BYTES,
+): void {
   const cores = availableParallelism();
   const each = workerBytes(maxStates, optional, maxBytes);
   // One worker per core is always allowed (the default): a worker's tables only grow as far as its deals need.
   const cap = Math.max(cores, Math.min(MAX_WORKERS_PER_CORE * cores, Math.floor(totalmem() / each)));
   if (workers > cap) {
-    throw new UsageError(
+    throw new PlanError(
       `--workers ${workers} is more than this machine can use (at most ${cap}: ${cores} cores, ${mib(totalmem())} of memory, ` +
         `and each worker needs up to ${mib(each)} at --max-states ${fmt(maxStates)}; ${workers} would need ${mib(workers * each)})`,
     );
   }
   if (workers > cores) {
-    process.stderr.write(
-      `acesup: warning: --workers ${workers} is more than the ${cores} cores of this machine: the run will be slower, not faster, and each worker needs up to ${mib(each)}\n`,
+    warnings.push(
+      `--workers ${workers} is more than the ${cores} cores of this machine: the run will be slower, not faster, and each worker needs up to ${mib(each)}`,
     );
   }
 }
 
-/** Refuses (exit 2) an option given on the command line that does nothing in this context, or with
- *  `warnOnly` warns (for an option that changes nothing a user relies on). */
-export function refuseIfGiven(command: Command, option: string, property: string, why: string, warnOnly = false): void {
-  if (command.getOptionValueSource(property) !== 'cli') return;
-  if (!warnOnly) throw new UsageError(`${option} ${why}`);
-  process.stderr.write(`acesup: warning: ${option} ${why}\n`);
+/** Refuses (exit 2) an option given on the command line (`given`: the options' names) that does nothing in
+ *  this context, or with `warnOnly` warns (for an option that changes nothing a user relies on). */
+export function refuseIfGiven(
+  given: ReadonlySet<string>,
+  warnings: Warnings,
+  option: string,
+  property: string,
+  why: string,
+  warnOnly = false,
+): void {
+  if (!given.has(property)) return;
+  if (!warnOnly) throw new PlanError(`${option} ${why}`);
+  warnings.push(`${option} ${why}`);
 }
