@@ -85,6 +85,10 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .option('--show', 'print the four piles after each step of a solution')
     .option('--reverse', REVERSE_HELP)
     .option(
+      '--after <moves>',
+      'solve the position these moves reach (comma-separated, played from the start of a deal given as an argument): the solution is the rest of a winning line, the max discards counts the cards already discarded',
+    )
+    .option(
       '--html <file>',
       'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)',
     )
