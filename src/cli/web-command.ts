@@ -6,7 +6,6 @@ import { type Server, createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, exitForSignal } from './errors.ts';
-import { DEFAULT_PORT } from './web.ts';
 
 export interface WebFlags {
   port?: number;
@@ -32,7 +31,7 @@ function newest(path: string): number {
 }
 
 /** Builds the page when it is missing or older than its sources, where the sources are (a clone). */
-async function pageUpToDate(): Promise<void> {
+export async function pageUpToDate(): Promise<void> {
   if (!existsSync(join(ROOT, 'src', 'web'))) {
     if (!existsSync(PAGE)) throw new UsageError(`the web page is missing from this installation (${PAGE})`);
     return;
@@ -55,8 +54,8 @@ async function pageUpToDate(): Promise<void> {
   await vite.build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
 }
 
-/** Listens on `port` (the default port, when none is given, or any free one when it is taken); resolves with the port. */
-function listen(server: Server, port: number | undefined, host: string): Promise<number> {
+/** Listens on `port`, or when none is given on `fallback` (any free port when it is taken); resolves with the port. */
+function listen(server: Server, port: number | undefined, fallback: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const attempt = (at: number): void => {
       const onError = (error: NodeJS.ErrnoException): void => {
@@ -81,11 +80,12 @@ function listen(server: Server, port: number | undefined, host: string): Promise
         resolve(typeof address === 'object' && address !== null ? address.port : at);
       });
     };
-    attempt(port ?? DEFAULT_PORT);
+    attempt(port ?? fallback);
   });
 }
 
-export async function webCommand(flags: WebFlags): Promise<number> {
+/** Serves the page until a signal; `defaultPort` is the port tried when --port is not given. */
+export async function webCommand(flags: WebFlags, defaultPort: number): Promise<number> {
   await pageUpToDate();
   const html = readFileSync(PAGE);
   const server = createServer((request, response) => {
@@ -106,7 +106,7 @@ export async function webCommand(flags: WebFlags): Promise<number> {
     });
     response.end(request.method === 'HEAD' ? undefined : html);
   });
-  const port = await listen(server, flags.port, flags.host);
+  const port = await listen(server, flags.port, defaultPort, flags.host);
   const host = flags.host.includes(':') ? `[${flags.host}]` : flags.host;
   console.log(`acesup web: http://${host}:${port}/ (Ctrl-C stops it)`);
   console.log(`The page is also one file that opens from the disk: ${PAGE}`);

@@ -28,6 +28,6 @@ export function addWebCommand(program: Command): void {
     .option('--host <address>', 'the address to listen on (another machine reaches the page only if it is not 127.0.0.1)', '127.0.0.1')
     .action(async (flags: WebFlags) => {
       const { webCommand } = await import('./web-command.ts');
-      process.exitCode = await webCommand(flags);
+      process.exitCode = await webCommand(flags, DEFAULT_PORT);
     });
 }
