@@ -329,10 +329,10 @@ class Page {
     const after = session.saved().moves;
     this.#verdictSolver
       .run({ kind: 'solve', deal: dealText(session.deal, false), after, variant, discards, maxStates })
-      .then(({ value }) => {
+      .then(({ value, ms }) => {
         this.#keepVerdict(key, { verdict: value, maxStates });
         if (key !== this.#verdictKey() || maxStates !== this.#budget) return;
-        this.#verdict = { kind: 'done', verdict: value, maxStates, moves, discarded };
+        this.#verdict = { kind: 'done', verdict: value, maxStates, moves, discarded, ms };
         this.#redraw();
       })
       .catch((error: Error) => {

@@ -12,7 +12,7 @@ export type HintState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; an
 export type VerdictState =
   | { kind: 'off' }
   | { kind: 'busy'; maxStates: number }
-  | { kind: 'done'; verdict: Verdict; maxStates: number; moves: number; discarded: number }
+  | { kind: 'done'; verdict: Verdict; maxStates: number; moves: number; discarded: number; ms?: number }
   | { kind: 'error'; message: string };
 
 export interface PanelActions {
@@ -88,6 +88,8 @@ export function renderVerdict(state: VerdictState, write: (text: string) => stri
   box.dataset['result'] = verdict.result;
   box.dataset['moves'] = String(moves);
   box.dataset['states'] = String(verdict.states);
+  // The worker's time for a verdict searched now (none for one kept from before): what bench/web.bench.ts reads.
+  if (state.ms !== undefined) box.dataset['ms'] = state.ms.toFixed(1);
   const states = `${fmt(verdict.states)} positions searched`;
   if (verdict.result === 'won') {
     box.dataset['solution'] = verdict.solution.join(', ');
