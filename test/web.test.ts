@@ -247,6 +247,13 @@ describe('the web page', () => {
     expect(await table(page)).toBe(before);
     expect(errors).toEqual([]);
     await page.context().close();
+
+    // An address that names no game is named too, and a game is dealt all the same.
+    const named = await open('#seed=x&variant=standard');
+    expect(await message(named.page, 'setup-message')).toBe('The address: seed must be a whole number from 0 to 4294967295');
+    expect(await named.page.locator('.card').count()).toBe(4);
+    expect(named.errors).toEqual([]);
+    await named.page.context().close();
   });
 
   it('reads Reverse Idiot’s Delight: the cards shown aces low, an illegal click refused as acesup verify --reverse says', async () => {
@@ -312,6 +319,49 @@ describe('the web page', () => {
       expect(errors).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('plays from the keyboard and by dragging, and deals the next deal proved winnable', async () => {
+    const deal = seededDeal(44, 0);
+    const verdict = solve(deal, { discards: 'forced' });
+    if (verdict.result !== 'won') throw new Error('deal 0 of seed 44 is won under forced discards');
+    const line = verdict.solution.slice(0, 12);
+    expect(line.some((move) => move.startsWith('move '))).toBe(true);
+    const game = new Game(parseDeal(deal), 'standard', 'forced');
+    const { page, errors } = await open('#seed=44&index=0&variant=standard&discards=forced');
+    for (const text of line) {
+      const [move] = parseMoves(text);
+      if (move!.kind === 'deal') await page.keyboard.press('d');
+      else if (move!.kind === 'remove') {
+        // The key of the pile whose exposed card it is.
+        const pile = game.piles().findIndex((cards) => cards[cards.length - 1] === move!.card);
+        await page.keyboard.press(String(pile + 1));
+      } else {
+        const from = (await page.locator(`.card[data-card="${cardName(move!.card)}"]`).boundingBox())!;
+        const to = (await page.locator(`.slot[data-slot="${move!.pile + 1}"]`).boundingBox())!;
+        await page.mouse.move(from.x + from.width / 2, from.y + 12);
+        await page.mouse.down();
+        await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+        await page.mouse.up();
+      }
+      game.play(move!);
+      const piles = game.piles().map((cards) => cards.map(cardName).join(' '));
+      expect({ after: text, piles: (await table(page)).split(' | ').slice(0, 4) }).toEqual({ after: text, piles });
+    }
+
+    // Deal 0 is the one in the fields: the next deal proved winnable is the first after it, as winnableDeals finds it.
+    const [next] = winnableDeals({ seed: 44, index: 1, count: 1, variant: 'standard', discards: 'forced' });
+    await page.click('#winnable');
+    await page.waitForFunction(
+      (name) => document.querySelector('#game-name')?.textContent === name,
+      `deal ${next!.index} of seed 44 · standard · forced discards`,
+    );
+    expect(await message(page, 'setup-message')).toBe(
+      `Deal ${next!.index} of seed 44 is proved winnable (${next!.solution.length} moves win it).`,
+    );
+    expect(new URL(page.url()).hash).toBe(`#seed=44&index=${next!.index}&variant=standard&discards=forced`);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('opens from the disk (file://): plays, and its worker solves there too', async () => {

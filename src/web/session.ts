@@ -4,7 +4,7 @@
 import { type Card, cardName } from '../core/game/cards.ts';
 import { type GameMove, formatMove, parseMove } from '../core/game/notation.ts';
 import { formatPosition } from '../core/game/position.ts';
-import { fromReversed, mapMove, toReversed, writeReversed } from '../core/game/reverse.ts';
+import { toReversed, writeReversed } from '../core/game/reverse.ts';
 import { Game } from '../core/game/verify.ts';
 import { type Setup, dealOf } from './setup.ts';
 
@@ -52,17 +52,6 @@ export class Session {
   /** The card as the reading shows it (its rank and suit on the face). */
   shown(card: Card): Card {
     return this.setup.reverse ? toReversed(card) : card;
-  }
-
-  /** A move in the rules' notation, as the reading writes it ("remove 7S"). */
-  notation(move: GameMove): string {
-    return this.write(formatMove(move));
-  }
-
-  /** A move written in the reading, as the standard game's move (throws an InputError when it is not one). */
-  readMove(text: string): GameMove {
-    const move = parseMove(text);
-    return this.setup.reverse ? mapMove(move, fromReversed) : move;
   }
 
   /**
