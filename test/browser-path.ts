@@ -1,7 +1,7 @@
 // Which Chromium the browser tests drive: one named by ACESUP_CHROMIUM, else a system Chromium or Chrome,
 // else the one the npm package @sparticuz/chromium ships (a dev dependency), so that no root and no apt are needed.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -43,7 +43,7 @@ async function bundled(cacheDir: string): Promise<Browser> {
     return {
       executablePath,
       source: `@sparticuz/chromium (unpacked in ${cacheDir})`,
-      env: { LD_LIBRARY_PATH: libraries, FONTCONFIG_PATH: join(cacheDir, 'fonts') },
+      env: { LD_LIBRARY_PATH: libraries, FONTCONFIG_PATH: fontConfig(cacheDir) },
     };
   } finally {
     for (const [key, value] of Object.entries(saved)) {
@@ -51,4 +51,26 @@ async function bundled(cacheDir: string): Promise<Browser> {
       else process.env[key] = value;
     }
   }
+}
+
+/**
+ * A fontconfig setting that finds the fonts the package unpacked (and the system's, where there are any). The
+ * package's own fonts.conf names Lambda's folders (/tmp/fonts, /opt/fonts), so elsewhere the browser found no font
+ * at all, and a text field or a select then ended it (Skia's font manager aborts on the fallback it then asks for).
+ */
+function fontConfig(cacheDir: string): string {
+  const dir = join(cacheDir, 'fontconfig');
+  mkdirSync(dir, { recursive: true });
+  const dirs = [join(cacheDir, 'fonts', 'fonts'), '/usr/share/fonts', '/usr/local/share/fonts'];
+  // Written aside and renamed: test files launching browsers at once never read half a file.
+  const file = join(dir, 'fonts.conf');
+  const aside = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(
+    aside,
+    '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n' +
+      dirs.map((folder) => `  <dir>${folder}</dir>\n`).join('') +
+      `  <cachedir>${join(dir, 'cache')}</cachedir>\n</fontconfig>\n`,
+  );
+  renameSync(aside, file);
+  return dir;
 }

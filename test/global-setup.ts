@@ -1,6 +1,7 @@
 // Vitest global setup: brings the compiled build (dist/) up to date before any test, so that the CLI tests,
 // which run bin/acesup.js as a user would, test the current sources. When no source or setting is newer than
-// the build's record (dist/.tsbuildinfo) there is nothing to compile, and the setup skips tsc (~3 s).
+// the build's record (dist/.tsbuildinfo) there is nothing to compile, and the setup skips tsc (~3 s). The web page
+// (dist/web/index.html) is brought up to date as `acesup web` does it, so the tests that serve or pack it find it.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,7 +29,9 @@ function upToDate(): boolean {
   return Math.max(newest(join(ROOT, 'src')), ...inputs) < built;
 }
 
-export default function setup(): void {
+export default async function setup(): Promise<void> {
+  const { pageUpToDate } = await import('../src/cli/web-command.ts');
+  await pageUpToDate();
   if (upToDate()) return;
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });

@@ -1,5 +1,5 @@
-// What ships: the packed tarball holds only what runs (the compiled build with its declarations, the launcher, the rules, README,
-// LICENSE), and the compiled build runs without TypeScript or tsx.
+// What ships: the packed tarball holds only what runs (the compiled build with its declarations, the web page built into one
+// file, the launcher, the rules, README, LICENSE), and the compiled build runs without TypeScript or tsx.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,17 +21,18 @@ function walk(dir: string): string[] {
 }
 
 describe('package', () => {
-  it('packs only the compiled build, the launcher, docs/rules.md, README, LICENSE and package.json', () => {
+  it('packs only the compiled build, the web page, the launcher, docs/rules.md, README, LICENSE and package.json', () => {
     // --ignore-scripts: the global setup has just built dist/; pack must not rebuild it under running tests
     const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
     const files = (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path).sort();
     const others = files.filter((f) => !/^dist\/.+\.(js|d\.ts)$/u.test(f));
-    expect(others).toEqual(['LICENSE', 'README.md', 'bin/acesup.js', 'docs/rules.md', 'package.json']);
+    // The page ships built (the global setup builds it), so that `acesup web` serves it where Vite is not installed.
+    expect(others).toEqual(['LICENSE', 'README.md', 'bin/acesup.js', 'dist/web/index.html', 'docs/rules.md', 'package.json']);
     expect(files).toContain('dist/cli/main.js');
     expect(files).toContain('dist/batch/worker.js');
-    // every source module has its compiled counterpart in the tarball
+    // every source module has its compiled counterpart in the tarball (the page's modules are bundled into the page)
     const sources = walk('src')
-      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => f.endsWith('.ts') && !f.startsWith('src/web/'))
       .map((f) => f.replace(/^src\//u, 'dist/').replace(/\.ts$/u, '.js'));
     expect(sources.filter((f) => !files.includes(f))).toEqual([]);
     // and its declarations, for the library's users

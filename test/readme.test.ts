@@ -31,6 +31,8 @@ const SKIPPED: Record<string, string> = {
   'npm run lint': 'CI runs it on its own',
   'npm run format': 'rewrites the sources',
   'npm run prepare': 'npm ci runs it (the build)',
+  'npm run build:web': "rewrites dist/web/ under the running tests (the suite's global setup has just brought it up to date)",
+  'npm run web': 'a server that runs until it is stopped: test/web.test.ts starts it, fetches the page and stops it',
 };
 
 /** The package.json scripts a test runs: npm start, shortened. */
@@ -235,6 +237,14 @@ describe("the README's commands", () => {
     expect(readFileSync(copy, 'utf8'), 'run: npx tsx scripts/results-index.ts --table --into README.md').toBe(
       readFileSync(join(ROOT, 'README.md'), 'utf8'),
     );
+  });
+
+  it('names in its prose only npm commands that are run here or skipped with a reason (npm run web among them)', () => {
+    const named = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/`(npm (?:start|test|ci|link|run [\w:-]+))`/gu)].map(
+      (m) => m[1]!,
+    );
+    expect(named).toContain('npm run web');
+    for (const command of named) expect(command === 'npm start' || SKIPPED[command] !== undefined, `no runner for: ${command}`).toBe(true);
   });
 
   it('writes no abbreviation: every deal and move list is whole', () => {

@@ -27,6 +27,7 @@ const DEFINITIONS = [
   'dist/cli/play.js',
   'dist/cli/report.js',
   'dist/cli/shared-options.js',
+  'dist/cli/web.js',
   'dist/core/game/cards.js',
   'dist/core/game/format.js',
   'dist/core/game/rules.js',

@@ -1,12 +1,11 @@
 // The hint command's work: reads the position, asks the library for the hint, prints it (options in hint.ts).
 
 import { hint } from '../core/api.ts';
-import { parseMove, describeMove } from '../core/game/notation.ts';
+import { hintLines } from '../core/play/hint-text.ts';
 import { formatPosition } from '../core/game/position.ts';
 import { parseReversedPosition, writeReversed } from '../core/game/reverse.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import { EXIT_OK, UsageError } from './errors.ts';
-import { fmt, percent } from '../core/game/format.ts';
 
 export interface HintFlags {
   variant: Variant;
@@ -19,8 +18,6 @@ export interface HintFlags {
   json?: boolean;
   reverse?: boolean;
 }
-
-const range = (low: number, high: number): string => (low === high ? percent(low) : `${percent(low)}–${percent(high)}`);
 
 export function hintCommand(words: string[], flags: HintFlags): number {
   if (words.length === 0)
@@ -44,22 +41,9 @@ export function hintCommand(words: string[], flags: HintFlags): number {
     console.log(JSON.stringify({ ...answer, variant: flags.variant, discards: flags.discards, seed: flags.seed, ms }));
     return EXIT_OK;
   }
-  const { chance, perfect } = answer;
   console.log(`Position ${answer.position}`);
   console.log(`${flags.variant} · ${flags.discards} discards · seed ${flags.seed} (${(ms / 1000).toFixed(2)} s)`);
-  if (answer.move === null) console.log(`move: none, the game is ${answer.over}`);
-  else console.log(`move: ${out(describeMove(parseMove(found.move!)))} — ${answer.player}'s choice`);
-  // Whose chance: a player who plays the move, then plays on as greedy does (the expert's own rollouts' player).
-  const who = answer.move === null ? 'chance of winning' : `chance of winning for a player who plays it, then plays on as ${chance.player}`;
-  console.log(
-    `${who}: ${percent(chance.low)} (95% interval ${range(chance.ci95.low, chance.ci95.high)}) ` +
-      `over ${fmt(chance.of)} random ${chance.of === 1 ? 'order' : 'orders'} of the unseen cards`,
-  );
-  const unknown = perfect.unknown === 0 ? '' : `, ${fmt(perfect.unknown)} unknown at ${fmt(perfect.maxStates)} states`;
-  console.log(
-    `perfect play wins: ${range(perfect.low, perfect.high)} (95% interval ${range(perfect.ci95.low, perfect.ci95.high)}) ` +
-      `of ${fmt(perfect.of)} ${perfect.of === 1 ? 'order' : 'orders'} solved from the position${unknown}`,
-  );
+  for (const line of hintLines(found, out)) console.log(line);
   if (answer.move !== null) console.log(`hint: ${answer.move}`);
   return EXIT_OK;
 }

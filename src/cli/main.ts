@@ -22,6 +22,7 @@ import {
   shortenQuotes,
 } from './errors.ts';
 import { addReportCommand } from './report.ts';
+import { addWebCommand } from './web.ts';
 import { REVERSE_HELP, discardsOption, maxDiscardsOption, maxMemoryOption, variantOption } from './shared-options.ts';
 import type { SolveFlags, VerifyFlags } from './solve-command.ts';
 
@@ -85,6 +86,10 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .option('--show', 'print the four piles after each step of a solution')
     .option('--reverse', REVERSE_HELP)
     .option(
+      '--after <moves>',
+      'solve the position these moves reach (comma-separated, played from the start of a deal given as an argument): the solution is the rest of a winning line, the max discards counts the cards already discarded',
+    )
+    .option(
       '--html <file>',
       'also write a replay page of the deal: the piles drawn as cards, stepping through the solution (one deal only)',
     )
@@ -116,6 +121,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   addPlayCommand(program);
   addHintCommand(program);
   addReportCommand(program);
+  addWebCommand(program);
   return program;
 }
 

@@ -4,7 +4,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
-import { verify as verifyLine } from '../core/api.ts';
+import { playedMoves, verify as verifyLine } from '../core/api.ts';
 import { type GameMove, describeMove, formatMove } from '../core/game/notation.ts';
 import { type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import { DEFAULT_TIME_LIMIT } from '../core/search/budget.ts';
@@ -16,6 +16,7 @@ import { tableBytesFor } from '../core/engine/table.ts';
 import { type MaxDiscardsMode, type SolveResult, Solver } from '../core/search/solve.ts';
 import { parseReversedDeal, parseReversedMoves, writeReversed } from '../core/game/reverse.ts';
 import { Game, formatPiles } from '../core/game/verify.ts';
+import { formatPosition } from '../core/game/position.ts';
 import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
 import { normaliseMoveList } from './move-list.ts';
 import { DealPageGames } from '../report/deal-page.ts';
@@ -90,8 +91,10 @@ function verdictLine(
   }
 }
 
+/** The solution, numbered on from the moves played before it (`after`), with the piles after each step when `show`. */
 function printSolution(
   deal: Uint8Array,
+  after: readonly GameMove[],
   solution: readonly GameMove[],
   variant: Variant,
   rule: DiscardRule,
@@ -99,10 +102,11 @@ function printSolution(
   out: (text: string) => string,
 ): void {
   const game = new Game(deal, variant, rule);
-  const width = String(solution.length).length;
+  for (const move of after) game.play(move);
+  const width = String(after.length + solution.length).length;
   if (show) console.log(out(indent(formatPiles(game.piles()), 6)) + `\n      stock: ${game.stockLeft()}`);
   solution.forEach((move, i) => {
-    console.log(out(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`));
+    console.log(out(`  ${String(after.length + i + 1).padStart(width)}. ${describeMove(move)}`));
     if (show) {
       game.play(move);
       console.log(out(indent(formatPiles(game.piles()), 6)) + `\n      stock: ${game.stockLeft()}, discarded: ${game.discarded()}`);
@@ -129,6 +133,36 @@ export interface SolveFlags {
   timeLimit?: number;
   maxMemory: number;
   threads?: number;
+  after?: string;
+}
+
+/**
+ * The moves of --after, checked under each variant asked for: an illegal one is one line in verify's words
+ * (naming the variant when there are several).
+ */
+function movesAfter(deal: Uint8Array, text: string, variants: readonly Variant[], rule: DiscardRule, reverse: boolean): GameMove[] {
+  const line = reverse ? parseReversedMoves(normaliseMoveList(text)).map(formatMove) : normaliseMoveList(text);
+  let moves: GameMove[] = [];
+  for (const variant of variants) {
+    try {
+      moves = playedMoves(deal, line, variant, rule);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      const message = reverse ? writeReversed(error.message) : error.message;
+      throw new UsageError(`--after: ${message}${variants.length > 1 ? ` (${variant})` : ''}`);
+    }
+  }
+  return moves;
+}
+
+/** The position of a game after `moves`, in the position notation (docs/rules.md) that acesup hint reads. */
+function positionAfter(deal: Uint8Array, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): string {
+  const game = new Game(deal, variant, rule);
+  for (const move of moves) game.play(move);
+  const piles = game.piles();
+  const seen = new Set([...piles.flat(), ...deal.subarray(52 - game.stockLeft())]);
+  const discards = Array.from(deal).filter((card) => !seen.has(card));
+  return formatPosition({ piles, stock: game.stockLeft(), discards: discards.sort((a, b) => a - b) });
 }
 
 /** Milliseconds kept from a deal's time limit for printing its answers and ending the command. */
@@ -142,6 +176,9 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
       '--threads is for a deal given as an argument: deals read from a file or standard input are solved one after another on one thread',
     );
   if (flags.reverse && flags.html !== undefined) throw new UsageError('--html draws the standard reading only: it does not take --reverse');
+  if (flags.after !== undefined && words.length === 0) throw new UsageError('--after is for a deal given as an argument');
+  if (flags.after !== undefined && flags.html !== undefined)
+    throw new UsageError('--html replays a deal from its start: it does not take --after');
   // Reverse Idiot's Delight is solved as the standard game it is; cards are mapped on the way in and out.
   const out = flags.reverse ? writeReversed : (text: string): string => text;
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
@@ -160,11 +197,13 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
       return undefined;
     }
   };
+  let after: GameMove[] = [];
   const options = variants.map((variant) => ({
     variant,
     rule: flags.discards,
     maxStates: flags.maxStates,
     maxDiscards: flags.maxDiscards,
+    after,
   }));
   const answer =
     (deal: Uint8Array) =>
@@ -189,13 +228,19 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
         );
       } else {
         console.log(verdictLine(result, variant, flags.discards, ms, { ...flags, maxStates }, stoppedBy ?? timeLimit));
-        if (result.kind === 'won') printSolution(deal, result.solution, variant, flags.discards, flags.show === true, out);
+        if (result.kind === 'won') printSolution(deal, after, result.solution, variant, flags.discards, flags.show === true, out);
       }
     };
   if (words.length > 0) {
     const deal = parse(words.join(' '), '');
     if (deal === undefined) return exitCode;
+    if (flags.after !== undefined) {
+      after = movesAfter(deal, flags.after, variants, flags.discards, flags.reverse === true);
+      for (const entry of options) entry.after = after;
+    }
     if (!flags.json) console.log(`Deal ${out(formatDeal(deal))}`);
+    if (!flags.json && flags.after !== undefined)
+      console.log(out(`After ${after.length} moves: ${positionAfter(deal, after, variants[0]!, flags.discards)}`));
     page?.addDeal(deal);
     // On a thread of its own: the main thread shows the progress and answers Ctrl-C with the bounds so far.
     // The limit counts from the command's start (performance.now() is time since then), less a moment to print.

@@ -5,11 +5,11 @@
 
 import { type Deal, InputError, formatDeal, isDeal, parseDeal } from './game/cards.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from './game/deals.ts';
-import { formatMove, parseMoves } from './game/notation.ts';
+import { type GameMove, formatMove, parseMoves } from './game/notation.ts';
 import { parsePosition } from './game/position.ts';
 import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
 import { type DiscardRule, type Variant, isDiscardRule, isVariant } from './game/rules.ts';
-import { verify as replay } from './game/verify.ts';
+import { Game, verify as replay } from './game/verify.ts';
 import { DEFAULT_MAX_STATES } from './search/budget.ts';
 import { type MaxDiscardsMode, type SolveResult, Solver, type StopReason } from './search/solve.ts';
 
@@ -39,6 +39,12 @@ export interface SolveOptions extends GameOptions {
   maxStates?: number;
   /** 'exact' (default): a lost deal's max discards is pinned within the budget; 'bounds': the verdict only. */
   maxDiscards?: MaxDiscardsMode;
+  /**
+   * Moves already played from the deal's start (an array, or one string, comma-separated): the verdict is then
+   * of the position they reach, the solution the rest of a winning line from there, and the max discards
+   * counts the cards those moves discarded. Default: none. An illegal one throws an InputError in verify's words.
+   */
+  after?: string | readonly string[];
 }
 
 /**
@@ -90,14 +96,33 @@ export function verdictOf(result: SolveResult): Verdict {
   }
 }
 
+/**
+ * The moves of `text` played from the deal's start, each checked by the independent replayer: an illegal one
+ * throws an InputError naming it as `acesup verify` does ("move 3: the stock is empty").
+ */
+export function playedMoves(deal: Deal, text: string | readonly string[], variant: Variant, rule: DiscardRule): GameMove[] {
+  const moves = parseMoves(typeof text === 'string' ? text : text.join(','));
+  const game = new Game(deal, variant, rule);
+  moves.forEach((move, i) => {
+    const reason = game.illegal(move);
+    if (reason !== undefined) throw new InputError(`move ${i + 1}: ${reason}`);
+    game.play(move);
+  });
+  return moves;
+}
+
 function solveWith(solver: Solver, deal: Deal, variant: Variant, rule: DiscardRule, options: SolveOptions): Verdict {
   const maxStates = wholeNumber(options.maxStates ?? DEFAULT_MAX_STATES, 'maxStates', 1, Number.MAX_SAFE_INTEGER);
   const maxDiscards = options.maxDiscards ?? 'exact';
   if (maxDiscards !== 'exact' && maxDiscards !== 'bounds') throw new InputError(`maxDiscards must be "exact" or "bounds"`);
-  return verdictOf(solver.solve(deal, { variant, rule, maxStates, maxDiscards }));
+  const after = options.after === undefined ? [] : playedMoves(deal, options.after, variant, rule);
+  return verdictOf(solver.solve(deal, { variant, rule, maxStates, maxDiscards, after }));
 }
 
-/** Solves a deal under perfect play (the whole stock known), within the budget of positions: one pass, no clock. */
+/**
+ * Solves a deal under perfect play (the whole stock known), within the budget of positions: one pass, no clock.
+ * With `after`, the position those moves reach.
+ */
 export function solve(deal: string | Deal, options: SolveOptions = {}): Verdict {
   const { variant, rule } = gameOf(options);
   return solveWith(new Solver(), dealOf(deal), variant, rule, options);

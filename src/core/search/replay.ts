@@ -27,9 +27,17 @@ export class PackedGame {
     private readonly deal: Deal,
     private readonly variant: Variant,
     private readonly rule: DiscardRule,
+    /** The position to start from (a frame of this deal); default: the deal's start. */
+    private readonly start?: Int32Array,
   ) {
     for (let pos = 0; pos < 52; pos++) this.positionOf[deal[pos]!] = pos;
-    startFrame(this.frame, 0);
+    this.reset();
+  }
+
+  /** Back to the position the game started from. */
+  reset(): void {
+    if (this.start === undefined) startFrame(this.frame, 0);
+    else this.frame.set(this.start.subarray(0, FRAME));
   }
 
   private removableAt(pile: number): boolean {
@@ -82,9 +90,9 @@ export class PackedGame {
   }
 }
 
-/** Whether `moves`, replayed from the deal, are all legal and end in a win. */
-export function winsWith(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): boolean {
-  const game = new PackedGame(deal, variant, rule);
+/** Whether `moves`, replayed from the deal (or from the position `start`), are all legal and end in a win. */
+export function winsWith(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule, start?: Int32Array): boolean {
+  const game = new PackedGame(deal, variant, rule, start);
   for (const move of moves) if (!game.play(move)) return false;
   return game.isWon();
 }
@@ -94,17 +102,18 @@ export function winsWith(deal: Deal, moves: readonly GameMove[], variant: Varian
  * tries to drop every stretch of consecutive moves (longest first from each start, so a card shuffled
  * between empty piles and back goes in one step) and keeps every drop that still wins; the passes stop
  * when one drops nothing — in particular no single move — so the result is 1-minimal by construction.
+ * `from`: the position the line starts from (default: the deal's start).
  */
-export function minimise(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): GameMove[] {
+export function minimise(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule, from?: Int32Array): GameMove[] {
   let list = moves.slice();
   // The position after list[0 … start) is kept and advanced with `start`, so each candidate replays only
   // the moves after its gap: the same candidates in the same order as replaying each from the start.
-  const prefix = new PackedGame(deal, variant, rule);
-  const game = new PackedGame(deal, variant, rule);
+  const prefix = new PackedGame(deal, variant, rule, from);
+  const game = new PackedGame(deal, variant, rule, from);
   let dropped = true;
   while (dropped) {
     dropped = false;
-    startFrame(prefix.frame, 0);
+    prefix.reset();
     for (let start = 0; start < list.length; start++) {
       for (let end = list.length; end > start; end--) {
         game.frame.set(prefix.frame);
@@ -129,12 +138,13 @@ const ROUND_BFS_LIMIT = 200_000;
  * Rewrites each round of a winning line (the moves between two deals, and after the last one) as a
  * shortest sequence of removals and moves from the round's first position to its last one, found by
  * breadth-first search over every legal move. The positions at each deal are unchanged, so the line still
- * wins; a round whose search passes ROUND_BFS_LIMIT positions is kept as it was.
+ * wins; a round whose search passes ROUND_BFS_LIMIT positions is kept as it was. `from`: the position the line
+ * starts from (default: the deal's start).
  */
-export function shortenRounds(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): GameMove[] {
+export function shortenRounds(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule, from?: Int32Array): GameMove[] {
   const generator = new MoveGenerator(variant, rule, false);
   generator.setDeal(deal);
-  const game = new PackedGame(deal, variant, rule);
+  const game = new PackedGame(deal, variant, rule, from);
   const out: GameMove[] = [];
   let start = 0;
   while (start <= moves.length) {

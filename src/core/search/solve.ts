@@ -4,7 +4,7 @@
 import { type Deal, isAce } from '../game/cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
 import type { GameMove } from '../game/notation.ts';
-import { minimise, shortenRounds, winsWith } from './replay.ts';
+import { PackedGame, minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, VARIANTS, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
 import { type GroupMemory, JOB, SPEC, SearchGroup } from './group.ts';
 import { GhostSearch } from '../proofs/ghost.ts';
@@ -31,6 +31,12 @@ export interface SolveOptions {
 
   /** Positions the searches for one deal may search, in all, before they stop with `unknown`. */
   maxStates?: number;
+  /**
+   * The moves already played from the deal's start, legal under the variant and rule: the solve is then of the
+   * position they reach. Its solution is the rest of a winning line from there; its max discards counts the
+   * cards those moves discarded too. Default: none (the deal's start).
+   */
+  after?: readonly GameMove[];
   /** false: plain exhaustive search over every legal move (the yardstick). Default true. */
   reductions?: boolean;
   /**
@@ -104,8 +110,9 @@ export class Solver {
   }
 
   solve(deal: Deal, options: SolveOptions): SolveResult {
-    if (options.reductions === false) return solvePlain(this.searches, deal, options);
-    return new DealSolve(this.searches, deal, options).solve();
+    const from = startOf(deal, options);
+    if (options.reductions === false) return solvePlain(this.searches, deal, options, from);
+    return new DealSolve(this.searches, deal, options, from).solve();
   }
 
   /** Gives back the memory that a hard deal grew the visited sets to, beyond their default size; the
@@ -196,8 +203,10 @@ class Searches {
    * the deal, the search and the limits alone (a run clears its subset games' tables too). Only the runs of
    * the last deal are kept. A run with a `poll` is neither kept nor reused: the poll may have ended it early.
    */
-  run(search: Search, deal: Deal, maxStates: number, atLeast: number, poll?: SearchLimits['poll']): SearchRun {
+  run(search: Search, deal: Deal, maxStates: number, atLeast: number, poll?: SearchLimits['poll'], from?: Int32Array): SearchRun {
     this.release(search.keyWords);
+    // A run from a position mid-game is neither kept nor reused either: the cache is of runs from the start.
+    if (from !== undefined) return search.run(deal, { maxStates, atLeast, from, ...(poll === undefined ? {} : { poll }) });
     if (poll !== undefined) return search.run(deal, { maxStates, atLeast, poll });
     if (search.rule !== 'forced') return search.run(deal, { maxStates, atLeast });
     const known = this.forcedRunsDeal;
@@ -211,6 +220,17 @@ class Searches {
     this.forcedRuns.push({ search, maxStates, atLeast, run: copyRun(run) });
     return run;
   }
+}
+
+/** The frame of the position `options.after` reaches, or undefined for the deal's start. Throws on an illegal move
+ *  (the library checks the moves with the verifier first, and says which one and why). */
+function startOf(deal: Deal, options: SolveOptions): Int32Array | undefined {
+  if (options.after === undefined || options.after.length === 0) return undefined;
+  const game = new PackedGame(deal, options.variant, options.rule);
+  options.after.forEach((move, i) => {
+    if (!game.play(move)) throw new Error(`move ${i + 1} played before the position is not legal`);
+  });
+  return game.frame.slice();
 }
 
 /** The code by which a group's threads name a reduced optional search. */
@@ -244,7 +264,7 @@ export function quitGroup(memory: GroupMemory): void {
 }
 
 /** The yardstick: one plain exhaustive search, for the verdict and the max discards at once. */
-function solvePlain(searches: Searches, deal: Deal, options: SolveOptions): SolveResult {
+function solvePlain(searches: Searches, deal: Deal, options: SolveOptions, from: Int32Array | undefined): SolveResult {
   const { variant, rule } = options;
   let polled = false;
   const poll =
@@ -253,10 +273,11 @@ function solvePlain(searches: Searches, deal: Deal, options: SolveOptions): Solv
       : (states: number, reached: number, growing: number) => (polled ||= options.poll!(states, reached, growing));
   const run = searches
     .search(variant, rule, false)
-    .run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}) });
+    .run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}), ...(from ? { from } : {}) });
   const wanted = options.solution ?? true;
   if (run.status === 'won') {
-    return { kind: 'won', states: run.states, solution: wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true) };
+    const solution = wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true, from);
+    return { kind: 'won', states: run.states, solution };
   }
   if (run.status === 'exhausted') return { kind: 'lost', states: run.states, lower: run.reached, upper: run.upper };
   return {
@@ -300,6 +321,8 @@ class DealSolve {
     private readonly searches: Searches,
     private readonly deal: Deal,
     private readonly options: SolveOptions,
+    /** The position the searches start from (`options.after`'s), or undefined for the deal's start. */
+    private readonly from: Int32Array | undefined,
   ) {
     this.variant = options.variant;
     this.rule = options.rule;
@@ -346,7 +369,7 @@ class DealSolve {
         this.ghost();
         if (this.ghostLost) return undefined; // lost: the optional search for a win is not needed
       }
-      ruling = this.searches.run(search, this.deal, this.left(), WIN_DISCARDS - 1, this.poll);
+      ruling = this.searches.run(search, this.deal, this.left(), WIN_DISCARDS - 1, this.poll, this.from);
       this.states += ruling.states;
       if (ruling.status === 'won') return this.won(ruling);
       this.lower = Math.max(this.lower, ruling.reached);
@@ -371,7 +394,8 @@ class DealSolve {
         this.ghost();
         if (this.lower >= this.upper) return this.lost();
       }
-      const run = this.searches.run(search, this.deal, Math.min(this.left(), Math.max(0, end - this.states)), this.lower, this.poll);
+      const budget = Math.min(this.left(), Math.max(0, end - this.states));
+      const run = this.searches.run(search, this.deal, budget, this.lower, this.poll, this.from);
       this.states += run.states;
       if (run.status === 'won') return this.won(run);
       this.lower = Math.max(this.lower, run.reached);
@@ -392,7 +416,11 @@ class DealSolve {
     if (this.ghostDone) return;
     this.ghostDone = true;
     this.searches.release(KEY_WORDS);
-    const run = this.searches.ghost(this.variant).run(this.deal, Math.ceil(this.left() / GHOST_SHARE));
+    const ghost = this.searches.ghost(this.variant);
+    const budget = Math.ceil(this.left() / GHOST_SHARE);
+    // G1 holds from any real position, so from a position mid-game the ghost game starts there.
+    if (this.from !== undefined) ghost.setDeal(this.deal);
+    const run = this.from === undefined ? ghost.run(this.deal, budget) : ghost.runFrom(this.from, 0, budget);
     this.states += run.states;
     if (run.status !== 'exhausted') return;
     this.ghostLost = true;
@@ -412,7 +440,7 @@ class DealSolve {
   /** A won result; a forced-rule line is also legal under optional: shortened and made 1-minimal under `rule`. */
   private won(run: SearchRun): SolveResult {
     const wanted = this.options.solution ?? true;
-    const solution = wanted === false ? [] : finishSolution(this.deal, run, this.variant, this.rule, wanted === true);
+    const solution = wanted === false ? [] : finishSolution(this.deal, run, this.variant, this.rule, wanted === true, this.from);
     return { kind: 'won', states: this.states, solution };
   }
 
@@ -440,8 +468,9 @@ function copyRun(run: SearchRun): SearchRun {
  * Turns a winning search line into a solution under `rule` (a forced-rule line is also legal under
  * optional): drop the search's keep decisions, spread stacked aces one per pile, check that it replays to a
  * win; then, when `clean`, replace each round by a shortest one and shorten it to 1-minimal under `rule`.
+ * `from`: the position the line starts from (default: the deal's start); the moves before it are not part of it.
  */
-function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: DiscardRule, clean: boolean): GameMove[] {
+function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: DiscardRule, clean: boolean, from?: Int32Array): GameMove[] {
   const moves: GameMove[] = [];
   for (const m of run.path) {
     const kind = moveKind(m);
@@ -468,7 +497,7 @@ function finishSolution(deal: Deal, run: SearchRun, variant: Variant, rule: Disc
       addToPile(final, 0, q, pos);
     }
   }
-  if (!winsWith(deal, moves, variant, rule)) throw new Error('internal error: the winning line does not replay');
+  if (!winsWith(deal, moves, variant, rule, from)) throw new Error('internal error: the winning line does not replay');
   if (!clean) return moves;
-  return minimise(deal, shortenRounds(deal, moves, variant, rule), variant, rule);
+  return minimise(deal, shortenRounds(deal, moves, variant, rule, from), variant, rule, from);
 }

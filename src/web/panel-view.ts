@@ -1,0 +1,141 @@
+// The help beside the table: the hint's three lines (as `acesup hint` prints them), and the exact solver's verdict
+// on the position with the stock known — won with its line to replay step by step, lost with its max discards,
+// or undecided with its bounds. The verdict's figures are also on the element's data attributes.
+
+import type { HintAnswer, Verdict } from '../index.ts';
+import { fmt } from '../core/game/format.ts';
+import { describeMove, parseMove } from '../core/game/notation.ts';
+import { hintLines } from '../core/play/hint-text.ts';
+
+export type HintState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; answer: HintAnswer } | { kind: 'error'; message: string };
+
+export type VerdictState =
+  | { kind: 'off' }
+  | { kind: 'busy'; maxStates: number }
+  | { kind: 'done'; verdict: Verdict; maxStates: number; moves: number; discarded: number; ms?: number }
+  | { kind: 'error'; message: string };
+
+export interface PanelActions {
+  /** Play the next move of the winning line. */
+  next(): void;
+  /** Play the rest of the winning line. */
+  playAll(): void;
+  /** Search again with a larger budget. */
+  longer(): void;
+}
+
+/** The budget of the search the "search longer" button runs: 8× the default, as one more pass of `solve --time-limit`. */
+export const LONGER_STATES = 16_000_000;
+
+const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+function paragraph(text: string, className?: string): HTMLParagraphElement {
+  const p = document.createElement('p');
+  p.textContent = text;
+  if (className !== undefined) p.className = className;
+  return p;
+}
+
+function button(text: string, action: () => void, id: string): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.id = id;
+  b.textContent = text;
+  b.addEventListener('click', action);
+  return b;
+}
+
+/** The hint's lines, its cards written by `write` (the reading's). */
+export function renderHint(state: HintState, write: (text: string) => string): void {
+  const box = byId<HTMLDivElement>('hint-text');
+  box.dataset['state'] = state.kind;
+  switch (state.kind) {
+    case 'idle':
+      box.replaceChildren();
+      return;
+    case 'busy':
+      box.replaceChildren(paragraph('Thinking: rollouts and solved orders of the unseen cards…', 'busy'));
+      return;
+    case 'error':
+      box.replaceChildren(paragraph(state.message, 'problem'));
+      return;
+    case 'done':
+      box.dataset['move'] = state.answer.move ?? '';
+      box.replaceChildren(...hintLines(state.answer, write).map((line) => paragraph(line)));
+  }
+}
+
+/** The verdict on the position, with the line to replay when won. */
+export function renderVerdict(state: VerdictState, write: (text: string) => string, actions: PanelActions): void {
+  const box = byId<HTMLDivElement>('verdict');
+  box.hidden = state.kind === 'off';
+  for (const key of Object.keys(box.dataset)) delete box.dataset[key];
+  box.dataset['state'] = state.kind;
+  switch (state.kind) {
+    case 'off':
+      box.replaceChildren();
+      return;
+    case 'busy':
+      box.replaceChildren(paragraph(`Solving, within ${fmt(state.maxStates)} positions…`, 'busy'));
+      return;
+    case 'error':
+      box.replaceChildren(paragraph(state.message, 'problem'));
+      return;
+    case 'done':
+      break;
+  }
+  const { verdict, maxStates, moves } = state;
+  box.dataset['result'] = verdict.result;
+  box.dataset['moves'] = String(moves);
+  box.dataset['states'] = String(verdict.states);
+  // The worker's time for a verdict searched now (none for one kept from before): what bench/web.bench.ts reads.
+  if (state.ms !== undefined) box.dataset['ms'] = state.ms.toFixed(1);
+  const states = `${fmt(verdict.states)} positions searched`;
+  if (verdict.result === 'won') {
+    box.dataset['solution'] = verdict.solution.join(', ');
+    const lead = paragraph(
+      verdict.solution.length === 0
+        ? 'Won.'
+        : `Won from here: perfect play wins with this line of ${verdict.solution.length} ${verdict.solution.length === 1 ? 'move' : 'moves'} (${states}).`,
+      'won',
+    );
+    const list = document.createElement('ol');
+    list.className = 'line';
+    list.start = moves + 1;
+    verdict.solution.forEach((move, i) => {
+      const item = document.createElement('li');
+      item.textContent = write(describeMove(parseMove(move)));
+      if (i === 0) item.className = 'next';
+      list.append(item);
+    });
+    const buttons = document.createElement('div');
+    buttons.className = 'actions';
+    if (verdict.solution.length > 0)
+      buttons.append(
+        button('Play its next move (N)', actions.next, 'line-next'),
+        button('Play the whole line', actions.playAll, 'line-all'),
+      );
+    box.replaceChildren(lead, buttons, list);
+    return;
+  }
+  box.dataset['lower'] = String(verdict.lower);
+  box.dataset['upper'] = String(verdict.upper);
+  if (verdict.result === 'lost') {
+    if (verdict.maxDiscards !== null) box.dataset['maxDiscards'] = String(verdict.maxDiscards);
+    const most =
+      verdict.maxDiscards === null
+        ? `between ${verdict.lower} and ${verdict.upper}`
+        : `${verdict.maxDiscards} (${state.discarded} discarded so far)`;
+    box.replaceChildren(paragraph(`Lost from here: no line wins; the most cards any line discards is ${most} (${states}).`, 'lost'));
+    return;
+  }
+  const parts: HTMLElement[] = [
+    paragraph(
+      `Undecided within ${fmt(maxStates)} positions: the most cards a line discards lies between ${verdict.lower} and ${verdict.upper} ` +
+        `(48 wins)${verdict.stoppedBy === 'memory' ? ', the search’s table full' : ''}.`,
+      'unknown',
+    ),
+  ];
+  if (maxStates < LONGER_STATES) parts.push(button(`Search ${fmt(LONGER_STATES)} positions`, actions.longer, 'longer'));
+  box.replaceChildren(...parts);
+}

@@ -1,0 +1,95 @@
+// The "New game" forms: the rules and the reading, deal I of seed S, a random seed, the next winnable deal, a pasted
+// deal. Each reads its fields and hands the page a setup, or names the problem in one line.
+
+import { InputError, MAX_SEED } from '../index.ts';
+import type { DiscardRule, Variant } from '../index.ts';
+import { type Setup, wholeNumber } from './setup.ts';
+
+export interface SetupActions {
+  /** Start the game of this setup. */
+  start(setup: Setup): void;
+  /** The rules or the reading changed: go on with the same deal under them. */
+  rules(rules: Pick<Setup, 'variant' | 'discards' | 'reverse'>): void;
+  /** Look for the first winnable deal of `seed` from `index` on. */
+  winnable(seed: number, index: number, rules: Pick<Setup, 'variant' | 'discards' | 'reverse'>): void;
+}
+
+const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+export class SetupView {
+  readonly #variant = byId<HTMLSelectElement>('variant');
+  readonly #discards = byId<HTMLSelectElement>('discards');
+  readonly #reverse = byId<HTMLInputElement>('reverse');
+  readonly #seed = byId<HTMLInputElement>('seed');
+  readonly #index = byId<HTMLInputElement>('index');
+  readonly #dealText = byId<HTMLTextAreaElement>('deal-text');
+  readonly #message = byId<HTMLParagraphElement>('setup-message');
+
+  constructor(actions: SetupActions) {
+    for (const field of [this.#variant, this.#discards, this.#reverse])
+      field.addEventListener('change', () => actions.rules(this.#rules()));
+    byId<HTMLFormElement>('seeded').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.#try(() => actions.start({ source: this.#seedAndIndex(), ...this.#rules() }));
+    });
+    byId('random').addEventListener('click', () => {
+      this.#seed.value = String(randomSeed());
+      this.#index.value = '0';
+      this.#try(() => actions.start({ source: this.#seedAndIndex(), ...this.#rules() }));
+    });
+    byId('winnable').addEventListener('click', () =>
+      this.#try(() => {
+        const { seed, index } = this.#seedAndIndex();
+        actions.winnable(seed, index, this.#rules());
+      }),
+    );
+    byId<HTMLFormElement>('pasted').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.#try(() => actions.start({ source: { deal: this.#dealText.value }, ...this.#rules() }));
+    });
+  }
+
+  /** Shows the setup of the game being played in the fields. */
+  show(setup: Setup): void {
+    this.#variant.value = setup.variant;
+    this.#discards.value = setup.discards;
+    this.#reverse.checked = setup.reverse;
+    if ('seed' in setup.source) {
+      this.#seed.value = String(setup.source.seed);
+      this.#index.value = String(setup.source.index);
+    }
+  }
+
+  /** One line under the forms: a problem with what was typed, or what is being done. */
+  say(text: string, problem = false): void {
+    this.#message.textContent = text;
+    this.#message.classList.toggle('problem', problem);
+  }
+
+  #rules(): Pick<Setup, 'variant' | 'discards' | 'reverse'> {
+    return { variant: this.#variant.value as Variant, discards: this.#discards.value as DiscardRule, reverse: this.#reverse.checked };
+  }
+
+  #seedAndIndex(): { seed: number; index: number } {
+    return {
+      seed: wholeNumber(this.#seed.value, 'seed', MAX_SEED),
+      index: wholeNumber(this.#index.value, 'deal number', Number.MAX_SAFE_INTEGER),
+    };
+  }
+
+  /** Runs `action`; a bad field or deal is named in one line, and nothing else changes. */
+  #try(action: () => void): void {
+    try {
+      this.say('');
+      action();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      this.say(error.message, true);
+    }
+  }
+}
+
+/** A seed from 0 to MAX_SEED, for a game nobody chose. */
+export function randomSeed(): number {
+  return Math.floor(Math.random() * (MAX_SEED + 1));
+}
