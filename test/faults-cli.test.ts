@@ -96,7 +96,7 @@ describe('write faults lose no finished work', () => {
     expect(oneLine(ran.stderr)).toMatch(
       /^acesup: cannot write --csv .*full\.csv: no space left on device \(ENOSPC\); .*full\.csv keeps the 20 results it held before \(60 were finished\): make room and continue with the same options and --resume$/u,
     );
-    expect(ran.stdout).toMatch(/strict · forced discards — 60 deals/u);
+    expect(ran.stdout).toMatch(/^strict × forced: .*, 60 deals/mu);
     expect(read('full.csv')).toBe(before);
     await expectResumesToReference('full.csv');
   });
@@ -285,7 +285,7 @@ describe('results that do not belong together never mix', () => {
     // but it merges (the results/ files are of that form).
     const merged = await acesup(['merge', file('legacy.csv')]);
     expect(merged.code, merged.stderr).toBe(0);
-    expect(merged.stdout).toMatch(/strict · forced discards — 10 deals/u);
+    expect(merged.stdout).toMatch(/^strict × forced: .*, 10 deals/mu);
   });
 
   it('merge refuses shards of other budgets (exit 2) unless --allow-mixed, and then says so', async () => {
@@ -391,7 +391,7 @@ describe('conventions', () => {
     const ran = await acesup([...RUN, '--csv', '-']);
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toBe(reference);
-    expect(ran.stderr).toMatch(/strict · forced discards — 60 deals/u);
+    expect(ran.stderr).toMatch(/^strict × forced: .*, 60 deals/mu);
     const merged = await acesup(['merge', '-', '--csv', '-'], { input: reference });
     expect(merged.code, merged.stderr).toBe(0);
     expect(merged.stdout).toBe(reference);

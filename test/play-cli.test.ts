@@ -124,7 +124,7 @@ describe('acesup estimate --policy', () => {
       expect(row['result']).toBe(game.won ? 'won' : 'lost');
       expect(Number(row['max_discards_lower'])).toBe(game.discarded);
     }
-    expect(one.stdout).toMatch(new RegExp(`^standard · forced discards · basic — ${DEALS} deals`, 'mu'));
+    expect(one.stdout).toMatch(new RegExp(`^standard × forced · basic: .*, ${DEALS} games`, 'mu'));
     expect(one.stdout).toMatch(/games\/s per worker/u);
   });
 
@@ -260,10 +260,7 @@ describe('acesup estimate --policy', () => {
     expect(merged.code, merged.stderr).toBe(0);
     expect(readFileSync(file('cmp-merged.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
     expect(merged.stdout).toMatch(
-      new RegExp(
-        `^standard · forced discards · basic — ${deals} deals[^]*the solver \\(whole stock known\\) on the same ${deals} deals`,
-        'mu',
-      ),
+      new RegExp(`^standard × forced · basic: .*, ${deals} games[^]*the solver \\(whole stock known\\) on the same ${deals} deals`, 'mu'),
     );
     const lines = readFileSync(file('cmp-all.csv'), 'utf8').split('\n');
     writeFileSync(file('cmp-part.csv'), `${lines.slice(0, sized(16, 50)).join('\n')}\n`);
@@ -325,7 +322,7 @@ describe('acesup estimate --policy', () => {
     const merged = await acesup(['merge', file('s1.csv'), file('s2.csv'), '--csv', file('merged.csv'), '--no-timings']);
     expect(merged.code).toBe(0);
     expect(readFileSync(file('merged.csv'), 'utf8')).toBe(readFileSync(file('all.csv'), 'utf8'));
-    expect(merged.stdout).toMatch(new RegExp(`^standard · optional discards · random — ${DEALS} deals`, 'mu'));
+    expect(merged.stdout).toMatch(new RegExp(`^standard × optional · random: .*, ${DEALS} games`, 'mu'));
   });
 
   it('a policy run cut short resumes into the one-run file', async () => {

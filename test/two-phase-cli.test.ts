@@ -215,7 +215,9 @@ describe('estimate --sample-unknowns', () => {
 
   it('summarises the two-phase estimate in text, JSON and CSV, inside the plain range', () => {
     expect(sampled.stdout).toMatch(/two-phase estimate .*95% interval/u);
-    expect(sampled.stdout).toMatch(/first pass: \d+ of 40 decided .* given later passes \(a sample of 0\.4 of them\): \d+ deals/u);
+    expect(sampled.stdout).toMatch(
+      /first pass: \d+ of 40 decided .*; of those, \d+ given later passes \(a sample of 0\.4 of them\): \d+ won/u,
+    );
     expect(sampled.stdout).toMatch(/variance: \d+% from the deals .* \d+% from the sample/u);
     const json = oneWorker.stdout
       .trim()

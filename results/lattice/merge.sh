@@ -14,22 +14,30 @@ cut_rows() { zcat "$1" | awk -F, -v last="$2" 'NR == 1 || $2 < last'; }
 
 # Standard: deals 0–19,999 from the two-phase run of the optional rule and the forced rule's rows, then the
 # finished shards of run.sh (both rules, from deal 20,000); the forced rule's 1,000,000-deal rate as the control.
-# Where escalate.sh gave a file's standard × optional rows their ×4096 pass, those rows replace the file's.
+# Where escalate.sh (×4096) or escalate-open.sh (×30000) gave a file's standard × optional rows a later pass, those
+# rows replace the file's.
 # The forced rows of the older file record no provenance, the shards' do: --allow-mixed puts them together.
 # The rows of one discard rule $2 of a gzipped per-deal CSV $1.
 rule_rows() { zcat "$1" | awk -F, -v rule="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "discards") c = i; print; next } $c == rule'; }
 cut_rows results/win-rates/standard-forced-100k.csv.gz 20000 > "$tmp/standard-forced.csv"
-optional0=results/two-phase/standard-optional-1.csv.gz
-[[ -e $out/standard-optional-0-x4096.csv.gz ]] && optional0=$out/standard-optional-0-x4096.csv.gz
+# The latest escalation of a file's standard × optional rows: escalate-open.sh's ×30000, else escalate.sh's ×4096.
+latest() { # K, the file without escalation
+  local f
+  for f in "$out/standard-optional-$1-x30000.csv.gz" "$out/standard-optional-$1-x4096.csv.gz" "$2"; do
+    [[ -e $f ]] && { echo "$f"; return; }
+  done
+}
+optional0=$(latest 0 results/two-phase/standard-optional-1.csv.gz)
 node bin/acesup.js merge "$optional0" "$tmp/standard-forced.csv" --allow-mixed \
   --control results/win-rates/standard-forced-1m.summary.csv --summary "$out/standard-0-20k.summary.csv" > "$out/standard-0-20k.txt"
 shards=()
 for f in "$out"/standard-both-[0-9]*.csv.gz; do
   k=${f##*-both-}
   k=${k%.csv.gz}
-  if [[ -e $out/standard-optional-$k-x4096.csv.gz ]]; then
+  escalated=$(latest "$k" "")
+  if [[ -n $escalated ]]; then
     rule_rows "$f" forced > "$tmp/standard-forced-$k.csv"
-    shards+=("$out/standard-optional-$k-x4096.csv.gz" "$tmp/standard-forced-$k.csv")
+    shards+=("$escalated" "$tmp/standard-forced-$k.csv")
   else
     shards+=("$f")
   fi

@@ -4,16 +4,28 @@
 // command prints from; a problem with the options is a PlanError (one line, exit 2).
 
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import type { MaxDiscardsMode } from '../core/search/solve.ts';
 import { MAX_INDEX } from './deals.ts';
 import { isStdio } from './files.ts';
 import { type EscalationSource, scanEscalation } from './escalation.ts';
 import { DEFAULT_ESCALATE_PASSES } from './passes.ts';
-import { PASSES_FIELD, type Provenance, SAMPLE_FIELD, describeField, passBudgets, planBlocker, runProvenance } from './provenance.ts';
+import {
+  PASSES_FIELD,
+  type Provenance,
+  SAMPLE_FIELD,
+  SEARCH_VERSION,
+  describeField,
+  passBudgets,
+  planBlocker,
+  runProvenance,
+} from './provenance.ts';
+import { type TailBoundary, readControl, readTailControl } from './control.ts';
+import { type ControlRun, type Controls, type TailRun, latticePairs } from './lattice-summary.ts';
 import { DEFAULT_PLAN, type PassShares, type SampleOption, WHOLE_SHARES, passSharesOf } from './options.ts';
 import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
-import { type Ruleset, SOLVER, rulesetsFor } from './results.ts';
+import { type Ruleset, SOLVER, rulesetName, rulesetsFor } from './results.ts';
 import { type IndexRange, shardRange } from './shard.ts';
 import type { PolicySpec } from './worker.ts';
 import { type PolicyName, policyLabel, policySettings } from '../core/play/policies.ts';
@@ -69,8 +81,10 @@ export interface EstimateFlags {
   /** --sample-unknowns: the share of the first pass's unknown deals that the later passes solve (one per
    *  pass), for every rule set or per rule set. */
   sampleUnknowns?: SampleOption;
-  /** --control: the summary CSV of a larger run of the control rule set. */
-  control?: string;
+  /** --control: summary CSVs of larger runs of the control rule sets (the same variants under the forced rule). */
+  control?: string[];
+  /** --tail-control: summary CSVs of larger runs of the target rule sets, whose tails stand for this run's. */
+  tailControl?: string[];
   /** --deal-threads: the threads that search each deal of a later pass together. */
   dealThreads?: number;
   /** The default plan's shares, per rule set (set by withDefaultPlan; not an option). */
@@ -85,8 +99,10 @@ export interface EstimatePlan {
   warnings: Warnings;
   /** Per rule set, the shares of the later passes it gives its unknown deals. */
   shares: PassShares[];
-  /** The summary of a larger run of the control rule set, for the difference estimate (--control FILE). */
-  control?: { file: string };
+  /** What the difference estimates take from larger runs (--control, --tail-control, or the default plan's). */
+  controls: Controls;
+  /** The default plan: the seed it chose (undefined when --seed was given), and whether it added the forced rule. */
+  defaultPlan?: { seed?: number; addedForced: boolean };
   /** The seed, first budget and --max-discards of the run (with --escalate, the escalated file's). */
   seed: number;
   maxStates: number;
@@ -287,11 +303,21 @@ export async function planEstimate(request: EstimateFlags, given: ReadonlySet<st
   for (const name of Object.keys(byRuleset))
     if (!rulesets.some((r) => `${r.variant}/${r.rule}` === name))
       throw new PlanError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
+  const runRange = escalation?.source.run ?? { first: whole.first, last: whole.first + whole.count - 1 };
+  const controls = await controlsOf(
+    flags,
+    rulesets,
+    seed,
+    runRange,
+    { search: SEARCH_VERSION, budgets: passBudgets(provenance), maxDiscards },
+    warnings,
+  );
+  const tailed = (r: Ruleset): boolean => controls.tails?.some((t) => t.ruleset === rulesetName(r)) === true;
   const slotProvenances =
     escalation !== undefined
       ? escalation.slotProvenances
       : flags.defaultShares === true
-        ? rulesets.map((r) => ({ ...provenance, sample_unknowns: DEFAULT_PLAN.shares(r.variant, r.rule) }))
+        ? rulesets.map((r) => ({ ...provenance, sample_unknowns: DEFAULT_PLAN.shares(r.variant, r.rule, tailed(r)) }))
         : Object.keys(byRuleset).length > 0
           ? rulesets.map((r) => ({ ...provenance, sample_unknowns: byRuleset[`${r.variant}/${r.rule}`]?.text ?? '' }))
           : undefined;
@@ -309,7 +335,15 @@ export async function planEstimate(request: EstimateFlags, given: ReadonlySet<st
     flags,
     warnings,
     shares,
-    ...(flags.control === undefined ? {} : { control: { file: flags.control } }),
+    controls,
+    ...(flags.defaultShares === true
+      ? {
+          defaultPlan: {
+            ...(given.has('seed') ? {} : { seed }),
+            addedForced: request.discards === 'optional' && flags.discards === 'both',
+          },
+        }
+      : {}),
     seed,
     maxStates,
     maxDiscards,
@@ -325,7 +359,7 @@ export async function planEstimate(request: EstimateFlags, given: ReadonlySet<st
     compare: played.compare,
     whole,
     range: flags.shard === undefined ? whole : shardRange(whole, flags.shard.k, flags.shard.n),
-    runRange: escalation?.source.run ?? { first: whole.first, last: whole.first + whole.count - 1 },
+    runRange,
     ...(escalation === undefined ? {} : { escalate: { file: flags.escalate!, source: escalation.source } }),
     ...(csvFile === undefined ? {} : { csvFile }),
     resuming: flags.resume === true && csvFile !== undefined && existsSync(csvFile),
@@ -349,7 +383,16 @@ function withDefaultPlan(flags: EstimateFlags, givenSet: ReadonlySet<string>): E
   if (flags.policy !== SOLVER || flags.escalate !== undefined) return { ...flags, maxStates: flags.maxStates ?? DEFAULT_MAX_STATES };
   const maxDiscards = given('maxDiscards') ? flags.maxDiscards : 'bounds';
   if (!given('maxStates') && !given('passes') && !given('sampleUnknowns')) {
-    return { ...flags, maxStates: DEFAULT_PLAN.maxStates, passes: [...DEFAULT_PLAN.passes], maxDiscards, defaultShares: true };
+    return {
+      ...flags,
+      maxStates: DEFAULT_PLAN.maxStates,
+      passes: [...DEFAULT_PLAN.passes],
+      maxDiscards,
+      defaultShares: true,
+      // The optional rule beside the forced one, and the seed the project's larger runs cover, unless given.
+      discards: flags.discards === 'optional' ? 'both' : flags.discards,
+      seed: given('seed') ? flags.seed : DEFAULT_PLAN.seed,
+    };
   }
   if (!given('passes') && !given('sampleUnknowns')) return flags;
   return {
@@ -359,4 +402,74 @@ function withDefaultPlan(flags: EstimateFlags, givenSet: ReadonlySet<string>): E
     // --sample-unknowns alone is the default plan with other shares: its mode too; given budgets keep theirs.
     ...(!given('maxStates') && !given('passes') ? { maxDiscards } : {}),
   };
+}
+
+/** The project's larger runs the default plan takes its controls from, per variant (files under results/): the
+ *  forced rule's rate over a million deals of seed 3, and the tail of a lattice study of the optional rule. */
+const DEFAULT_CONTROL_FILES: Record<Variant, { forced?: string; tail?: string }> = {
+  standard: { forced: 'results/win-rates/standard-forced-1m.summary.csv', tail: 'results/lattice/standard.summary.csv' },
+  strict: { forced: 'results/win-rates/strict-forced-1m-seed3.summary.csv' },
+  easy: { tail: 'results/lattice/easy-0-2k.summary.csv' },
+};
+
+/** The package's root, where results/ lies in a clone (an installed package has none: the plan then falls back). */
+const ROOT = new URL('../../', import.meta.url);
+
+/**
+ * The controls of a run: those --control and --tail-control name (each must fit the run, or it is refused), or
+ * under the default plan those of DEFAULT_CONTROL_FILES that fit it (a file that is missing or does not fit is
+ * passed over, with a warning: the run then estimates without it).
+ */
+async function controlsOf(
+  flags: EstimateFlags,
+  rulesets: readonly Ruleset[],
+  seed: number,
+  range: { first: number; last: number },
+  boundary: TailBoundary,
+  warnings: Warnings,
+): Promise<Controls> {
+  const targets = [...latticePairs(rulesets).keys()].map((slot) => rulesets[slot]!);
+  const run = { seed, first: range.first, last: range.last, rulesets };
+  if (flags.defaultShares !== true) {
+    const runs = await Promise.all((flags.control ?? []).map((file) => readControl(file, run)));
+    const tails: TailRun[] = [];
+    for (const file of flags.tailControl ?? []) {
+      const found = await Promise.all(
+        targets.map((r) => readTailControl(file, rulesetName(r), boundary).catch((error: unknown) => error as Error)),
+      );
+      const read = found.filter((t): t is TailRun => !(t instanceof Error));
+      if (read.length === 0)
+        throw (
+          found.find((t) => t instanceof Error) ??
+          new PlanError(`--tail-control ${file}: this run has no rule set under the optional rule beside its forced rule`)
+        );
+      tails.push(...read);
+    }
+    return { runs, tails };
+  }
+  const runs: ControlRun[] = [];
+  const tails: TailRun[] = [];
+  for (const target of targets) {
+    const files = DEFAULT_CONTROL_FILES[target.variant];
+    const where = (file: string): string => fileURLToPath(new URL(file, ROOT));
+    if (files.forced !== undefined && existsSync(where(files.forced))) {
+      try {
+        runs.push({ ...(await readControl(where(files.forced), run)), file: files.forced });
+      } catch (error) {
+        warnings.push(
+          `the default plan's control ${files.forced} does not fit this run (${(error as Error).message}): the forced rule's rate comes from this run's own deals`,
+        );
+      }
+    }
+    if (files.tail !== undefined && existsSync(where(files.tail))) {
+      try {
+        tails.push({ ...(await readTailControl(where(files.tail), rulesetName(target), boundary)), file: files.tail });
+      } catch (error) {
+        warnings.push(
+          `the default plan's tail control ${files.tail} does not fit this run (${(error as Error).message}): ${rulesetName(target)} samples its unknown deals instead`,
+        );
+      }
+    }
+  }
+  return { runs, tails };
 }

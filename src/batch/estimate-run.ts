@@ -1,9 +1,8 @@
-// An estimate run, executing its plan (estimate-plan.ts): the control read, the deals solved segment by segment
+// An estimate run, executing its plan (estimate-plan.ts): the deals solved segment by segment
 // and pass by pass (run-passes.ts), the per-deal CSV saved on a timer and at the end (run-saves.ts), and the
 // summaries. What happens is handed out as events that the caller pulls (`events`), the outcome last: the run
 // never calls back into the command that shows it.
 
-import { readControl } from './control.ts';
 import type { EstimateOptions, EstimatePlan } from './estimate-plan.ts';
 import { ioReason } from './io-reason.ts';
 import type { PoolEnd } from './pool.ts';
@@ -58,20 +57,11 @@ export class EstimateRun {
     }
   }
 
-  /** Reads the control (when the plan has one) and opens the run's files. */
+  /** Opens the run's files (and reads the earlier one's, resumed or escalated). */
   static async start(plan: EstimatePlan, options: EstimateOptions = {}): Promise<EstimateRun> {
     const { flags } = plan;
-    const control =
-      plan.control === undefined
-        ? undefined
-        : await readControl(plan.control.file, {
-            seed: plan.seed,
-            first: plan.runRange.first,
-            last: plan.runRange.last,
-            rulesets: plan.rulesets,
-          });
     const run = await SegmentedRun.start({
-      ...(control === undefined ? {} : { control }),
+      controls: plan.controls,
       seed: plan.seed,
       range: plan.range,
       run: plan.runRange,

@@ -3,7 +3,7 @@
 // the rows of lattice.ts's tally. The control's mean comes from the run's own forced rows, or from a
 // summary of a larger run of the control over deals that include the run's (`--control FILE`).
 
-import { type LatticeEstimate, LatticeTally, type Offer, type Verdict, offerEstimate } from './lattice.ts';
+import { type LatticeEstimate, LatticeTally, type Offer, type TailControl, type Verdict, offerEstimate } from './lattice.ts';
 import { type LatticePlan, planLattice } from './lattice-plan.ts';
 import { type DealRecord, LOST, type Ruleset, WON, rulesetName } from './results.ts';
 import type { PassShares } from './sample.ts';
@@ -23,6 +23,19 @@ export interface ControlRun {
   unknown: number;
 }
 
+/** The tail control of one target rule set: a larger run's tail (lattice.ts), from its summary file. */
+export interface TailRun extends TailControl {
+  ruleset: string;
+  file: string;
+}
+
+/** What a run's difference estimates may take from larger runs: the control's rate (`--control`), and the tail of
+ *  the target's (`--tail-control`). */
+export interface Controls {
+  runs?: readonly ControlRun[];
+  tails?: readonly TailRun[];
+}
+
 /** The difference estimate of a rule set, as the summary gives it. */
 export interface LatticeSummary {
   /** The control rule set (`standard/forced`), and the file of its larger run when one was given. */
@@ -31,6 +44,11 @@ export interface LatticeSummary {
   estimate: LatticeEstimate;
   /** Whether it is offered (its interval narrower than the plain range's), and why or why not. */
   offer: Offer;
+  /** Whether the run gave later passes, so that its tail (what the first later pass left) is defined. */
+  tailDefined: boolean;
+  /** The search, first two budgets and mode of every target row ("search|b0 b1|mode"), when they agree: what a
+   *  run that takes this one's tail as its control must share. */
+  tailBoundary?: string;
   /** The cheapest designs to a 95% half-width of 0.5 and of 0.1 point at this run's measured costs per deal
    *  (the control's, the target's first pass, a sampled deal's every later pass), one share for every
    *  unknown deal; absent where the run's times do not give the costs. */
@@ -97,18 +115,30 @@ export class LatticeAccumulator {
   private readonly controlOf: Map<number, number[]>;
   private readonly tallies = new Map<number, LatticeTally>();
   private readonly halves = new Map<number, Map<number, Half>>();
+  /** The most later passes any target row's run planned. */
+  private laterPasses = 0;
+  /** Per target slot: the boundaries of its rows (one, when the tail is well defined). */
+  private readonly boundaries = new Map<number, Set<string>>();
+
+  /** Per target slot: the larger run of its control whose rate it takes, when one was given. */
+  private readonly controlRuns = new Map<number, ControlRun>();
 
   constructor(
     private readonly rulesets: readonly Ruleset[],
     private readonly seed: number,
-    private readonly control?: ControlRun,
+    controls: Controls = {},
   ) {
     this.pairs = latticePairs(rulesets);
     this.controlOf = new Map();
     for (const [target, control] of this.pairs) {
       this.controlOf.set(control, [...(this.controlOf.get(control) ?? []), target]);
-      const tally = new LatticeTally(true);
-      if (this.usesFile(target)) tally.addControls(this.control!.deals, this.control!.won, this.control!.unknown);
+      const tail = controls.tails?.find((t) => t.ruleset === rulesetName(rulesets[target]!));
+      const run = controls.runs?.find((c) => c.ruleset === rulesetName(rulesets[control]!));
+      const tally = new LatticeTally(true, tail);
+      if (run !== undefined) {
+        this.controlRuns.set(target, run);
+        tally.addControls(run.deals, run.won, run.unknown);
+      }
       this.tallies.set(target, tally);
       this.halves.set(target, new Map());
     }
@@ -116,16 +146,22 @@ export class LatticeAccumulator {
 
   /** Whether the target's control mean comes from the larger run's file. */
   private usesFile(target: number): boolean {
-    return this.control !== undefined && this.control.ruleset === rulesetName(this.rulesets[this.pairs.get(target)!]!);
+    return this.controlRuns.has(target);
   }
 
   get active(): boolean {
     return this.pairs.size > 0;
   }
 
-  /** A row: `pass` is the pass that gave it (0: the first), of `laterPasses` after the first, with `shares`. */
-  add(slot: number, index: number, record: DealRecord, pass: number, shares: PassShares, laterPasses: number): void {
-    if (this.pairs.has(slot)) this.meet(slot, index, { target: { record, pass, shares, laterPasses } });
+  /** A row: `pass` is the pass that gave it (0: the first), of `laterPasses` after the first, with `shares`;
+   *  `boundary`: its search, first two budgets and mode, which decide the tail ('' : not recorded). */
+  add(slot: number, index: number, record: DealRecord, pass: number, shares: PassShares, laterPasses: number, boundary = ''): void {
+    if (this.pairs.has(slot)) {
+      const seen = this.boundaries.get(slot) ?? new Set<string>();
+      seen.add(boundary);
+      this.boundaries.set(slot, seen);
+      this.meet(slot, index, { target: { record, pass, shares, laterPasses } });
+    }
     for (const target of this.controlOf.get(slot) ?? []) this.meet(target, index, { control: verdictOf(record) });
   }
 
@@ -139,6 +175,7 @@ export class LatticeAccumulator {
     waiting.delete(index);
     const both = { ...other, ...half };
     const tally = this.tallies.get(target)!;
+    this.laterPasses = Math.max(this.laterPasses, both.target!.laterPasses);
     if (!this.usesFile(target)) tally.addControl(both.control!);
     const t = both.target!;
     // An implied verdict counts as decided by the first pass when it holds whatever the sample, else as the
@@ -154,13 +191,18 @@ export class LatticeAccumulator {
     // A run of one pass gave every unknown deal all the passes there were: it is open, not unsampled.
     const role = t.laterPasses === 0 ? { ...found, sampled: true } : found;
     const stratum = role.sampled ? Math.max(1, t.laterPasses === 0 ? 1 : passOf(role.share.threshold, t.shares, t.laterPasses)) : 0;
+    // The tail: left undecided by the first later pass (decided by a pass after it, or still open).
+    const tail = t.laterPasses > 0 && (t.pass >= 2 || (t.pass === 1 && outcome === 'unknown'));
+    // A deal that a pass of share 0 left out stands for itself alone, open (a tail control takes it over).
+    const none = !role.sampled && role.share.threshold === 0;
     tally.add({
       control: both.control!,
       target: role.sampled ? role.outcome : 'unknown',
       firstDecided: false,
-      sampled: role.sampled,
-      inclusion: role.share.share,
+      sampled: role.sampled || none,
+      inclusion: none ? 1 : role.share.share,
       stratum,
+      tail: tail && (role.sampled || none),
     });
   }
 
@@ -177,9 +219,13 @@ export class LatticeAccumulator {
       const plans = measured === undefined ? undefined : plansFor(estimate, measured);
       out.set(target, {
         control: rulesetName(this.rulesets[this.pairs.get(target)!]!),
-        ...(this.usesFile(target) ? { controlFile: this.control!.file } : {}),
+        ...(this.usesFile(target) ? { controlFile: this.controlRuns.get(target)!.file } : {}),
         estimate,
         offer: offerEstimate(plain(target), estimate),
+        tailDefined: this.laterPasses > 0,
+        ...(this.boundaries.get(target)?.size === 1 && [...this.boundaries.get(target)!][0] !== ''
+          ? { tailBoundary: [...this.boundaries.get(target)!][0]! }
+          : {}),
         ...(plans === undefined ? {} : { plans }),
       });
     }

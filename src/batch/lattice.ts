@@ -1,10 +1,13 @@
 // The difference estimate of a rule set's win rate against a stricter one (docs/estimate.md#lattice): the stricter
 // control C is decided on M deals, the target T on N of them with a two-phase sample, and since every C win
 // is a T win, T = C + D with D ∈ {0, 1}; the estimate is C's mean over the M deals plus the Horvitz–Thompson
-// mean of D over the N. Pure arithmetic on verdicts: no Node API, no files, no solving. The tally, its
-// interval and the offer rule; the cost plan of a run: lattice-plan.ts.
+// mean of D over the N. With a tail control, D splits at the first later pass: the run counts the D-wins its
+// passes up to that one find, on every deal, and a larger run's sample gives the share of the rest (the tail).
+// Pure arithmetic on verdicts: no Node API, no files, no solving. The tally, its interval and the offer rule;
+// the cost plan of a run: lattice-plan.ts.
 
 import { Z95, poissonInterval, winRate } from './stats.ts';
+import { unitFloor } from './sample.ts';
 import { percent } from '../core/game/format.ts';
 
 /** A solver's verdict on one deal under one rule set. */
@@ -30,6 +33,35 @@ export interface LatticeRow {
   inclusion: number;
   /** A small label that sorts the deals (e.g. the control's max discards: 47, 46, 45 for ≤ 45). */
   stratum: number;
+  /** Whether the deal is in the tail: the first later pass (and the first) left it undecided, so its verdict,
+   *  if any, came from a pass after that one. */
+  tail?: boolean;
+}
+
+/**
+ * The tail of a larger run of the same target and control (`--tail-control`): over its `deals` deals, the
+ * sampled deals (each with chance `inclusion`) that its first pass and first later pass left undecided, the
+ * D-wins its further passes found among them, and those still open. Its share of D-wins in the tail is
+ * won / (inclusion · deals), a Poisson count scaled.
+ */
+export interface TailControl {
+  deals: number;
+  inclusion: number;
+  sampled: number;
+  won: number;
+  open: number;
+  file?: string;
+}
+
+/** A run's own tail, as the summary records it for a later run to use as its tail control. */
+export interface TailFigures {
+  sampled: number;
+  won: number;
+  open: number;
+  /** The tail deals' π, or undefined when they differ (the figures are then no use as a control). */
+  inclusion: number | undefined;
+  /** Deals whose D was left to the tail control (with one), counted D = 0 by this run. */
+  leftToControl: number;
 }
 
 /** What one stratum's target deals came to. D-wins are target wins that are control losses. */
@@ -77,6 +109,9 @@ export interface LatticeEstimate {
   variance: { control: number; target: number; covariance: number; sample: number };
   /** The target's plain range on its N deals (a control win is a target win) and its 95% Wilson interval. */
   plain: Interval & { ci95: Interval };
+  /** This run's own tail, and the tail control used with its share of D-wins (part of `difference`). */
+  tail: TailFigures;
+  tailControl?: TailControl & { share: Interval };
 }
 
 /** One end of the range: every open verdict resolved to give the smallest (or the largest) estimate. */
@@ -87,6 +122,8 @@ interface Side {
   sum: number;
   squares: number;
   controls: number;
+  /** D-wins among the deals the target decided itself, each weighing 1 (its first pass, or a pass of π = 1). */
+  units: number;
 }
 
 /** A stratum's tally: its counts, and per end its sampled D-wins and their sampling sum Σ (1 − π)/π². */
@@ -110,13 +147,24 @@ export class LatticeTally {
   /** Target rows whose control is not a loss (a control must then have been given). */
   private controlNamed = 0;
   private readonly sides: [Side, Side] = [
-    { controlShift: 0, sum: 0, squares: 0, controls: 0 },
-    { controlShift: 0, sum: 0, squares: 0, controls: 0 },
+    { controlShift: 0, sum: 0, squares: 0, controls: 0, units: 0 },
+    { controlShift: 0, sum: 0, squares: 0, controls: 0, units: 0 },
   ];
   private readonly strata = new Map<number, StratumTally>();
+  private readonly tail: TailFigures = { sampled: 0, won: 0, open: 0, inclusion: undefined, leftToControl: 0 };
+  private tailMixed = false;
 
-  /** `nested`: the target's N deals are among the control's M (the same seed and indices), as they should be. */
-  constructor(private readonly nested = true) {}
+  /**
+   * `nested`: the target's N deals are among the control's M (the same seed and indices), as they should be.
+   * `tailControl`: the tail's share comes from it, and this run counts its own tail deals D = 0.
+   */
+  constructor(
+    private readonly nested = true,
+    private readonly tailControl?: TailControl,
+  ) {
+    if (tailControl !== undefined && !(tailControl.inclusion > 0 && tailControl.inclusion <= 1 && tailControl.deals > 0))
+      throw new RangeError('a tail control needs deals and an inclusion probability in (0, 1]');
+  }
 
   /** One of the control's M deals (the N target deals among them when nested). */
   addControl(verdict: Verdict): void {
@@ -137,6 +185,8 @@ export class LatticeTally {
   add(row: LatticeRow): void {
     if (!(row.inclusion > 0 && row.inclusion <= 1)) throw new RangeError(`inclusion probability ${row.inclusion} is not in (0, 1]`);
     if (row.firstDecided && row.target === 'unknown') throw new RangeError('a deal its first pass decided has no verdict');
+    const tail = row.tail === true && !row.firstDecided;
+    if (tail && row.sampled && row.control !== 'won') this.addTail(row);
     this.deals += 1;
     const s = this.stratum(row.stratum);
     s.deals += 1;
@@ -150,6 +200,14 @@ export class LatticeTally {
       s.controlWon += 1;
       for (const side of this.sides) side.controls += 1;
       if ((row.firstDecided || row.sampled) && row.target === 'lost') this.violations += 1;
+      return;
+    }
+    if (tail && this.tailControl !== undefined) {
+      // A tail deal with a tail control: its D-wins are the control's part, so here D = 0 on both ends; an open
+      // control counts lost at the low end and won at the high end, as the control's count does.
+      this.tail.leftToControl += 1;
+      s.firstUnknown += 1;
+      for (const end of [0, 1] as const) this.sides[end].controls += row.control === 'unknown' ? end : 0;
       return;
     }
     const weight = row.firstDecided ? 1 : row.sampled ? 1 / row.inclusion : 0;
@@ -183,6 +241,7 @@ export class LatticeTally {
       side.controls += c;
       side.sum += y;
       side.squares += y * y;
+      if (weight === 1 && d === 1) side.units += 1;
       if (!row.firstDecided && row.sampled && d === 1) {
         s.wins[end] += 1;
         s.sampling[end] += (1 - row.inclusion) / (row.inclusion * row.inclusion);
@@ -194,6 +253,16 @@ export class LatticeTally {
       else if (ds[0] === 1) s.sampledWon += 1;
       else s.sampledLost += 1;
     }
+  }
+
+  /** A sampled tail deal of this run, for its own tail figures (those a later run may take as its control). */
+  private addTail(row: LatticeRow): void {
+    const t = this.tail;
+    t.sampled += 1;
+    if (t.sampled === 1) t.inclusion = row.inclusion;
+    else if (t.inclusion !== row.inclusion) this.tailMixed = true;
+    if (row.target === 'won' && row.control === 'lost') t.won += 1;
+    else if (row.target === 'unknown' || (row.target === 'won' && row.control === 'unknown')) t.open += 1;
   }
 
   private stratum(label: number): StratumTally {
@@ -256,6 +325,10 @@ export class LatticeTally {
       standardError: Math.sqrt(high.total),
       variance: high.variance,
       plain: { low: plain.low, high: plain.high, ci95: plain.ci95 },
+      tail: { ...this.tail, inclusion: this.tailMixed ? undefined : this.tail.inclusion },
+      ...(this.tailControl === undefined
+        ? {}
+        : { tailControl: { ...this.tailControl, share: { low: low.tailShare, high: high.tailShare } } }),
     };
   }
 
@@ -289,6 +362,11 @@ export class LatticeTally {
     const deals = Z95 ** 2 * Math.max(0, varianceC + (varianceY - sampling) + covariance);
     let below = 0;
     let above = 0;
+    // The D-wins of the deals the target decided itself are a count: its Wilson interval stands for the normal
+    // term where every D-win weighs 1, and is a floor under it otherwise (sample.ts unitFloor).
+    const floor = unitFloor(side.units, n, Z95 ** 2 * Math.max(0, varianceY - sampling), side.units === side.sum);
+    below += floor.below;
+    above += floor.above;
     // Strata of one π pool their counts (a sum of Poisson counts at one scale is one Poisson count): summing
     // the squared distances of many near-empty counts' intervals would overstate the upper side.
     const pooled = new Map<number, number>();
@@ -307,15 +385,30 @@ export class LatticeTally {
       below += ((wins - counts.low) * scale) ** 2;
       above += ((counts.high - wins) * scale) ** 2;
     }
-    const estimate = control + difference;
+    // The tail control's share: its D-wins a Poisson count (open ones counted won at the high end), scaled.
+    let tailShare = 0;
+    const tc = this.tailControl;
+    if (tc !== undefined) {
+      const count = tc.won + (end === 1 ? tc.open : 0);
+      const scale = 1 / (tc.inclusion * tc.deals);
+      const counts = poissonInterval(count);
+      tailShare = count * scale;
+      if (end === 0) below += ((count - counts.low) * scale) ** 2;
+      else above += ((counts.high - count) * scale) ** 2;
+    }
+    const estimate = control + difference + tailShare;
     const clamp = (p: number): number => Math.min(1, Math.max(0, p));
     return {
       control,
-      difference,
+      difference: difference + tailShare,
+      tailShare,
       estimate,
       total,
       variance: { control: varianceC, target: varianceY - sample, covariance, sample },
-      interval: { low: clamp(estimate - Math.sqrt(deals + below)), high: clamp(estimate + Math.sqrt(deals + above)) },
+      interval: {
+        low: clamp(estimate - Math.sqrt(Math.max(0, deals + below))),
+        high: clamp(estimate + Math.sqrt(Math.max(0, deals + above))),
+      },
     };
   }
 }

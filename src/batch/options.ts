@@ -50,6 +50,10 @@ export interface SampleShare {
   share: number;
 }
 
+/** No deal: a later pass that a rule set gives none of its unknown deals (a share after the first, as in
+ *  "1,0": the deals the first later pass leaves unknown get no more; a tail control accounts for them). */
+export const NO_SAMPLE: SampleShare = { text: '0', threshold: 0, share: 0 };
+
 /** Every deal: the share of a run without --sample-unknowns (and of `--sample-unknowns 1`). */
 export const WHOLE_SAMPLE: SampleShare = { text: '', threshold: HASH_RANGE, share: 1 };
 
@@ -58,11 +62,12 @@ export const WHOLE_SAMPLE: SampleShare = { text: '', threshold: HASH_RANGE, shar
  * deal, written '' (so that such a run is a run without the option, byte for byte). A message saying what is
  * wrong, or the share.
  */
-export function readSampleShare(text: string): SampleShare | string {
+export function readSampleShare(text: string, zero = false): SampleShare | string {
   const trimmed = text.trim();
   const percent = trimmed.endsWith('%');
   const digits = percent ? trimmed.slice(0, -1) : trimmed;
   const value = /^(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/u.test(digits) ? Number(digits) / (percent ? 100 : 1) : Number.NaN;
+  if (zero && value === 0) return NO_SAMPLE;
   if (!(value > 0 && value <= 1)) return `"${text}" is not a share of the unknown deals between 0 and 1 (e.g. 0.05 or 5%).`;
   const threshold = Math.round(value * HASH_RANGE);
   if (threshold < 1) return `"${text}" is below the smallest share, 2⁻³².`;
@@ -94,14 +99,16 @@ export interface SampleOption {
   byRuleset: Record<string, PassShares>;
 }
 
-/** Reads `--sample-unknowns` (one share, or one per later pass, each at most the one before). */
+/** Reads `--sample-unknowns` (one share, or one per later pass, each at most the one before; a share after
+ *  the first may be 0: no deal gets that pass). */
 export function readPassShares(text: string): PassShares | string {
   const words = text.split(/[\s,]+/u).filter((word) => word !== '');
   if (words.length === 0) return 'expected a share of the unknown deals (e.g. 0.05), or one per later pass (e.g. 1,0.1,0.02).';
   if (words.length > MAX_PASSES) return `expected at most ${MAX_PASSES} shares, one per later pass.`;
   const shares: SampleShare[] = [];
   for (const word of words) {
-    const share = readSampleShare(word);
+    // 0 after a share: the deals still unknown get no more passes (`NO_SAMPLE`).
+    const share = readSampleShare(word, shares.length > 0);
     if (typeof share === 'string') return share;
     if (shares.length > 0 && share.threshold > shares[shares.length - 1]!.threshold)
       return 'expected each share at most the one before (a later pass solves part of the deals the pass before it solved).';
@@ -122,17 +129,27 @@ export function passSharesOf(text: string, laterPasses = MAX_PASSES): PassShares
 
 /**
  * The plan of an estimate that names no budget (none of --max-states, --passes, --sample-unknowns), per rule
- * set: every deal at 100,000 positions, then the deals left unknown at 2,000,000, 16,000,000 and 128,000,000.
- * Rule sets whose unknown deals are few and cheap get every pass for every unknown deal, so their rows are
- * exact, deal by deal: the forced rule, and strict × optional (of a million deals of strict × optional, 645
- * needed more than 2,000,000 positions and 12 more than 16,000,000). Standard and easy under the optional rule
- * leave about a third of their deals unknown at 100,000 positions, and a deal that needs 16,000,000 positions
- * or more costs tens of seconds to minutes: their later passes go to hash-chosen shares of those deals, so a
- * run of 1,000 deals of each takes minutes, and the summary gives their two-phase estimate.
+ * set: every deal at 100,000 positions, then the deals left unknown at 2,000,000 and 16,000,000. A rule set under
+ * the optional rule is solved beside the same variant under the forced rule (cheap: the forced rule decides
+ * almost every deal at these budgets, and each forced win is an optional win), and its rate is estimated by the
+ * difference against it (docs/estimate.md#lattice), with the forced rule's rate from a larger run where the
+ * project has one that covers the deals (hence seed 3, the seed of its studies, unless --seed is given).
+ *
+ * - The forced rule and strict × optional give every unknown deal every pass: their rows are exact, deal by deal
+ *   (of a million deals of strict × optional, 645 needed more than 2,000,000 positions and 12 more than
+ *   16,000,000).
+ * - Standard and easy under the optional rule leave about a third of their deals unknown at 100,000 positions.
+ *   With a tail control (a larger run's sample of the deals that 2,000,000 positions leave undecided), every one
+ *   of them gets the ×20 pass and none the next (shares 1, 0): the run counts the optional rule's own wins that
+ *   ×20 finds, the tail control the rest. Without one, hash-chosen shares of them get the passes (0.1, then
+ *   0.02), and the summary gives their two-phase estimate where it narrows the range.
  */
 export const DEFAULT_PLAN = {
   maxStates: 100_000,
-  passes: [20, 160, 1280] as readonly number[],
-  /** `--sample-unknowns` per rule set ('' : every unknown deal at every pass). */
-  shares: (variant: string, rule: string): string => (rule === 'optional' && variant !== 'strict' ? '0.1 0.02 0.005' : ''),
+  passes: [20, 160] as readonly number[],
+  seed: 3,
+  /** `--sample-unknowns` per rule set ('' : every unknown deal at every pass); `tail`: a tail control stands
+   *  for the deals the first later pass leaves unknown. */
+  shares: (variant: string, rule: string, tail: boolean): string =>
+    rule !== 'optional' || variant === 'strict' ? '' : tail ? '1 0' : '0.1 0.02',
 } as const;

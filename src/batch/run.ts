@@ -15,7 +15,7 @@ import { isStdio, renameInto, writeFileAtomic } from './files.ts';
 import { type Provenance, passBudgets } from './provenance.ts';
 import { MAX_RESULTS, ResultTable, type Ruleset, WON, isRulesetOf, resultsPerDeal } from './results.ts';
 import type { IndexRange } from './shard.ts';
-import type { ControlRun } from './lattice-summary.ts';
+import type { Controls } from './lattice-summary.ts';
 import { rulesetsNest } from './implications.ts';
 import { type RulesetSummary, SummaryAccumulator } from './summary.ts';
 
@@ -43,8 +43,8 @@ export interface RunSpec {
   escalate?: string;
   /** Deals per segment (default: SEGMENT_RESULTS / rule sets). */
   segmentDeals?: number;
-  /** A larger run of the control rule set, for the difference estimate (`--control FILE`). */
-  control?: ControlRun;
+  /** Larger runs of the control rule set and of the target, for the difference estimate (`--control`, `--tail-control`). */
+  controls?: Controls;
 }
 
 /** What the earlier file of a resumed run holds, from a first pass over it. */
@@ -95,7 +95,7 @@ export class SegmentedRun {
     this.resumedWon = resumed?.won ?? spec.rulesets.map(() => 0);
     this.resumedRows = resumed?.rows ?? 0;
     this.implied = rulesetsNest(spec.rulesets) || resumed?.implied === true;
-    this.accumulator = new SummaryAccumulator(spec.rulesets, passBudgets(spec.provenance), spec.seed, spec.control);
+    this.accumulator = new SummaryAccumulator(spec.rulesets, passBudgets(spec.provenance), spec.seed, spec.controls);
     this.next = spec.range.first;
     const file = spec.csv !== undefined && !isStdio(spec.csv) ? spec.csv : undefined;
     this.rowsFile = file === undefined ? undefined : `${file}.${process.pid}.rows.tmp`;
@@ -303,7 +303,7 @@ export class SegmentedRun {
       for await (const { row } of this.earlierRows()) {
         if (row.index < this.next) continue;
         const slot = this.slotOf(row);
-        accumulator.add(slot, row.index, row.record, budgets, this.provenanceOf(slot).sample_unknowns);
+        accumulator.add(slot, row.index, row.record, budgets, this.provenanceOf(slot).sample_unknowns, this.provenanceOf(slot));
       }
     }
     return accumulator.summaries();

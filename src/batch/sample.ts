@@ -69,8 +69,10 @@ export function twoPhaseRole(
   if (pass >= laterPasses) return { share: shareAt(shares, Math.max(pass, 1)), sampled: pass > 0, outcome: 'unknown', given: pass > 0 };
   const next = shareAt(shares, pass + 1);
   const sampled = inSample(seed, index, next);
-  return sampled || pass === 0
-    ? { share: next, sampled, outcome: 'unknown', given: sampled }
+  // A later pass that gives no deal (share 0) leaves this one unrepresented: its share is that 0, which no
+  // estimate can weight (a tail control accounts for such deals: lattice.ts).
+  return sampled || pass === 0 || next.threshold === 0
+    ? { share: next, sampled, outcome: 'unknown', given: sampled || pass > 0 }
     : { share: shareAt(shares, pass), sampled: false, outcome: 'unknown', given: true };
 }
 
@@ -111,6 +113,8 @@ interface Moments {
   sum: number;
   squares: number;
   sampling: number;
+  /** Wins that weigh 1 (decided by the first pass, or by a pass of share 1): a count (unitFloor). */
+  units: number;
 }
 
 /** Gathers the two-phase estimate deal by deal, in memory that does not grow with the deals. */
@@ -128,8 +132,8 @@ export class TwoPhaseTally {
   /** Per share of the sampled deals' passes (threshold): its π and its sampled wins (`low`) and wins or
    *  open deals (`high`), for the sample's part of the interval, share by share. */
   private readonly groups = new Map<number, { share: number; low: number; high: number }>();
-  private readonly low: Moments = { sum: 0, squares: 0, sampling: 0 };
-  private readonly high: Moments = { sum: 0, squares: 0, sampling: 0 };
+  private readonly low: Moments = { sum: 0, squares: 0, sampling: 0, units: 0 };
+  private readonly high: Moments = { sum: 0, squares: 0, sampling: 0, units: 0 };
 
   /** A deal the first pass decided. */
   addDecided(won: boolean): void {
@@ -183,8 +187,8 @@ export class TwoPhaseTally {
     const sampling = (m: Moments): number => (n === 0 ? 0 : m.sampling / (n * n));
     const total = variance(this.high);
     const sample = Math.min(total, sampling(this.high));
-    const low = this.interval(mean(this.low), variance(this.low), sampling(this.low), 'low');
-    const high = this.interval(mean(this.high), total, sample, 'high');
+    const low = this.interval(mean(this.low), variance(this.low), sampling(this.low), 'low', this.low.units);
+    const high = this.interval(mean(this.high), total, sample, 'high', this.high.units);
     return {
       sampleShare: this.shareText,
       share: this.share,
@@ -212,13 +216,17 @@ export class TwoPhaseTally {
    * replacement, the shares' parts added as independent terms. With few sampled wins the sample's part is
    * skewed upward, as it should be: a normal interval there is too short below and above.
    */
-  private interval(estimate: number, total: number, sample: number, which: 'low' | 'high'): { low: number; high: number } {
+  private interval(estimate: number, total: number, sample: number, which: 'low' | 'high', units: number): { low: number; high: number } {
     const n = this.deals;
     const deals = Z95 ** 2 * Math.max(0, total - sample);
-    let below = 0;
-    let above = 0;
+    const m = which === 'low' ? this.low : this.high;
+    const floor = unitFloor(units, n, deals, m.units === m.sum);
+    let below = floor.below;
+    let above = floor.above;
     for (const group of this.groups.values()) {
       if (group.share >= 1) continue;
+      // A pass given to no deal (share 0) left deals no sample stands for: nothing narrows the plain range.
+      if (group.share === 0) return { low: 0, high: 1 };
       const wins = group[which];
       const counts = poissonInterval(wins);
       const scale = Math.sqrt(1 - group.share) / (group.share * n);
@@ -226,7 +234,7 @@ export class TwoPhaseTally {
       above += ((counts.high - wins) * scale) ** 2;
     }
     const clamp = (p: number): number => Math.min(1, Math.max(0, p));
-    return { low: clamp(estimate - Math.sqrt(deals + below)), high: clamp(estimate + Math.sqrt(deals + above)) };
+    return { low: clamp(estimate - Math.sqrt(Math.max(0, deals + below))), high: clamp(estimate + Math.sqrt(Math.max(0, deals + above))) };
   }
 }
 
@@ -234,6 +242,36 @@ function add(m: Moments, y: number, sampling: number): void {
   m.sum += y;
   m.squares += y * y;
   m.sampling += sampling;
+  if (y === 1) m.units += 1;
+}
+
+/**
+ * The Wilson score interval with continuity correction (Newcombe's): its ends hold their 95% at small counts,
+ * where the plain Wilson interval's lower end runs high.
+ */
+export function wilsonCorrected(won: number, n: number, z = Z95): { low: number; high: number } {
+  if (n === 0) return { low: 0, high: 1 };
+  const p = won / n;
+  const z2 = z * z;
+  const low = won === 0 ? 0 : (2 * n * p + z2 - 1 - z * Math.sqrt(z2 - 2 - 1 / n + 4 * p * (n * (1 - p) + 1))) / (2 * (n + z2));
+  const high = won === n ? 1 : (2 * n * p + z2 + 1 + z * Math.sqrt(z2 + 2 - 1 / n + 4 * p * (n * (1 - p) - 1))) / (2 * (n + z2));
+  return { low: Math.max(0, low), high: Math.min(1, high) };
+}
+
+/**
+ * What the interval of an estimate adds below and above, beyond its normal term `normal` (z² times the deals'
+ * variance), for its wins that weigh 1: `units` of `n` deals. Where every win weighs 1 (`only`: no sampled deal
+ * weighs more) the deals' part is a binomial count, and its Wilson interval (with continuity correction) replaces
+ * the normal term, which at a small count is too short (a run with no win has a variance of 0). Else that
+ * interval of the wins that weigh 1 is a floor under the normal term.
+ */
+export function unitFloor(units: number, n: number, normal: number, only: boolean): { below: number; above: number } {
+  if (n === 0) return { below: 0, above: 0 };
+  const p = units / n;
+  const w = wilsonCorrected(units, n);
+  const below = (p - w.low) ** 2 - normal;
+  const above = (w.high - p) ** 2 - normal;
+  return only ? { below, above } : { below: Math.max(0, below), above: Math.max(0, above) };
 }
 
 /** What a run to a 95% half-width `halfWidth` takes, at the measured costs of each phase. */

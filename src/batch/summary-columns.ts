@@ -21,6 +21,12 @@ export const SUMMARY_COLUMNS = [
   'win_rate_high',
   'ci95_low',
   'ci95_high',
+  // The answer: the best estimate the summary offers (answerOf), its 95% interval and how it was reached.
+  'estimate_low',
+  'estimate_high',
+  'estimate_ci95_low',
+  'estimate_ci95_high',
+  'estimate_method',
   'states_median',
   'states_p99',
   'states_max',
@@ -114,4 +120,16 @@ export const LATTICE_COLUMNS = [
   'lattice_note',
   'lattice_core_hours_half_point',
   'lattice_core_hours_tenth_point',
+  // The run's own tail (the sampled deals its first later pass left undecided: lattice.ts), for a later run's
+  // --tail-control; and the tail control this run took, with its share of D-wins.
+  'lattice_tail_sampled',
+  'lattice_tail_won',
+  'lattice_tail_open',
+  'lattice_tail_inclusion',
+  'lattice_tail_search',
+  'lattice_tail_budgets',
+  'lattice_tail_mode',
+  'lattice_tail_control_file',
+  'lattice_tail_control_share_low',
+  'lattice_tail_control_share_high',
 ];

@@ -2,7 +2,7 @@
 
 import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
-import type { Comparison, RulesetSummary } from './summary.ts';
+import { type Answer, type Comparison, type RulesetSummary, answerOf } from './summary.ts';
 import { COMPARE_COLUMNS, LATTICE_COLUMNS, PASS_COLUMNS, POLICY_COLUMNS, SUMMARY_COLUMNS, TWO_PHASE_COLUMNS } from './summary-columns.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
@@ -59,6 +59,7 @@ export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunI
           unknown: s.unknown,
           winRate: s.winRate,
           ci95: s.ci95,
+          estimate: answerOf(s),
           maxDiscardsHistogram: s.maxDiscards,
           lostMaxDiscardsUnpinned: s.lostUnpinned,
           statesPerDeal: { median: nullable(s.states.median), p99: nullable(s.states.p99), max: nullable(s.states.max) },
@@ -143,6 +144,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     number(s.winRate.high, 6),
     number(s.ci95.low, 6),
     number(s.ci95.high, 6),
+    ...answerFields(answerOf(s)),
     number(s.states.median),
     number(s.states.p99),
     number(s.states.max),
@@ -226,6 +228,13 @@ function latticeFields(l: RulesetSummary['lattice']): string[] {
     e.variance.sample.toExponential(4),
     l.offer.offer ? '' : l.offer.reason,
     ...[0, 1].map((i) => (l.plans?.[i] === undefined ? '' : number(l.plans[i]!.seconds.total / 3600, 2))),
+    ...(l.tailDefined
+      ? [String(e.tail.sampled), String(e.tail.won), String(e.tail.open), e.tail.inclusion === undefined ? '' : String(e.tail.inclusion)]
+      : ['', '', '', '']),
+    ...(l.tailDefined && l.tailBoundary !== undefined ? l.tailBoundary.split('|') : ['', '', '']),
+    e.tailControl?.file ?? '',
+    e.tailControl === undefined ? '' : number(e.tailControl.share.low, 6),
+    e.tailControl === undefined ? '' : number(e.tailControl.share.high, 6),
   ];
 }
 
@@ -241,4 +250,9 @@ function comparisonFields(c: Comparison | undefined): string[] {
     String(c.solverStates),
     number(c.solverSeconds, 3),
   ];
+}
+
+/** The summary CSV's estimate_* fields: the answer (answerOf) and how it was reached. */
+function answerFields(a: Answer): string[] {
+  return [number(a.low, 6), number(a.high, 6), number(a.ci95.low, 6), number(a.ci95.high, 6), a.method];
 }

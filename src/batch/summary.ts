@@ -5,7 +5,8 @@ import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { passBudgets } from './provenance.ts';
 import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
 import { type PassShares, type TwoPhase, TwoPhaseTally, WHOLE_SHARES, passSharesOf, twoPhaseRole } from './sample.ts';
-import { type ControlRun, LatticeAccumulator, type LatticeSummary } from './lattice-summary.ts';
+import { type Controls, LatticeAccumulator, type LatticeSummary } from './lattice-summary.ts';
+import type { Provenance } from './provenance.ts';
 import { impliedForEveryDeal } from './implications.ts';
 import { winRate } from './stats.ts';
 
@@ -48,6 +49,32 @@ export interface RulesetSummary {
   /** Under the optional rule, with the same variant's forced rule in the run: the difference estimate
    *  against it (lattice-summary.ts). */
   lattice?: LatticeSummary;
+}
+
+/** How a rule set's answer was reached: every deal decided; a range (some deals open, nothing narrows it); the
+ *  two-phase estimate; the difference estimate against the forced rule; a policy's games (decided, as played). */
+export type AnswerMethod = 'exact' | 'range' | 'two-phase' | 'difference' | 'played';
+
+/** A rule set's answer: the best estimate its summary offers (a range where some verdict is open), its 95%
+ *  interval, and how it was reached — what the summary's first line, the CSV's estimate_* and JSON's `estimate`
+ *  give. */
+export interface Answer {
+  low: number;
+  high: number;
+  ci95: { low: number; high: number };
+  method: AnswerMethod;
+}
+
+/** The answer of a rule set's summary: the difference estimate where offered, else the two-phase one, else the
+ *  plain rate (exact, or a range). */
+export function answerOf(s: RulesetSummary): Answer {
+  if (s.lattice?.offer.offer === true) {
+    const e = s.lattice.estimate;
+    return { low: e.estimate.low, high: e.estimate.high, ci95: e.ci95, method: 'difference' };
+  }
+  if (s.twoPhase?.offered === true) return { ...s.twoPhase.estimate, ci95: s.twoPhase.ci95, method: 'two-phase' };
+  const played = s.policy !== undefined && s.policy !== 'solver';
+  return { ...s.winRate, ci95: s.ci95, method: played ? 'played' : s.unknown === 0 ? 'exact' : 'range' };
 }
 
 /** The unknown results of `passes` that still await a later pass (an interrupted run's): unknown at a pass
@@ -342,7 +369,9 @@ export function offer<T extends TwoPhase>(t: T, plain: { low: number; high: numb
   const note =
     unknown === 0
       ? 'every deal decided: the plain rate is exact'
-      : `the sample of ${t.sampled} unknown deal${t.sampled === 1 ? '' : 's'} is too small to narrow the range (more deals or a larger --sample-unknowns would)`;
+      : t.share === 0
+        ? 'a later pass of share 0 left deals that no sample stands for (a tail control, in the difference estimate, does)'
+        : `the sample of ${t.sampled} unknown deal${t.sampled === 1 ? '' : 's'} is too small to narrow the range (more deals or a larger --sample-unknowns would)`;
   return { ...t, offered: false, note };
 }
 
@@ -361,9 +390,9 @@ export class SummaryAccumulator {
     readonly rulesets: readonly Ruleset[],
     budgets: readonly number[] = [],
     private readonly seed = 0,
-    control?: ControlRun,
+    controls: Controls = {},
   ) {
-    this.lattice = new LatticeAccumulator(rulesets, seed, control);
+    this.lattice = new LatticeAccumulator(rulesets, seed, controls);
     this.tallies = rulesets.map(() => {
       const tally = new RulesetTally();
       for (const budget of budgets) tally.passes.set(budget, { decided: 0, unknown: 0, unsampled: 0 });
@@ -374,13 +403,18 @@ export class SummaryAccumulator {
   /** `firstBudget`: the budget of the first pass of the record's run (its max_states; undefined when not
    *  recorded), which gave the result unless the record names a later one; `sample`: the run's sample share
    *  as recorded ('' : every unknown deal). */
-  add(slot: number, index: number, record: DealRecord, budgets: readonly number[] = [], sample = ''): void {
+  add(slot: number, index: number, record: DealRecord, budgets: readonly number[] = [], sample = '', provenance?: Provenance): void {
     const firstBudget = budgets[0];
     const shares = firstBudget === undefined ? undefined : passSharesOf(sample, budgets.length - 1);
     if (this.lattice.active) {
       const budget = record.budget ?? firstBudget;
       const pass = budget === undefined ? 0 : Math.max(0, budgets.indexOf(budget));
-      this.lattice.add(slot, index, record, pass, shares ?? WHOLE_SHARES, Math.max(0, budgets.length - 1));
+      // What decides which deals its first two passes leave undecided (lattice.ts's tail): unrecorded, none.
+      const boundary =
+        provenance === undefined || provenance.search === '' || budgets.length < 2
+          ? ''
+          : `${provenance.search}|${budgets[0]} ${budgets[1]}|${provenance.max_discards_mode}`;
+      this.lattice.add(slot, index, record, pass, shares ?? WHOLE_SHARES, Math.max(0, budgets.length - 1), boundary);
     }
     this.tallies[slot]!.add(
       index,
@@ -397,7 +431,14 @@ export class SummaryAccumulator {
       for (let slot = 0; slot < table.rulesets.length; slot++) {
         const record = table.get(slot, index);
         if (record !== undefined)
-          this.add(slot, index, record, table.budgetsOf(slot, index), table.provenanceOf(slot, index).sample_unknowns);
+          this.add(
+            slot,
+            index,
+            record,
+            table.budgetsOf(slot, index),
+            table.provenanceOf(slot, index).sample_unknowns,
+            table.provenanceOf(slot, index),
+          );
       }
     }
   }
@@ -418,8 +459,8 @@ export class SummaryAccumulator {
 }
 
 /** Summarises every rule set of `table` over the deals solved so far (with the passes its provenances plan). */
-export function summarise(table: ResultTable, control?: ControlRun): RulesetSummary[] {
-  const accumulator = new SummaryAccumulator(table.rulesets, [...new Set(table.provenances.flatMap(passBudgets))], table.seed, control);
+export function summarise(table: ResultTable, controls: Controls = {}): RulesetSummary[] {
+  const accumulator = new SummaryAccumulator(table.rulesets, [...new Set(table.provenances.flatMap(passBudgets))], table.seed, controls);
   accumulator.addTable(table);
   return accumulator.summaries();
 }

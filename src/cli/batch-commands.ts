@@ -171,7 +171,16 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       '--control <summary>',
       'with a rule set under the optional rule and the same variant under the forced rule in the run (e.g. --discards both): the summary ' +
         "CSV of a larger run of that forced rule set over deals that include this run's; the difference estimate then takes its win " +
-        'rate from it (docs/estimate.md#lattice)',
+        "rate from it (docs/estimate.md#lattice). May be given once per variant. Default plan: the project's own, where one fits",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--tail-control <summary>',
+      'with the same pairing: the summary CSV of a larger run of the optional rule set (the same search, first budget and first later ' +
+        "pass), whose sample of the deals that pass leaves undecided stands for this run's: the difference estimate counts the optional " +
+        "rule's own wins this run's passes up to that one find, and takes the rest's share from it (docs/estimate.md#tail). May be given " +
+        "once per variant. Default plan: the project's own, where one fits",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .addOption(
       maxMemoryOption(
@@ -227,9 +236,11 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
         `\nThe default plan (none of --max-states, --passes, --sample-unknowns given; the solver plays): every deal at\n` +
         `${fmt(DEFAULT_PLAN.maxStates)} states, then each deal still unknown at ×${DEFAULT_PLAN.passes.join(', ×')} that budget, in turn, with\n` +
         `--max-discards bounds unless given. The forced rule and strict × optional give every unknown deal every pass: their rows are\n` +
-        `exact, deal by deal. Standard and easy × optional give the passes a hash-chosen share of their unknown deals\n` +
-        `(--sample-unknowns ${DEFAULT_PLAN.shares('standard', 'optional').replaceAll(' ', ',')}), and the summary gives their two-phase estimate where its 95% interval is\n` +
-        "narrower than the plain range's (docs/estimate.md). --max-states N alone: one pass at N, as `acesup solve` does.\n" +
+        `exact, deal by deal. A rule set under the optional rule runs beside the same variant under the forced rule, and its rate is\n` +
+        `the difference estimate: the forced rule's rate (over a million deals of seed ${DEFAULT_PLAN.seed} where the project has that run, hence seed ${DEFAULT_PLAN.seed}\n` +
+        "unless --seed is given), plus the optional rule's own wins. Standard and easy × optional give every unknown deal the ×" +
+        `${DEFAULT_PLAN.passes[0]} pass and none\nthe next (--sample-unknowns ${DEFAULT_PLAN.shares('standard', 'optional', true).replaceAll(' ', ',')}): the wins ×${DEFAULT_PLAN.passes[0]} does not find come from the project's lattice study\n` +
+        '(--tail-control); without one, shares of them get the passes. --max-states N alone: one pass at N, as `acesup solve` does.\n' +
         '\nPasses and escalation (each deal still unknown solved again at larger budgets; docs/estimate.md: what a pass costs):\n' +
         '  acesup estimate --variant standard --deals 1000 --passes 8,64 --csv run.csv\n' +
         '  acesup estimate --variant standard --deals 1000 --csv one.csv && acesup estimate --escalate one.csv --csv run.csv\n' +

@@ -66,7 +66,7 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
           last: table.first + table.count - 1,
           rulesets: table.rulesets,
         });
-  const summaries = summarise(table, control);
+  const summaries = summarise(table, control === undefined ? {} : { runs: [control] });
   // A table's provenances are those of its rows (each added by the first row that has it).
   const used = table.provenances;
   const uniform = (column: 'max_states' | 'max_discards_mode' | 'search'): string | null => {

@@ -3,7 +3,7 @@
 
 import { planFor } from '../batch/sample.ts';
 import { Z95 } from '../batch/stats.ts';
-import { type Comparison, type PassCount, type RulesetSummary, awaitingPass } from '../batch/summary.ts';
+import { type Answer, type Comparison, type PassCount, type RulesetSummary, answerOf, awaitingPass } from '../batch/summary.ts';
 import { fmt, percent } from '../core/game/format.ts';
 
 const seconds = (s: number): string => (s >= 100 ? `${fmt(Math.round(s))} s` : `${s.toFixed(s >= 10 ? 1 : 2)} s`);
@@ -46,24 +46,62 @@ function histogram(counts: readonly number[]): string[] {
   ];
 }
 
-/** The summary of one rule set, as lines. */
-export function rulesetText(s: RulesetSummary): string[] {
-  const range = s.firstIndex === null ? '' : ` (${fmt(s.firstIndex)}–${fmt(s.lastIndex!)})`;
-  const played = s.policy !== undefined && s.policy !== 'solver';
-  const lines = [`${s.variant} · ${s.rule} discards${s.policy === undefined ? '' : ` · ${s.policy}`} — ${fmt(s.deals)} deals${range}`];
-  lines.push(`  won ${fmt(s.won)} · lost ${fmt(s.lost)} · unknown ${fmt(s.unknown)}`);
-  if (s.deals === 0) return [...lines, '  (no deal solved)'];
-  if (s.unknown === 0) {
-    lines.push(`  win rate ${percent(s.winRate.low)}, 95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)}`);
-  } else {
-    lines.push(`  win rate between ${percent(s.winRate.low)} (every unknown lost) and ${percent(s.winRate.high)} (every unknown won);`);
-    lines.push(`  95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)} (low end for the first, high end for the second)`);
+/** How the answer was reached, in a few words (the end of a rule set's first line). */
+function howDecided(s: RulesetSummary, a: Answer): string {
+  switch (a.method) {
+    case 'exact':
+      return 'every deal decided';
+    case 'played':
+      return 'games played without seeing the stock';
+    case 'range':
+      return `a range: ${fmt(s.unknown)} deal${s.unknown === 1 ? '' : 's'} still unknown, counted lost, then won`;
+    case 'two-phase':
+      return 'the deals decided, and a sample of those left unknown given more passes';
+    case 'difference': {
+      const l = s.lattice!;
+      const control = l.controlFile === undefined ? 'these deals' : `${fmt(l.estimate.controlDeals)} deals`;
+      return `${ruleName(l.control)}'s rate over ${control} plus the deals won only under the optional rule${l.estimate.tailControl === undefined ? '' : ' (those past the first later pass from a larger run)'}`;
+    }
   }
+}
+
+/** "standard/forced" as the summary names a rule set: "standard × forced". */
+const ruleName = (name: string): string => name.replace('/', ' × ');
+
+/**
+ * The first line of a rule set: one a newcomer can quote — the rule set, the answer and its 95% interval, the
+ * deals, and how it was reached.
+ */
+export function answerLine(s: RulesetSummary): string {
+  const a = answerOf(s);
+  const value = a.low === a.high ? percent(a.high) : `${percent(a.low)}–${percent(a.high)}`;
+  const range = s.firstIndex === null ? '' : ` (${fmt(s.firstIndex)}–${fmt(s.lastIndex!)})`;
+  const name = `${s.variant} × ${s.rule}${s.policy === undefined ? '' : ` · ${s.policy}`}`;
+  const games = s.policy !== undefined && s.policy !== 'solver' ? 'games' : 'deals';
+  return `${name}: ${value} (95% interval ${percent(a.ci95.low)}–${percent(a.ci95.high)}), ${fmt(s.deals)} ${games}${range} — ${howDecided(s, a)}`;
+}
+
+/** The summary of one rule set, as lines: its answer first, then the counts behind it. */
+export function rulesetText(s: RulesetSummary): string[] {
+  const played = s.policy !== undefined && s.policy !== 'solver';
+  if (s.deals === 0) return [`${s.variant} × ${s.rule}${s.policy === undefined ? '' : ` · ${s.policy}`}: no deal solved`];
+  const lines = [answerLine(s)];
+  const method = answerOf(s).method;
+  // The plain count; its rate where the answer is an estimate (it is the answer otherwise).
+  const plain =
+    method === 'two-phase' || method === 'difference'
+      ? s.unknown === 0
+        ? ` — plain rate ${percent(s.winRate.low)} (95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)})`
+        : ` — plain range ${percent(s.winRate.low)}–${percent(s.winRate.high)} (95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)})`
+      : '';
+  lines.push(`  of the ${fmt(s.deals)}: won ${fmt(s.won)} · lost ${fmt(s.lost)} · unknown ${fmt(s.unknown)}${plain}`);
   const left = [
     ...(s.unknown > 0 ? [`${fmt(s.unknown)} unknown`] : []),
     ...(s.lostUnpinned > 0 ? [`${fmt(s.lostUnpinned)} lost with max discards not pinned`] : []),
   ];
-  if (s.twoPhase !== undefined) lines.push(...twoPhaseLines(s.twoPhase));
+  // Where the difference estimate answers, the two-phase one's absence goes unsaid; its counts stay.
+  if (s.twoPhase !== undefined)
+    lines.push(...twoPhaseLines(s.twoPhase).filter((line) => method !== 'difference' || !line.startsWith('  no two-phase')));
   if (s.lattice !== undefined) lines.push(...latticeLines(s.lattice));
   if (s.passes !== undefined) lines.push(passesLine(s.passes));
   if (s.compare !== undefined && s.compare.deals > 0) lines.push(...comparisonLines(s.compare));
@@ -105,7 +143,7 @@ function passesLine(passes: readonly PassCount[]): string {
   const awaiting = awaitingPass(passes);
   return (
     `  by pass: ${passes.map((p, i) => `${label(p.maxStates, i)} ${fmt(p.decided)}${i === 0 ? ' decided' : ''}`).join(' · ')}; ` +
-    `${fmt(left)} still unknown${passes[0]!.unsampled === undefined ? '' : `, ${fmt(unsampled)} unknown outside the sample (given no later pass)`}` +
+    `${fmt(left)} still unknown${passes[0]!.unsampled === undefined ? '' : `, ${fmt(unsampled)} unknown outside the sample of a later pass`}` +
     `${awaiting > 0 ? `, and ${fmt(awaiting)} unknown still to be given a later pass` : ''}`
   );
 }
@@ -125,6 +163,20 @@ const sharesLabel = (t: NonNullable<RulesetSummary['twoPhase']>): string => {
   return shares.length === 1 ? ` (a sample of ${shares[0]} of them)` : ` (samples of ${shares.join(', ')} of them, pass by pass)`;
 };
 
+/** What the first pass and the later ones did, each count adding up to the deals before it. */
+function firstPassLine(t: NonNullable<RulesetSummary['twoPhase']>): string {
+  // Deals given a later pass but left out of a later one's sample: still unknown, outside the last sample.
+  const dropped = t.sampled - t.sampledWon - t.sampledLost - t.sampledUnknown;
+  const unknown =
+    dropped > 0
+      ? `${fmt(t.sampledUnknown + dropped)} unknown (${fmt(dropped)} of them left out of a later pass's sample)`
+      : `${fmt(t.sampledUnknown)} unknown`;
+  return (
+    `    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
+    `of those, ${fmt(t.sampled)} given later passes${sharesLabel(t)}: ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${unknown}`
+  );
+}
+
 /**
  * The two-phase estimate of a run that samples the unknown deals, as lines: the estimate and its interval,
  * what each phase decided, how the variance splits, and what a run to ±0.1 point would take.
@@ -133,21 +185,14 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
   const open = t.sampledUnknown > 0;
   const half = (t.ci95.high - t.ci95.low) / 2;
   if (t.offered === false) {
-    return [
-      `  no two-phase estimate: ${t.note}`,
-      `    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
-        `given later passes${sharesLabel(t)}: ${fmt(t.sampled)} deals, ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${fmt(t.sampledUnknown)} unknown`,
-    ];
+    return [`  no two-phase estimate: ${t.note}`, firstPassLine(t)];
   }
   const lines = [
     open
       ? `  two-phase estimate between ${percent(t.estimate.low)} and ${percent(t.estimate.high)} (${fmt(t.sampledUnknown)} sampled deal${t.sampledUnknown === 1 ? '' : 's'} still unknown, counted lost, then won); 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)}`
       : `  two-phase estimate ${percent(t.estimate.high)}, 95% interval ${percent(t.ci95.low)}–${percent(t.ci95.high)} (${margin(t.estimate.high - t.ci95.low, t.ci95.high - t.estimate.high, half)})`,
   ];
-  lines.push(
-    `    first pass: ${fmt(t.firstDecided)} of ${fmt(t.deals)} decided (${fmt(t.firstWon)} won), ${fmt(t.firstUnknown)} unknown; ` +
-      `given later passes${sharesLabel(t)}: ${fmt(t.sampled)} deals, ${fmt(t.sampledWon)} won · ${fmt(t.sampledLost)} lost · ${fmt(t.sampledUnknown)} unknown`,
-  );
+  lines.push(firstPassLine(t));
   const total = t.variance.deals + t.variance.sample;
   if (total > 0) {
     const share = (v: number): string => `${Math.round((v / total) * 100)}%`;
@@ -173,8 +218,10 @@ const hours = (h: number): string => (h < 10 ? h.toFixed(1) : fmt(Math.round(h))
 function openVerdicts(e: NonNullable<RulesetSummary['lattice']>['estimate']): string {
   const control =
     e.control.high > e.control.low ? `the control's ${fmt(e.controlUnknown)} unknown deal${e.controlUnknown === 1 ? '' : 's'}` : '';
-  const sampled = e.difference.high > e.difference.low ? 'the sampled deals still unknown' : '';
-  return [control, sampled].filter((part) => part !== '').join(' and ');
+  const tc = e.tailControl;
+  const tail = tc !== undefined && tc.open > 0 ? `the tail control's ${fmt(tc.open)} open deal${tc.open === 1 ? '' : 's'}` : '';
+  const own = e.difference.high - (tc?.share.high ?? 0) > e.difference.low - (tc?.share.low ?? 0) ? 'the sampled deals still unknown' : '';
+  return [control, own, tail].filter((part) => part !== '').join(' and ');
 }
 
 /**
@@ -195,10 +242,21 @@ function latticeLines(l: NonNullable<RulesetSummary['lattice']>): string[] {
   const v = e.variance;
   const total = Math.max(v.control + v.target + v.covariance + v.sample, 1e-300);
   const share = (x: number): string => `${Math.round((x / total) * 100)}%`;
+  const tc = e.tailControl;
+  const own = (end: 'low' | 'high'): number => (tc === undefined ? e.difference[end] : e.difference[end] - tc.share[end]);
+  const ownText = own('low') === own('high') ? percent(own('high')) : `${percent(own('low'))}–${percent(own('high'))}`;
+  const tailText =
+    tc === undefined ? '' : tc.share.low === tc.share.high ? percent(tc.share.high) : `${percent(tc.share.low)}–${percent(tc.share.high)}`;
+  const parts =
+    tc === undefined
+      ? `${fmt(dWins)} of these ${fmt(e.deals)} deals won only under the optional rule, ${fmt(sampled)} of them sampled`
+      : `${fmt(dWins)} of these ${fmt(e.deals)} deals won only under the optional rule by the first later pass; the ${fmt(e.tail.leftToControl)} it left ` +
+        `undecided count through the tail control, ${tailText} (${fmt(tc.won)} such win${tc.won === 1 ? '' : 's'}` +
+        `${tc.open > 0 ? ` and ${fmt(tc.open)} open` : ''} among the ${fmt(tc.sampled)} sampled deals of ${fmt(tc.deals)} in ${tc.file ?? 'its run'})`;
   return [
     `  difference estimate ${against}: ${value}`,
-    `    = ${l.control} ${percent(e.control.high)} + the optional rule's own wins ${percent(e.difference.high)} ` +
-      `(${fmt(dWins)} deals won only under the optional rule, ${fmt(sampled)} sampled)`,
+    `    = ${ruleName(l.control)} ${e.control.low === e.control.high ? percent(e.control.high) : `${percent(e.control.low)}–${percent(e.control.high)}`} + won only under the optional rule ${ownText}` +
+      `${tc === undefined ? '' : ` + its tail ${tailText}`}: ${parts}`,
     `    variance: ${share(v.control)} the control's deals, ${share(v.target)} this run's deals, ${share(v.covariance)} their covariance, ${share(v.sample)} the sample`,
     ...(l.plans === undefined
       ? []
