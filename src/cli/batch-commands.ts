@@ -121,8 +121,9 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .summary('win rates under perfect play from many random deals, on all cores, with CSV output')
     .description(
       'Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule, ' +
-        'on a pool of worker threads, and print per rule set: won, lost, unknown, the win rate with its 95% ' +
-        'Wilson interval, a histogram of max discards, states per deal and time. Ctrl-C stops, writes the ' +
+        'on a pool of worker threads, and print per rule set its answer on one line (the win rate, or its estimate, ' +
+        'with the 95% interval, and how it was reached), then won, lost, unknown, the estimates\' parts, a ' +
+        'histogram of max discards, states per deal and time. Ctrl-C stops, writes the ' +
         'finished deals and prints a partial summary (exit 130; SIGTERM: 143); --resume continues from the CSV. ' +
         'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings ' +
         '(the ms column, the solving time, is the only part that changes from run to run).',
@@ -130,7 +131,11 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .addOption(variantOption({ all: true }))
     .addOption(discardsOption({ both: true }))
     .option('--deals <n>', 'how many deals', integerOption(1), DEFAULT_DEALS)
-    .option('--seed <s>', `the seed, 0 to ${MAX_SEED}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
+    .addOption(
+      new Option('--seed <s>', `the seed, 0 to ${MAX_SEED}`)
+        .argParser(integerOption(0, MAX_SEED))
+        .default(DEFAULT_SEED, `${DEFAULT_SEED}; ${DEFAULT_PLAN.seed} under the default plan, the seed of the project's larger runs`),
+    )
     .option('--from <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .option('--shard <k/n>', 'solve only part K of N (1 ≤ K ≤ N) of the deals; put the parts together with `acesup merge`', shardOption)
     .addOption(
