@@ -25,6 +25,7 @@ const SKIPPED: Record<string, string> = {
   'npm run test:deep': 'the long sweeps, minutes to hours',
   'npm run test:slurm': 'installs and starts a Slurm cluster as root',
   'npm run bench': 'a benchmark of minutes that writes results/bench/',
+  'npm run bench:hard': 'minutes of one hard deal solved alone, again and again (CI runs a short one)',
   'npm link': 'changes the PATH of the machine',
   'npm run build': "rewrites dist/ under the running tests (the suite's global setup has just run it)",
   'npm run typecheck': 'CI runs it on its own; tsc over the project is longer than a test should be',
