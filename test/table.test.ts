@@ -150,7 +150,8 @@ describe('visited set', () => {
   }
 
   it('reserves what a budget can fill, uses memory as positions arrive, and lets a large table go on clear', () => {
-    const visited = new VisitedSet(6, 12);
+    let released = 0;
+    const visited = new VisitedSet(6, 12, undefined, () => (released += 1));
     visited.clearFor(3_000_000);
     const reserved = visited.capacity;
     expect(reserved).toBeGreaterThanOrEqual(tableBytesFor(3_000_000, 6) - 1);
@@ -168,13 +169,19 @@ describe('visited set', () => {
     expect(visited.full).toBe(false);
     expect(visited.bytes).toBeGreaterThan(small);
     expect(visited.bytes).toBeLessThanOrEqual(reserved);
-    // A smaller budget next: the slots written reach past twice what is kept, so a fresh reservation.
+    expect(released).toBe(0);
+    // A smaller budget next: the slots written reach past twice what is kept, so a fresh reservation, and the
+    // host is told the written memory is let go (once).
     visited.clear(1 << 12);
+    expect(released).toBe(1);
     expect(visited.size).toBe(0);
     expect(visited.bytes).toBeLessThan(small * 2);
     key[0] = 5;
     expect(visited.add(key, 0)).toBe(true);
     expect(visited.add(key, 0)).toBe(false);
+    // A larger budget reserves afresh: the little used since is not worth a collection.
+    visited.clearFor(30_000_000);
+    expect(released).toBe(1);
   });
 
   it('sizes by the budget, not a power of two: a table for n positions holds n and not twice n', () => {

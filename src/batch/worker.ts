@@ -12,6 +12,7 @@ import type { Worker } from 'node:worker_threads';
 import { DEFAULT_MAX_TABLE_BYTES } from '../core/engine/table.ts';
 import { KEY_WORDS } from '../core/engine/state.ts';
 import { startHelpers } from './group-threads.ts';
+import { collectGarbage } from './collect.ts';
 import { tableBytes } from './passes.ts';
 import { verify } from '../core/game/verify.ts';
 import { dealFor } from './deals.ts';
@@ -71,7 +72,7 @@ const solvers = new Map<number | undefined, Solver>();
 const solverFor = (maxTableBytes: number | undefined): Solver => {
   let solver = solvers.get(maxTableBytes);
   if (solver === undefined) {
-    solver = new Solver(maxTableBytes === undefined ? {} : { maxTableBytes });
+    solver = new Solver({ ...(maxTableBytes === undefined ? {} : { maxTableBytes }), released: collectGarbage });
     solvers.set(maxTableBytes, solver);
   }
   return solver;
@@ -153,6 +154,7 @@ function letGroupGo(): void {
   quitGroup(kept.memory);
   for (const helper of kept.helpers) void helper.terminate();
   kept = undefined;
+  collectGarbage();
 }
 
 /**
@@ -169,7 +171,7 @@ function solveInGroup(task: ChunkTask, threads: number): ChunkResult {
   if (kept?.key !== key) {
     letGroupGo();
     const memory = groupMemory(threads, KEY_WORDS, bytes);
-    kept = { key, memory, helpers: startHelpers(memory), solver: new Solver({ maxTableBytes, group: memory }) };
+    kept = { key, memory, helpers: startHelpers(memory), solver: new Solver({ maxTableBytes, group: memory, released: collectGarbage }) };
   }
   try {
     return solveCells(task, kept.solver);

@@ -10,6 +10,7 @@ import type { SolveOptions, SolveResult } from '../core/search/solve.ts';
 import { Solver, discardBounds, quitGroup } from '../core/search/solve.ts';
 import type { GroupMemory } from '../core/search/group.ts';
 import { startHelpers } from '../batch/group-threads.ts';
+import { collectGarbage } from '../batch/collect.ts';
 
 /** What the thread is given; options without their `poll`, which the thread adds (functions do not cross). */
 export interface DealTask {
@@ -38,7 +39,11 @@ const PROGRESS_MS = 100;
 /** Runs a task, posting what happens: the thread's body. */
 export function runDealTask(task: DealTask, post: (message: ThreadMessage) => void): void {
   let posted = -Infinity;
-  const solver = new Solver({ maxTableBytes: task.maxTableBytes, ...(task.group === undefined ? {} : { group: task.group }) });
+  const solver = new Solver({
+    maxTableBytes: task.maxTableBytes,
+    ...(task.group === undefined ? {} : { group: task.group }),
+    released: collectGarbage,
+  });
   solveWithin(solver, task.deal, task.options, {
     // At least a millisecond: a deadline already past still means a clock, not none.
     timeLimitMs: task.deadline === 0 ? 0 : Math.max(1, task.deadline - Date.now()),

@@ -50,6 +50,10 @@ export function slotWords(keyWords: number): number {
   throw new Error(`no slot layout for ${keyWords}-word keys`);
 }
 
+/** A reservation let go with more than this in use is reported to the host (`released`): below it, the memory
+ *  is not worth a collection. */
+const RELEASE_NOTICE_BYTES = 16 * 2 ** 20;
+
 /** Bytes a cleared table holds at most once its written memory was given back (`clear`'s default): about
  *  twice its kept slots. */
 export function keptBytes(keyWords: number): number {
@@ -197,6 +201,9 @@ export class VisitedSet {
     initialBits = 16,
     /** The most memory the table may take; it never grows past it. */
     readonly maxBytes = DEFAULT_MAX_TABLE_BYTES,
+    /** Called after the table lets go of a reservation it had used more than 16 MiB of (a fresh one replaced
+     *  it): a host with a collector can return that memory at once, before the next search writes more. */
+    private readonly released?: () => void,
   ) {
     this.row = slotWords(keyWords);
     this.packed = new Int32Array(this.row);
@@ -279,6 +286,10 @@ export class VisitedSet {
   /** Reserves `bytes` (fresh, zeroed memory, touched only as it is used), forgetting every position. */
   private reserve(bytes: number): void {
     const row = this.row;
+    // Memory worth returning at once: the slots the old reservation had in use, past a small table's.
+    let used = 0;
+    for (let s = 0; s < this.touched.length; s++) used += this.touched[s]!;
+    const wrote = used * row * 4 > RELEASE_NOTICE_BYTES;
     const segments = segmentsFor(bytes);
     this.segBits = Math.log2(segments);
     const slots = Math.max(MIN_SLOTS + tailOf(MIN_SLOTS), Math.floor(bytes / 4 / row / segments));
@@ -294,6 +305,7 @@ export class VisitedSet {
     this.generation = 1;
     this.live = DONE | 1;
     this.size = 0;
+    if (wrote) this.released?.();
   }
 
   /** Sets every segment's home slots for `slots` in all (the table holds nothing: no entry moves). */

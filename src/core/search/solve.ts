@@ -92,6 +92,9 @@ export interface SolverOptions {
   /** Search each deal under the optional rule with a group of threads over one shared table (this thread
    *  is the group's thread 0; the others run `serveGroup`). */
   group?: GroupMemory;
+  /** Called when a visited set has let go of memory it had written: a host with a garbage collector to call
+   *  returns it then, before the next search writes a table as large (the hardest deals take most of a machine). */
+  released?: () => void;
 }
 
 /** Max discards as proven bounds (equal when exact; 48 for a won deal). */
@@ -106,7 +109,7 @@ export class Solver {
 
   constructor(options: SolverOptions = {}) {
     const group = options.group === undefined ? undefined : new SearchGroup(options.group, 0);
-    this.searches = new Searches(options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES, group);
+    this.searches = new Searches(options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES, group, options.released);
   }
 
   solve(deal: Deal, options: SolveOptions): SolveResult {
@@ -139,6 +142,7 @@ class Searches {
     private readonly maxTableBytes: number,
     /** The group the reduced optional searches run with (the other searches are small: one thread each). */
     private readonly group?: SearchGroup,
+    private readonly released?: () => void,
   ) {}
 
   shrink(): void {
@@ -148,7 +152,7 @@ class Searches {
   private visitedSet(words: number): VisitedSet {
     let visited = this.visited.get(words);
     if (visited === undefined) {
-      visited = new VisitedSet(words, 16, this.maxTableBytes);
+      visited = new VisitedSet(words, 16, this.maxTableBytes, this.released);
       this.visited.set(words, visited);
     }
     return visited;
