@@ -286,7 +286,14 @@ function fullTable(prefix: string): string {
 function decided(row: Row, f: Figures): string {
   const unknown = count(row, 'unknown') ?? 0;
   if (f.lattice !== undefined && shownOf(f) === f.lattice) {
-    const sampled = f.twoPhase === undefined ? '' : `; ${num(String(f.twoPhase.sampled))} of ${num(String(unknown))} unknown deals sampled`;
+    // The first pass's unknown deals, of which the sample was drawn (those left unknown in the end are fewer).
+    const firstUnknown = count(row, 'first_unknown') ?? unknown;
+    const sampled =
+      f.twoPhase === undefined
+        ? ''
+        : `; ${num(String(f.twoPhase.sampled))} of its ${num(String(firstUnknown))} unknown deals sampled, ${
+            f.twoPhase.stillUnknown === 0 ? 'every one decided' : `${num(String(f.twoPhase.stillUnknown))} of them still open`
+          }`;
     return `difference estimate: ${f.lattice.control} over ${num(String(f.lattice.controlDeals))} deals + the optional rule's own wins${sampled}`;
   }
   if (f.twoPhase !== undefined && shownOf(f) === f.plain)

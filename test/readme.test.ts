@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verify } from '../src/core/api.ts';
+import { DEEP } from './deep.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'bin/acesup.js');
@@ -39,9 +40,10 @@ const SKIPPED: Record<string, string> = {
 /** The package.json scripts a test runs: npm start, shortened. */
 const RUN_SCRIPTS = ['start'];
 
-/** Rewrites `--deals N` and `--count N` to at most the short numbers. */
+/** Rewrites `--deals N` and `--count N` to at most the short numbers (a plain `npx acesup estimate`, its 1,000
+ *  deals a variant, to the short number too, but in the deep run). */
 const shorten = (command: string): string =>
-  command
+  (command === 'npx acesup estimate' && !DEEP ? `${command} --deals ${SHORT_DEALS}` : command)
     .replace(/--deals (\d+)/gu, (_, n: string) => `--deals ${Math.min(Number(n), SHORT_DEALS)}`)
     .replace(/--count (\d+)/gu, (_, n: string) => `--count ${Math.min(Number(n), SHORT_COUNT)}`);
 
@@ -142,22 +144,29 @@ const RUNNERS: { pattern: RegExp; check: (output: string) => void }[] = [
     pattern: /^npx acesup estimate --variant standard --discards both .*--control results\/win-rates\/standard-forced-1m\.summary\.csv$/su,
     check: (output) => {
       // Both rules, and the optional rule's difference estimate against the forced rule's million deals (or why not).
-      expect(output).toMatch(/standard · optional discards/u);
-      expect(output).toMatch(/standard · forced discards/u);
+      expect(output).toMatch(/^standard × optional: /mu);
+      expect(output).toMatch(/^standard × forced: /mu);
       expect(output).toMatch(/difference estimate against standard\/forced \(1,000,000 deals/u);
+    },
+  },
+  {
+    // The default plan, short here (the deep run runs it whole and compares what the README shows it printing).
+    pattern: /^npx acesup estimate$/u,
+    check: (output) => {
+      for (const variant of ['standard', 'strict', 'easy']) expect(output).toMatch(new RegExp(`^${variant} × optional: [\\d.]+%`, 'mu'));
     },
   },
   {
     pattern: /^for k in 1 2; do npx acesup estimate .*--shard \$k\/2 .*--csv shard-\$k\.csv; done$/u,
     check: (output) => {
-      expect(output).toMatch(/win rate/u);
+      expect(output).toMatch(/^standard × optional: [\d.]+%/mu);
       for (const k of [1, 2]) expect(existsSync(join(work, `shard-${k}.csv`))).toBe(true);
     },
   },
   {
     pattern: /^npx acesup merge shard-\*\.csv --csv all\.csv --summary summary\.csv$/u,
     check: (output) => {
-      expect(output).toMatch(/win rate/u);
+      expect(output).toMatch(/^standard × optional: [\d.]+%/mu);
       // The two shards' rows, all of the run's deals.
       expect(file('all.csv').trim().split('\n').length).toBeGreaterThan(SHORT_DEALS);
       expect(file('summary.csv')).toMatch(/^variant,discards,seed,/u);
@@ -179,6 +188,16 @@ const RUNNERS: { pattern: RegExp; check: (output: string) => void }[] = [
 
 const commands = readmeCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 
+/** The lines the README shows a command printing: the text block after `<!-- output: COMMAND -->` (its lines
+ *  but `…`, which stands for lines left out). */
+function shownOutput(command: string): string[] {
+  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const at = text.indexOf(`<!-- output: ${command} -->`);
+  if (at < 0) return [];
+  const block = /```text\n([\s\S]*?)^```$/mu.exec(text.slice(at));
+  return (block?.[1] ?? '').split('\n').filter((line) => line.trim() !== '' && line.trim() !== '…');
+}
+
 /** The npm commands of a line (`npm ci && npm start # …`), each without its comment. */
 const npmParts = (command: string): string[] =>
   command
@@ -195,10 +214,13 @@ describe('package.json scripts', () => {
     }
   });
 
-  it('npm start (its command, over fewer deals) ends with exit 0 and prints a win rate', async () => {
-    const ran = await shell(shorten(scripts['start']!), ROOT);
+  it('npm start (its whole run) ends with exit 0 and prints the lines the README shows it printing', async () => {
+    const shown = shownOutput('npm start');
+    expect(shown.length).toBeGreaterThan(0);
+    const ran = await shell(scripts['start']!, ROOT);
     expect(ran.code, ran.output).toBe(0);
-    expect(ran.output).toMatch(/win rate/u);
+    const printed = ran.output.split('\n');
+    for (const line of shown) expect(printed, line).toContain(line);
   });
 });
 
@@ -259,6 +281,8 @@ describe("the README's commands", () => {
       const ran = await shell(shorten(command), work);
       expect(ran.code, `${command}\n${ran.output}`).toBe(0);
       runner.check(ran.output);
+      // Run whole, a command prints the lines the README shows it printing.
+      if (shorten(command) === command) for (const line of shownOutput(command)) expect(ran.output.split('\n'), line).toContain(line);
     }
   });
 });
