@@ -37,6 +37,9 @@ const node = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, ...env } });
 const deal = node(['bin/acesup.js', 'deal', '--seed', values.seed!, '--index', values.index!]).stdout.trim();
 const threads = values.threads!.split(',').map(Number);
+/** Whether the build takes --threads (its default is every core, so one thread must be asked for). */
+const threadsOption = node(['bench/hard-deal-run.mjs', 'solve', '--help'], { ACESUP_BENCH_DIST: dist }).stdout.includes('--threads');
+if (!threadsOption && threads.some((t) => t > 1)) throw new Error(`the build at ${dist} has no --threads: ask for --threads 1`);
 const repeats = Number(values.repeats);
 const mib = Number(values['max-memory']);
 
@@ -68,8 +71,8 @@ for (let r = 0; r < repeats; r++) {
         String(mib),
         '--max-states',
         values['max-states']!,
-        // One thread is asked for by leaving --threads out, so that a build from before the option runs too.
-        ...(t === 1 ? [] : ['--threads', String(t)]),
+        // A build from before --threads solves on one thread without it (it would refuse the option).
+        ...(t === 1 && !threadsOption ? [] : ['--threads', String(t)]),
         '--json',
         deal,
       ],
