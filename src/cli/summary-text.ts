@@ -60,7 +60,11 @@ function howDecided(s: RulesetSummary, a: Answer): string {
     case 'difference': {
       const l = s.lattice!;
       const control = l.controlFile === undefined ? 'these deals' : `${fmt(l.estimate.controlDeals)} deals`;
-      return `${ruleName(l.control)}'s rate over ${control} plus the deals won only under the optional rule${l.estimate.tailControl === undefined ? '' : ' (those past the first later pass from a larger run)'}`;
+      const tc = l.estimate.tailControl;
+      // The first later pass's budget, past which the tail control's share stands for this run's.
+      const boundary = Number(l.tailBoundary?.split('|')[1]?.split(' ')[1]);
+      const past = Number.isFinite(boundary) ? `past ${fmt(boundary)} positions` : 'past the first later pass';
+      return `${ruleName(l.control)}'s rate over ${control}, plus the wins only the optional rule finds${tc === undefined ? '' : ` (${past}: ${tc.file ?? 'a larger run'}'s share)`}`;
     }
   }
 }
