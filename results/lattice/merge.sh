@@ -45,11 +45,14 @@ done
 node bin/acesup.js merge "$optional0" "$tmp/standard-forced.csv" "${shards[@]}" --allow-mixed \
   --control results/win-rates/standard-forced-1m.summary.csv --summary "$out/standard.summary.csv" > "$out/standard.txt"
 
-# Easy, deals 0–1,999: the easy × optional pilot beside easy × forced and standard under both rules, whose
-# verdicts prove some of its unknown deals (a win under a stricter rule set is a win under easy × optional).
+# Easy, deals 0–1,999: the easy × optional pilot (its latest escalation) beside easy × forced and standard under
+# both rules, whose verdicts prove some of its unknown deals (a win under a stricter rule set is a win under easy ×
+# optional).
 for f in two-phase/easy-forced-p25 win-rates/standard-forced-100k; do
   cut_rows "results/$f.csv.gz" 2000 > "$tmp/$(basename "$f").csv"
 done
 cut_rows "$optional0" 2000 > "$tmp/standard-optional-1.csv"
-node bin/acesup.js merge results/two-phase/easy-optional-pilot-x1280.csv.gz "$tmp/easy-forced-p25.csv" \
+pilot=results/two-phase/easy-optional-pilot-x1280.csv.gz
+[[ -e results/two-phase/easy-optional-pilot-x30000.csv.gz ]] && pilot=results/two-phase/easy-optional-pilot-x30000.csv.gz
+node bin/acesup.js merge "$pilot" "$tmp/easy-forced-p25.csv" \
   "$tmp/standard-optional-1.csv" "$tmp/standard-forced-100k.csv" --allow-mixed --summary "$out/easy-0-2k.summary.csv" > "$out/easy-0-2k.txt"
