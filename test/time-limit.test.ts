@@ -331,7 +331,8 @@ describe('acesup solve --time-limit, --max-memory', () => {
     const started = performance.now();
     const ran = spawnSync(
       process.execPath,
-      ['bin/acesup.js', 'solve', '--variant', 'standard', '--max-states', '1000000000', '--time-limit', '1', HARD],
+      // Two threads: the clock stops every thread of the deal's search (the default is the machine's cores).
+      ['bin/acesup.js', 'solve', '--variant', 'standard', '--max-states', '1000000000', '--time-limit', '1', '--threads', '2', HARD],
       { cwd: ROOT, encoding: 'utf8' },
     );
     const seconds = (performance.now() - started) / 1000;
@@ -345,21 +346,24 @@ describe('acesup solve --time-limit, --max-memory', () => {
   });
 
   it.each([
-    ['SIGINT', 130, 'Ctrl-C'],
-    ['SIGTERM', 143, 'SIGTERM'],
-  ] as const)("answers %s with the bounds proven so far, every variant's, and exit code %i", async (signal, code, name) => {
-    const run = start(['solve', HARD]);
-    // Signalled once it searches (not after a fixed time, which a busy machine may not give it).
-    await searching(run, 500);
-    run.child.kill(signal);
-    const ran = await run.done;
-    expect(ran.code).toBe(code);
-    for (const variant of ['standard', 'strict', 'easy'])
-      expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
-    expect(ran.stdout).toMatch(new RegExp(`UNKNOWN — between \\d+ and \\d+ discards; stopped by ${name}`, 'u'));
-    expect(ran.stderr).toContain(`acesup: stopped by ${name}: the bounds above are those proven when it came`);
-    expect(ran.stderr).not.toMatch(/\n\s+at /u);
-  });
+    ['SIGINT', 130, 'Ctrl-C', '1'],
+    ['SIGTERM', 143, 'SIGTERM', '2'],
+  ] as const)(
+    "answers %s with the bounds proven so far, every variant's, and exit code %i (%s, threads %s)",
+    async (signal, code, name, threads) => {
+      const run = start(['solve', '--threads', threads, HARD]);
+      // Signalled once it searches (not after a fixed time, which a busy machine may not give it).
+      await searching(run, 500);
+      run.child.kill(signal);
+      const ran = await run.done;
+      expect(ran.code).toBe(code);
+      for (const variant of ['standard', 'strict', 'easy'])
+        expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
+      expect(ran.stdout).toMatch(new RegExp(`UNKNOWN — between \\d+ and \\d+ discards; stopped by ${name}`, 'u'));
+      expect(ran.stderr).toContain(`acesup: stopped by ${name}: the bounds above are those proven when it came`);
+      expect(ran.stderr).not.toMatch(/\n\s+at /u);
+    },
+  );
 
   it('says when the memory cap stopped the search', () => {
     const args = ['solve', '--variant', 'standard', '--max-discards', 'bounds', '--max-states', '50000000', '--max-memory', '16', HARD];
