@@ -206,6 +206,76 @@ describe('the rule lattice in estimate', () => {
   });
 });
 
+describe('the default plan and the tail control', () => {
+  it("under the default plan, passes over a control of other deals with a warning and decides the deals against the run's own forced rows", async () => {
+    // Strict: its default control is a million deals of seed 3; these are of seed 12.
+    const ran = await acesup(['estimate', '--variant', 'strict', '--deals', '30', '--seed', '12', '--workers', '2']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stderr).toMatch(
+      /^acesup: warning: the default plan's control results\/win-rates\/strict-forced-1m-seed3\.summary\.csv does not fit this run \(is a run of seed 3, this one of seed 12\): the forced rule's rate comes from this run's own deals$/mu,
+    );
+    expect(ran.stdout).toMatch(
+      // Against its own forced rows, every deal decided, the estimate is the plain rate, which is exact.
+      /^strict × optional: [\d.]+% \(95% interval [\d.]+%–[\d.]+%\), 30 deals \(0–29\) — every deal decided$/mu,
+    );
+    expect(ran.stdout).toMatch(/^strict × forced: [\d.]+% \(95% interval [\d.]+%–[\d.]+%\), 30 deals \(0–29\) — every deal decided$/mu);
+  });
+
+  it("with --tail-control, counts the tail D = 0 and takes the tail's share from the larger run; refuses a tail of another boundary", async () => {
+    // A larger run of the same plan (x4 with its tail past it at x16, for a share of its unknown deals) as the
+    // tail control of a run that gives every unknown deal x4 and none x16.
+    const study = ['estimate', '--variant', 'standard', '--discards', 'both', '--seed', '12', '--workers', '2'];
+    const larger = await acesup([
+      ...study,
+      '--deals',
+      '120',
+      '--from',
+      '200',
+      ...PLAN,
+      '--sample-unknowns',
+      'standard/optional=0.5',
+      '--summary',
+      file('tail.summary.csv'),
+    ]);
+    expect(larger.code, larger.stderr).toBe(0);
+    const tail = parse(readFileSync(file('tail.summary.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const optional = tail.find((r) => r['discards'] === 'optional')!;
+    expect(optional['lattice_tail_budgets']).toBe('4000 16000');
+    expect(Number(optional['lattice_tail_sampled'])).toBeGreaterThan(0);
+    const small = await acesup([
+      ...study,
+      '--deals',
+      '40',
+      ...PLAN,
+      '--sample-unknowns',
+      'standard/optional=1,0',
+      '--tail-control',
+      file('tail.summary.csv'),
+      '--json',
+    ]);
+    expect(small.code, small.stderr).toBe(0);
+    const l = rows(small)[0]!.lattice! as unknown as { tailControl: { sampled: number; won: number }; tail: { leftToControl: number } };
+    expect(l.tailControl).toMatchObject({ sampled: Number(optional['lattice_tail_sampled']), won: Number(optional['lattice_tail_won']) });
+    expect(l.tail.leftToControl).toBeGreaterThan(0);
+    // Another first budget: another tail.
+    const other = await acesup([
+      ...study,
+      '--deals',
+      '10',
+      '--max-states',
+      '5000',
+      '--passes',
+      '4,16',
+      '--tail-control',
+      file('tail.summary.csv'),
+    ]);
+    expectUsageError(
+      other,
+      /--tail-control .*: its first two budgets are 4,000 and 16,000, this run's 5,000 and 20,000; its tail is not the deals this run leaves undecided/u,
+    );
+  });
+});
+
 describe('merge of two rule sets run apart', () => {
   it('pairs them deal by deal as one run of both would', async () => {
     expect([optional.code, forced.code]).toEqual([0, 0]);

@@ -456,8 +456,9 @@ async function controlsOf(
       try {
         runs.push({ ...(await readControl(where(files.forced), run)), file: files.forced });
       } catch (error) {
+        const why = (error as Error).message.replace(`--control ${where(files.forced)} `, '');
         warnings.push(
-          `the default plan's control ${files.forced} does not fit this run (${(error as Error).message}): the forced rule's rate comes from this run's own deals`,
+          `the default plan's control ${files.forced} does not fit this run (${why}): the forced rule's rate comes from this run's own deals`,
         );
       }
     }
@@ -465,8 +466,9 @@ async function controlsOf(
       try {
         tails.push({ ...(await readTailControl(where(files.tail), rulesetName(target), boundary)), file: files.tail });
       } catch (error) {
+        const why = (error as Error).message.replace(`--tail-control ${where(files.tail)}: `, '');
         warnings.push(
-          `the default plan's tail control ${files.tail} does not fit this run (${(error as Error).message}): ${rulesetName(target)} samples its unknown deals instead`,
+          `the default plan's tail control ${files.tail} does not fit this run (${why}): ${rulesetName(target)} samples its unknown deals instead`,
         );
       }
     }
