@@ -221,6 +221,24 @@ describe('the default plan and the tail control', () => {
     expect(ran.stdout).toMatch(/^strict × forced: [\d.]+% \(95% interval [\d.]+%–[\d.]+%\), 30 deals \(0–29\) — every deal decided$/mu);
   });
 
+  it("merges the shards of a default-plan run into the answers one run gives, the plan's controls included", async () => {
+    const run = ['estimate', '--variant', 'strict', '--deals', '30', '--workers', '1', '--no-timings'];
+    const [one, a, b] = await Promise.all([
+      acesup(run),
+      acesup([...run, '--shard', '1/2', '--csv', file('default-1.csv')]),
+      acesup([...run, '--shard', '2/2', '--csv', file('default-2.csv')]),
+    ]);
+    for (const ran of [one, a, b]) expect(ran.code, ran.stderr).toBe(0);
+    const merged = await acesup(['merge', file('default-1.csv'), file('default-2.csv')]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const answers = (text: string): string[] => text.split('\n').filter((line) => /^\w+ × \w+: /u.test(line));
+    expect(answers(merged.stdout)).toEqual(answers(one.stdout));
+    // Strict × optional against the forced rule's million deals of seed 3, which hold these.
+    expect(answers(one.stdout)[0]).toMatch(
+      /^strict × optional: .* — strict × forced's rate over 1,000,000 deals, plus the wins only the optional rule finds$/u,
+    );
+  });
+
   it("with --tail-control, counts the tail D = 0 and takes the tail's share from the larger run; refuses a tail of another boundary", async () => {
     // A larger run of the same plan (x4 with its tail past it at x16, for a share of its unknown deals) as the
     // tail control of a run that gives every unknown deal x4 and none x16.

@@ -305,7 +305,9 @@ export async function planEstimate(request: EstimateFlags, given: ReadonlySet<st
       throw new PlanError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
   const runRange = escalation?.source.run ?? { first: whole.first, last: whole.first + whole.count - 1 };
   const controls = await controlsOf(
-    flags,
+    flags.defaultShares === true
+      ? 'default'
+      : { ...(flags.control ? { control: flags.control } : {}), ...(flags.tailControl ? { tailControl: flags.tailControl } : {}) },
     rulesets,
     seed,
     runRange,
@@ -416,12 +418,13 @@ const DEFAULT_CONTROL_FILES: Record<Variant, { forced?: string; tail?: string }>
 const ROOT = new URL('../../', import.meta.url);
 
 /**
- * The controls of a run: those --control and --tail-control name (each must fit the run, or it is refused), or
- * under the default plan those of DEFAULT_CONTROL_FILES that fit it (a file that is missing or does not fit is
- * passed over, with a warning: the run then estimates without it).
+ * The controls of a run (or of a merge): those --control and --tail-control name (each must fit the run, or it
+ * is refused), or under the default plan those of DEFAULT_CONTROL_FILES that fit it (a file that does not fit is
+ * passed over with a warning, and so is the whole of results/ where a copy of acesup lacks it: the run then
+ * estimates without them).
  */
-async function controlsOf(
-  flags: EstimateFlags,
+export async function controlsOf(
+  given: { control?: readonly string[]; tailControl?: readonly string[] } | 'default',
   rulesets: readonly Ruleset[],
   seed: number,
   range: { first: number; last: number },
@@ -430,10 +433,10 @@ async function controlsOf(
 ): Promise<Controls> {
   const targets = [...latticePairs(rulesets).keys()].map((slot) => rulesets[slot]!);
   const run = { seed, first: range.first, last: range.last, rulesets };
-  if (flags.defaultShares !== true) {
-    const runs = await Promise.all((flags.control ?? []).map((file) => readControl(file, run)));
+  if (given !== 'default') {
+    const runs = await Promise.all((given.control ?? []).map((file) => readControl(file, run)));
     const tails: TailRun[] = [];
-    for (const file of flags.tailControl ?? []) {
+    for (const file of given.tailControl ?? []) {
       const found = await Promise.all(
         targets.map((r) => readTailControl(file, rulesetName(r), boundary).catch((error: unknown) => error as Error)),
       );
@@ -449,9 +452,13 @@ async function controlsOf(
   }
   const runs: ControlRun[] = [];
   const tails: TailRun[] = [];
+  const where = (file: string): string => fileURLToPath(new URL(file, ROOT));
+  if (targets.length > 0 && !existsSync(where('results/')))
+    warnings.push(
+      "the default plan's controls are the project's own runs, in its results/, which this copy of acesup lacks: each estimate rests on this run's deals alone",
+    );
   for (const target of targets) {
     const files = DEFAULT_CONTROL_FILES[target.variant];
-    const where = (file: string): string => fileURLToPath(new URL(file, ROOT));
     if (files.forced !== undefined && existsSync(where(files.forced))) {
       try {
         runs.push({ ...(await readControl(where(files.forced), run)), file: files.forced });

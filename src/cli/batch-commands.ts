@@ -122,7 +122,7 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .description(
       'Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule, ' +
         'on a pool of worker threads, and print per rule set its answer on one line (the win rate, or its estimate, ' +
-        'with the 95% interval, and how it was reached), then won, lost, unknown, the estimates\' parts, a ' +
+        "with the 95% interval, and how it was reached), then won, lost, unknown, the estimates' parts, a " +
         'histogram of max discards, states per deal and time. Ctrl-C stops, writes the ' +
         'finished deals and prints a partial summary (exit 130; SIGTERM: 143); --resume continues from the CSV. ' +
         'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings ' +
@@ -272,7 +272,16 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
     .option('--no-timings', 'leave the ms column of the merged CSV empty')
     .option('--summary <file>', 'write the summary CSV ("-": standard output)')
     .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
-    .option('--control <summary>', 'the summary CSV of a larger run of the control rule set, as with estimate --control')
+    .option(
+      '--control <summary>',
+      "the summary CSV of a larger run of the control rule set, as with estimate --control (once per variant; the files of a default-plan run: the plan's own, where it fits)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--tail-control <summary>',
+      "the summary CSV of a larger run of the optional rule set whose tail stands for these rows', as with estimate --tail-control",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .option(
       '--allow-mixed',
       'merge files whose results differ in --max-states, --passes, --max-discards, version or search (refused without it); the summary says so',

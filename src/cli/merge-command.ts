@@ -6,7 +6,9 @@ import { writeDealsCsv } from '../batch/csv.ts';
 import { isStdio } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
 import { summarise } from '../batch/summary.ts';
-import { readControl } from '../batch/control.ts';
+import { controlsOf } from '../batch/estimate-plan.ts';
+import { DEFAULT_PLAN } from '../batch/options.ts';
+import { passBudgets } from '../batch/provenance.ts';
 import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
 import { checkOutputs, checkWritable, refuseIfGiven } from '../batch/plan-checks.ts';
 import { commandLine, passesText, provenance, writeSummary } from './batch-output.ts';
@@ -19,7 +21,9 @@ export interface MergeFlags {
   json?: boolean;
   timings: boolean;
   allowMixed?: boolean;
-  control?: string;
+  /** --control and --tail-control, as with estimate (each may be given once per variant). */
+  control?: string[];
+  tailControl?: string[];
 }
 
 export async function mergeCommand(files: string[], flags: MergeFlags, command: Command): Promise<number> {
@@ -57,16 +61,29 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
       csvFailure = `cannot write --csv ${flags.csv}: ${ioReason(error)}`;
     }
   }
-  const control =
-    flags.control === undefined
-      ? undefined
-      : await readControl(flags.control, {
-          seed: table.seed,
-          first: table.first,
-          last: table.first + table.count - 1,
-          rulesets: table.rulesets,
-        });
-  const summaries = summarise(table, control === undefined ? {} : { runs: [control] });
+  // The controls: those given, or, for the files of a run under the default plan, the plan's own (as that run's
+  // summary had them); a tail control must share the rows' search, first budgets and mode.
+  const first = table.provenances[0];
+  const budgets = first === undefined ? [] : passBudgets(first);
+  const defaultPlan =
+    first !== undefined &&
+    table.provenances.every(
+      (p) =>
+        p.max_states === String(DEFAULT_PLAN.maxStates) && p.passes === DEFAULT_PLAN.passes.join(' ') && p.max_discards_mode === 'bounds',
+    );
+  const warnings: string[] = [];
+  const controls = await controlsOf(
+    flags.control === undefined && flags.tailControl === undefined && defaultPlan
+      ? 'default'
+      : { ...(flags.control ? { control: flags.control } : {}), ...(flags.tailControl ? { tailControl: flags.tailControl } : {}) },
+    table.rulesets,
+    table.seed,
+    { first: table.first, last: table.first + table.count - 1 },
+    { search: first?.search ?? '', budgets, maxDiscards: first?.max_discards_mode ?? '' },
+    warnings,
+  );
+  for (const line of warnings) process.stderr.write(`acesup: warning: ${line}\n`);
+  const summaries = summarise(table, controls);
   // A table's provenances are those of its rows (each added by the first row that has it).
   const used = table.provenances;
   const uniform = (column: 'max_states' | 'max_discards_mode' | 'search'): string | null => {
