@@ -53,6 +53,8 @@ for f in two-phase/easy-forced-p25 win-rates/standard-forced-100k; do
 done
 cut_rows "$optional0" 2000 > "$tmp/standard-optional-1.csv"
 pilot=results/two-phase/easy-optional-pilot-x1280.csv.gz
-[[ -e results/two-phase/easy-optional-pilot-x30000.csv.gz ]] && pilot=results/two-phase/easy-optional-pilot-x30000.csv.gz
+for f in results/two-phase/easy-optional-pilot-x30000.csv.gz results/two-phase/easy-optional-pilot-x4096.csv.gz; do
+  [[ -e $f ]] && { pilot=$f; break; }
+done
 node bin/acesup.js merge "$pilot" "$tmp/easy-forced-p25.csv" \
   "$tmp/standard-optional-1.csv" "$tmp/standard-forced-100k.csv" --allow-mixed --summary "$out/easy-0-2k.summary.csv" > "$out/easy-0-2k.txt"
