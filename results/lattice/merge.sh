@@ -52,9 +52,7 @@ for f in two-phase/easy-forced-p25 win-rates/standard-forced-100k; do
   cut_rows "results/$f.csv.gz" 2000 > "$tmp/$(basename "$f").csv"
 done
 cut_rows "$optional0" 2000 > "$tmp/standard-optional-1.csv"
-pilot=results/two-phase/easy-optional-pilot-x1280.csv.gz
-for f in results/two-phase/easy-optional-pilot-x30000.csv.gz results/two-phase/easy-optional-pilot-x4096.csv.gz; do
-  [[ -e $f ]] && { pilot=$f; break; }
-done
+# The pilot's latest escalation: the largest ×F of its files.
+pilot=$(ls results/two-phase/easy-optional-pilot-x[0-9]*.csv.gz | sort -t x -k 2 -n | tail -1)
 node bin/acesup.js merge "$pilot" "$tmp/easy-forced-p25.csv" \
   "$tmp/standard-optional-1.csv" "$tmp/standard-forced-100k.csv" --allow-mixed --summary "$out/easy-0-2k.summary.csv" > "$out/easy-0-2k.txt"

@@ -88,3 +88,16 @@ node bin/acesup.js merge so-[1-4].csv.gz --summary $O/strict-optional-1m-passes.
 (zcat so-1.csv.gz | head -1; for k in 1 2 3 4; do zcat so-$k.csv.gz | awk -F, 'NR > 1 && $NF != 2000000'; done) |
   gzip -9 -n > $O/strict-optional-1m-passes-rows.csv.gz
 rm -f so-[1-4].csv.gz so-[1-4].summary.csv
+
+# 2026-12-06: standard x forced again over the same 1,000,000 deals, each unknown deal given x15 (30,000,000
+# positions) in the same run, so that the million's summary decides every deal (the control of the default plan
+# and of the lattice study). Deals 0-99,999 with exact max discards on one worker beside deals 100,000-999,999 on
+# two; run in a folder of their own with per-deal CSVs named standard-forced-100k.csv and -900k.csv (the names
+# the summaries record), renamed as below before the merge. The per-deal CSVs (1,000,000 rows) are not kept.
+run1 standard-forced-100k-x15 --variant standard --discards forced --deals 100000 --seed 3 --max-states 2000000 --passes 15 &
+run standard-forced-900k-x15 --variant standard --discards forced --deals 900000 --from 100000 --seed 3 \
+  --max-states 2000000 --passes 15 --max-discards bounds
+wait
+node bin/acesup.js merge $O/standard-forced-100k-x15.csv $O/standard-forced-900k-x15.csv --allow-mixed \
+  --csv $O/standard-forced-1m-x15.csv --summary $O/standard-forced-1m.summary.csv > $O/standard-forced-1m.txt
+rm -f $O/standard-forced-100k-x15.csv $O/standard-forced-900k-x15.csv $O/standard-forced-1m-x15.csv
