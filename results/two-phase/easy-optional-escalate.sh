@@ -5,7 +5,7 @@
 # run side by side (default 2, one worker and one thread each: the easy searches spend most of their time in the
 # subset games, which a second thread of one deal computes again), then merged. Writes
 # easy-optional-pilot-xF.csv.gz (the pilot's rows, escalated) and .txt (each shard's output, then the merge's).
-# Run as FACTOR=4096, then FACTOR=8192 (2026-12-06).
+# Run as FACTOR=4096, then FACTOR=8192 MAX_MEMORY=9216 (2026-12-06).
 # Run from the repository's root as
 #   results/two-phase/easy-optional-escalate.sh
 # (a stopped run goes on where it stopped: --resume).
