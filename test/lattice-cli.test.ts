@@ -14,6 +14,9 @@ import { type Ran, acesup, expectUsageError } from './cli-run.ts';
 const dir = mkdtempSync(join(tmpdir(), 'acesup-lattice-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string): string => join(dir, name);
+/** The rows of a CSV file the CLI wrote into the test's folder. */
+const rowsOf = (name: string): Record<string, string>[] =>
+  parse(readFileSync(file(name), 'utf8'), { columns: true }) as Record<string, string>[];
 
 /** Standard at a low first budget, so that many optional deals are unknown at it. */
 const DEALS = ['--deals', '50', '--seed', '12', '--workers', '2'];
@@ -119,7 +122,7 @@ beforeAll(async () => {
 describe('the rule lattice in estimate', () => {
   it('samples the named rule set only, and records its shares in its rows alone', () => {
     expect(both.code).toBe(0);
-    const csv = parse(readFileSync(file('both.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const csv = rowsOf('both.csv');
     expect(new Set(csv.filter((r) => r.discards === 'optional').map((r) => r.sample_unknowns))).toEqual(new Set(['0.5']));
     expect(new Set(csv.filter((r) => r.discards === 'forced').map((r) => r.sample_unknowns))).toEqual(new Set(['']));
     // Every forced deal got every pass: none is left unknown outside a sample.
@@ -137,7 +140,7 @@ describe('the rule lattice in estimate', () => {
     // Every forced win is an optional win: the difference is never negative.
     expect(l.difference.low).toBeGreaterThanOrEqual(0);
     expect(l.plain.low).toBeLessThanOrEqual(l.plain.high);
-    const csv = parse(readFileSync(file('both.summary.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const csv = rowsOf('both.summary.csv');
     const row = csv.find((r) => r.discards === 'optional')!;
     expect(row.lattice_control).toBe('standard/forced');
     if (l.offered) {
@@ -256,7 +259,7 @@ describe('the default plan and the tail control', () => {
       file('tail.summary.csv'),
     ]);
     expect(larger.code, larger.stderr).toBe(0);
-    const tail = parse(readFileSync(file('tail.summary.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const tail = rowsOf('tail.summary.csv');
     const optional = tail.find((r) => r['discards'] === 'optional')!;
     expect(optional['lattice_tail_budgets']).toBe('4000 16000');
     expect(Number(optional['lattice_tail_sampled'])).toBeGreaterThan(0);
@@ -328,7 +331,7 @@ describe('implied verdicts in a run of nested rule sets', () => {
       file('all.csv'),
     ]);
     expect(ran.code, ran.stderr).toBe(0);
-    const csv = parse(readFileSync(file('all.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const csv = rowsOf('all.csv');
     const byDeal = new Map<string, Record<string, string>[]>();
     for (const row of csv) byDeal.set(row.index!, [...(byDeal.get(row.index!) ?? []), row]);
     const of = (row: Record<string, string>): { variant: Variant; rule: DiscardRule } => ({
@@ -372,7 +375,7 @@ describe('the cost of every pass', () => {
   it('records for a row of a later pass the time of all its passes, the first included', async () => {
     const ran = await acesup(['estimate', '--variant', 'standard', '--deals', '30', '--seed', '4', ...PLAN, '--csv', file('timed.csv')]);
     expect(ran.code, ran.stderr).toBe(0);
-    const rows = parse(readFileSync(file('timed.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = rowsOf('timed.csv');
     const later = rows.filter((r) => r.pass_max_states !== '4000');
     expect(later.length).toBeGreaterThan(0);
     for (const row of rows) {
