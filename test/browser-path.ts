@@ -55,7 +55,7 @@ async function bundled(cacheDir: string): Promise<Browser> {
 
 /**
  * A fontconfig setting that finds the fonts the package unpacked (and the system's, where there are any). The
- * package's own fonts.conf names Lambda's folders (/tmp/fonts, /opt/fonts), so elsewhere the browser found no font
+ * package's own fonts.conf names Lambda's font folders (under /tmp and /opt), so elsewhere the browser found no font
  * at all, and a text field or a select then ended it (Skia's font manager aborts on the fallback it then asks for).
  */
 function fontConfig(cacheDir: string): string {

@@ -6,7 +6,7 @@ import { type GameMove, formatMove, parseMove } from '../core/game/notation.ts';
 import { DEFAULT_MAX_STATES, InputError } from '../index.ts';
 import { listenToKeys } from './keys.ts';
 import { type HintState, LONGER_STATES, type VerdictState, renderHint, renderVerdict } from './panel-view.ts';
-import { Session } from './session.ts';
+import { Round } from './round.ts';
 import { type Setup, dealText, describeSetup, readSetup, writeSetup } from './setup.ts';
 import { SetupView, randomSeed } from './setup-view.ts';
 import { Solver, Superseded } from './solver.ts';
@@ -26,7 +26,7 @@ interface Known {
 }
 
 class Page {
-  #session: Session;
+  #round: Round;
   #selected: Card | undefined;
   #target: number | undefined;
   #hint: HintState = { kind: 'idle' };
@@ -77,42 +77,42 @@ class Page {
       escape: () => this.#letGo(),
     });
     window.addEventListener('hashchange', () => this.#followAddress());
-    this.#session = this.#open(setup);
+    this.#round = this.#open(setup);
     if (problem !== undefined) this.#setupView.say(problem, true);
     this.#update();
   }
 
-  /** A session of `setup` (with its saved moves when it was played before and `saved`); named in the address and the forms. */
-  #open(setup: Setup, saved = true): Session {
-    const session = new Session(setup);
-    if ('deal' in setup.source) setup.source.deal = dealText(session.deal, setup.reverse);
+  /** A round of `setup` (with its saved moves when it was played before and `saved`); named in the address and the forms. */
+  #open(setup: Setup, saved = true): Round {
+    const round = new Round(setup);
+    if ('deal' in setup.source) setup.source.deal = dealText(round.deal, setup.reverse);
     const key = writeSetup(setup);
     const game = saved ? loadGame(key) : undefined;
-    if (game !== undefined) session.restore(game.moves, game.undone);
+    if (game !== undefined) round.restore(game.moves, game.undone);
     history.replaceState(null, '', `#${key}`);
     this.#setupView.show(setup);
     byId('game-name').textContent = describeSetup(setup);
     this.#selected = undefined;
     this.#target = undefined;
     this.#budget = DEFAULT_MAX_STATES;
-    return session;
+    return round;
   }
 
   #start(setup: Setup): void {
-    const session = this.#open(setup);
-    this.#session = session;
-    this.#say(session.moves.length > 0 ? `Back to this game: ${session.moves.length} moves played.` : '');
+    const round = this.#open(setup);
+    this.#round = round;
+    this.#say(round.moves.length > 0 ? `Back to this game: ${round.moves.length} moves played.` : '');
     this.#changed();
   }
 
   /** New rules or reading, the same deal: the moves played go on as far as they are legal under the new rules. */
   #changeRules(rules: Pick<Setup, 'variant' | 'discards' | 'reverse'>): void {
-    const old = this.#session;
+    const old = this.#round;
     const source = 'deal' in old.setup.source ? { deal: dealText(old.deal, rules.reverse) } : old.setup.source;
-    const session = this.#open({ source, ...rules }, false);
+    const round = this.#open({ source, ...rules }, false);
     const { moves, undone } = old.saved();
-    const played = session.restore(moves, undone);
-    this.#session = session;
+    const played = round.restore(moves, undone);
+    this.#round = round;
     this.#say(
       played < moves.length
         ? `${played} of the ${moves.length} moves played are legal under these rules: the game goes on from there.`
@@ -124,7 +124,7 @@ class Page {
   #followAddress(): void {
     try {
       const setup = readSetup(location.hash);
-      if (setup === undefined || writeSetup(setup) === writeSetup(this.#session.setup)) return;
+      if (setup === undefined || writeSetup(setup) === writeSetup(this.#round.setup)) return;
       this.#start(setup);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
@@ -133,7 +133,7 @@ class Page {
   }
 
   #findWinnable(seed: number, index: number, rules: Pick<Setup, 'variant' | 'discards' | 'reverse'>): void {
-    const current = this.#session.setup;
+    const current = this.#round.setup;
     // From the deal after this one when this one is the deal in the fields: "next" means a new game.
     const from = 'seed' in current.source && current.source.seed === seed && current.source.index === index ? index + 1 : index;
     this.#setupView.say(`Looking for a deal the solver proves winnable, from deal ${from} of seed ${seed}…`);
@@ -163,13 +163,13 @@ class Page {
     }
     this.#selected = undefined;
     const remove: GameMove = { kind: 'remove', card };
-    if (this.#session.game().illegal(remove) === undefined) {
+    if (this.#round.game().illegal(remove) === undefined) {
       this.#attempt(remove);
       return;
     }
-    if (this.#session.mayMove(card)) {
+    if (this.#round.mayMove(card)) {
       this.#selected = card;
-      this.#say(`${this.#session.name(card)}: now choose an empty pile for it (click it or press its number).`);
+      this.#say(`${this.#round.name(card)}: now choose an empty pile for it (click it or press its number).`);
       this.#redraw();
       return;
     }
@@ -192,7 +192,7 @@ class Page {
       this.#onPile(pile);
       return;
     }
-    const cards = this.#session.game().piles()[pile]!;
+    const cards = this.#round.game().piles()[pile]!;
     const top = cards[cards.length - 1];
     if (top === undefined) this.#onPile(pile);
     else this.#onCard(top);
@@ -210,7 +210,7 @@ class Page {
     this.#selected = undefined;
     this.#target = undefined;
     const before = this.#verdictKey();
-    const reason = this.#session.play(move);
+    const reason = this.#round.play(move);
     if (reason !== undefined) {
       this.#say(reason, true);
       this.#redraw();
@@ -222,7 +222,7 @@ class Page {
   }
 
   #undo(): void {
-    if (!this.#session.undo()) {
+    if (!this.#round.undo()) {
       this.#say('Nothing to undo.', true);
       return;
     }
@@ -231,7 +231,7 @@ class Page {
   }
 
   #redo(): void {
-    if (!this.#session.redo()) {
+    if (!this.#round.redo()) {
       this.#say('Nothing to redo.', true);
       return;
     }
@@ -246,7 +246,7 @@ class Page {
     for (const text of known.solution.slice(0, count)) {
       const before = this.#verdictKey();
       const move = parseMove(text);
-      if (this.#session.play(move) !== undefined) break;
+      if (this.#round.play(move) !== undefined) break;
       this.#carryLine(before, move);
     }
     this.#say('');
@@ -271,18 +271,18 @@ class Page {
 
   /** The position with its rules, as the verdicts are kept by. */
   #verdictKey(): string {
-    return `${writeSetup(this.#session.setup)}|${this.#session.saved().moves.join(',')}`;
+    return `${writeSetup(this.#round.setup)}|${this.#round.saved().moves.join(',')}`;
   }
 
   #askHint(): void {
-    const session = this.#session;
+    const round = this.#round;
     this.#hint = { kind: 'busy' };
     this.#redraw();
-    const { variant, discards } = session.setup;
+    const { variant, discards } = round.setup;
     this.#hintSolver
-      .run({ kind: 'hint', position: session.position(), variant, discards })
+      .run({ kind: 'hint', position: round.position(), variant, discards })
       .then(({ value }) => {
-        if (session !== this.#session) return;
+        if (round !== this.#round) return;
         this.#hint = { kind: 'done', answer: value };
         this.#redraw();
       })
@@ -295,8 +295,8 @@ class Page {
 
   /** The game changed: save it, drop the hint (it was for another position), ask for the verdict, draw. */
   #changed(): void {
-    const session = this.#session;
-    saveGame(writeSetup(session.setup), session.saved());
+    const round = this.#round;
+    saveGame(writeSetup(round.setup), round.saved());
     // A larger budget asked for one position is not spent on the next ones unasked.
     this.#budget = DEFAULT_MAX_STATES;
     this.#hintSolver.stop();
@@ -312,10 +312,10 @@ class Page {
       this.#redraw();
       return;
     }
-    const session = this.#session;
+    const round = this.#round;
     const key = this.#verdictKey();
-    const moves = session.moves.length;
-    const discarded = session.game().discarded();
+    const moves = round.moves.length;
+    const discarded = round.game().discarded();
     const known = this.#verdicts.get(key);
     if (known !== undefined && (known.verdict.result !== 'unknown' || known.maxStates >= this.#budget)) {
       this.#verdictSolver.stop();
@@ -325,10 +325,10 @@ class Page {
     }
     const maxStates = this.#budget;
     this.#verdict = { kind: 'busy', maxStates };
-    const { variant, discards } = session.setup;
-    const after = session.saved().moves;
+    const { variant, discards } = round.setup;
+    const after = round.saved().moves;
     this.#verdictSolver
-      .run({ kind: 'solve', deal: dealText(session.deal, false), after, variant, discards, maxStates })
+      .run({ kind: 'solve', deal: dealText(round.deal, false), after, variant, discards, maxStates })
       .then(({ value, ms }) => {
         this.#keepVerdict(key, { verdict: value, maxStates });
         if (key !== this.#verdictKey() || maxStates !== this.#budget) return;
@@ -350,18 +350,18 @@ class Page {
 
   /** Draws the table, the buttons, the game's end and the help. */
   #redraw(): void {
-    const session = this.#session;
+    const round = this.#round;
     const hinted = this.#hint.kind === 'done' && this.#hint.answer.move !== null ? parseMove(this.#hint.answer.move) : undefined;
-    this.#table.render(session, { selected: this.#selected, target: this.#target, hinted });
-    byId<HTMLButtonElement>('undo').disabled = !session.canUndo;
-    byId<HTMLButtonElement>('redo').disabled = !session.canRedo;
-    const standing = session.standing();
+    this.#table.render(round, { selected: this.#selected, target: this.#target, hinted });
+    byId<HTMLButtonElement>('undo').disabled = !round.canUndo;
+    byId<HTMLButtonElement>('redo').disabled = !round.canRedo;
+    const standing = round.standing();
     document.body.dataset['standing'] = standing.over === false ? 'playing' : standing.over;
     if (standing.over === 'won' && this.#message.textContent === '')
-      this.#say(session.write('Won: the four aces are left, one on each pile.'));
+      this.#say(round.write('Won: the four aces are left, one on each pile.'));
     else if (standing.over === 'lost' && this.#message.textContent === '')
       this.#say(`No legal move is left: the game is lost with ${standing.discarded} cards discarded.`);
-    const write = (text: string): string => session.write(text);
+    const write = (text: string): string => round.write(text);
     renderHint(this.#hint, write);
     renderVerdict(this.#verdict, write, {
       next: () => this.#playLine(1),

@@ -11,7 +11,7 @@ import { type Setup, dealOf } from './setup.ts';
 /** How a game stands: still going, won, or over with no legal move left. */
 export type Standing = { over: false } | { over: 'won' } | { over: 'lost'; discarded: number };
 
-export class Session {
+export class Round {
   readonly deal: Uint8Array;
   #moves: GameMove[] = [];
   /** Moves undone, the next one to redo last. */

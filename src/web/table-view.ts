@@ -4,7 +4,7 @@
 import type { Card } from '../core/game/cards.ts';
 import type { GameMove } from '../core/game/notation.ts';
 import { drawCard } from './card-view.ts';
-import type { Session } from './session.ts';
+import type { Round } from './round.ts';
 
 export interface TableActions {
   /** A card was clicked (or activated from the keyboard). */
@@ -45,14 +45,14 @@ export class TableView {
     piles.addEventListener('pointercancel', () => this.#cancel());
   }
 
-  render(session: Session, marks: Marks): void {
+  render(round: Round, marks: Marks): void {
     // Drawing anew loses the focus: it goes back to the same card, or to what now lies where it was.
     const focused = document.activeElement as HTMLElement | null;
     const focusCard = focused?.dataset['card'];
     const focusPile = focused?.closest<HTMLElement>('.pile')?.dataset['pile'];
-    const game = session.game();
+    const game = round.game();
     const piles = game.piles();
-    const easy = session.setup.variant === 'easy';
+    const easy = round.setup.variant === 'easy';
     this.#cards = new Map();
     const columns = piles.map((cards, index) => {
       const column = document.createElement('div');
@@ -74,7 +74,7 @@ export class TableView {
         column.append(slot);
       }
       cards.forEach((card, height) => {
-        const element = drawCard(session.shown(card), session.name(card));
+        const element = drawCard(round.shown(card), round.name(card));
         const exposed = height === cards.length - 1;
         element.classList.toggle('buried', !exposed);
         element.classList.toggle('movable', exposed || easy);
