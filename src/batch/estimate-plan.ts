@@ -305,9 +305,7 @@ export async function planEstimate(request: EstimateFlags, given: ReadonlySet<st
       throw new PlanError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
   const runRange = escalation?.source.run ?? { first: whole.first, last: whole.first + whole.count - 1 };
   const controls = await controlsOf(
-    flags.defaultShares === true
-      ? 'default'
-      : { ...(flags.control ? { control: flags.control } : {}), ...(flags.tailControl ? { tailControl: flags.tailControl } : {}) },
+    flags.defaultShares === true ? 'default' : flags,
     rulesets,
     seed,
     runRange,

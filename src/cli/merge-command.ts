@@ -73,9 +73,7 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
     );
   const warnings: string[] = [];
   const controls = await controlsOf(
-    flags.control === undefined && flags.tailControl === undefined && defaultPlan
-      ? 'default'
-      : { ...(flags.control ? { control: flags.control } : {}), ...(flags.tailControl ? { tailControl: flags.tailControl } : {}) },
+    flags.control === undefined && flags.tailControl === undefined && defaultPlan ? 'default' : flags,
     table.rulesets,
     table.seed,
     { first: table.first, last: table.first + table.count - 1 },
