@@ -13,7 +13,6 @@ import { verify } from '../src/core/game/verify.ts';
 import { shortenQuotes } from '../src/cli/errors.ts';
 import { DEFAULT_MAX_MEMORY_MIB } from '../src/cli/shared-options.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../src/core/engine/table.ts';
-import { normaliseMoveList } from '../src/cli/move-list.ts';
 import { DEEP, sized } from './deep.ts';
 import { OPTIONAL_BEATS_FORCED_TEXT } from './fixtures.ts';
 
@@ -198,12 +197,6 @@ describe('faults and conventions of solve and verify', () => {
     const cut = acesup(['verify', '--variant', variant, first, moves.split('\n').slice(0, -1).join('\n')]);
     expect(cut.code).toBe(1);
     expect(cut.stdout).toMatch(/^invalid: move \d+: not won/u);
-  });
-
-  it('reads the printed notation: numbers, "to pile", commas or lines', () => {
-    expect(normaliseMoveList('  1. deal\n  2. remove 2♦\n 10. move A♣ to pile 3\n')).toBe('deal, remove 2♦, move A♣ 3');
-    expect(normaliseMoveList('deal, remove 2D, move AC 3')).toBe('deal, remove 2D, move AC 3');
-    expect(parseMoves(normaliseMoveList('1. move A♣ to pile 3'))).toEqual(parseMoves('move AC 3'));
   });
 
   it('a directory as --file is one line and exit 2; "-" reads standard input', () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, seededDeal, solve, verify as verifyLine } from '../src/core/api.ts';
 import { parseDeal } from '../src/core/game/cards.ts';
-import { type GameMove, formatMove } from '../src/core/game/notation.ts';
+import { type GameMove, describeMove, formatMove } from '../src/core/game/notation.ts';
 import { Rng } from '../src/core/game/random.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Game, verify } from '../src/core/game/verify.ts';
@@ -82,6 +82,30 @@ describe('solving from a position mid-game', () => {
       expect(rest.result).toBe('won');
       if (rest.result === 'won') expect(verifyLine(deal, [...after, ...rest.solution], { discards: 'forced' })).toEqual({ ok: true });
     }
+  });
+
+  it('reads the moves in every form the command line prints: comma-separated, one per line, numbered, "to pile N"', () => {
+    const deal = seededDeal(1, 1);
+    const whole = solve(deal, { discards: 'forced' });
+    if (whole.result !== 'won') throw new Error('deal 1 of seed 1 is won under forced discards');
+    const game = new Game(parseDeal(deal), 'standard', 'forced');
+    const people = whole.solution.map((text) => {
+      const move = game.legalMoves().find((m) => formatMove(m) === text)!;
+      game.play(move);
+      return describeMove(move);
+    });
+    const numbered = people.map((move, i) => `  ${String(i + 1).padStart(2)}. ${move}`).join('\n');
+    for (const moves of [numbered, people.join(', '), whole.solution.join('\n')])
+      expect(verifyLine(deal, moves, { discards: 'forced' })).toEqual({ ok: true });
+    const cut = 12;
+    const after = people
+      .slice(0, cut)
+      .map((move, i) => `${i + 1}. ${move}`)
+      .join('\n');
+    const rest = solve(deal, { discards: 'forced', after });
+    expect(rest.result).toBe('won');
+    if (rest.result === 'won')
+      expect(verifyLine(deal, [...whole.solution.slice(0, cut), ...rest.solution], { discards: 'forced' })).toEqual({ ok: true });
   });
 
   it('refuses an illegal move played before, in verify’s words', () => {

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { type Deal, CARDS, cardName, formatDeal, parseCard, parseCards, parseDeal } from '../src/core/game/cards.ts';
-import { type GameMove, formatMove, parseMove, parseMoves } from '../src/core/game/notation.ts';
+import { type GameMove, describeMove, formatMove, parseMove, parseMoves } from '../src/core/game/notation.ts';
 import { readFileSync } from 'node:fs';
 import { type DiscardRule, type Variant, DISCARD_RULES, VARIANTS } from '../src/core/game/rules.ts';
 import { Game, formatPiles, verify } from '../src/core/game/verify.ts';
@@ -356,6 +356,45 @@ describe('verify: a won line and its near misses', () => {
       move: 6,
       reason: 'strict: only an ace may move into an empty pile',
     });
+  });
+});
+
+describe('the move notation: every form the command line prints or reads', () => {
+  const line = WON_LINE;
+  const words = (moves: GameMove[]): string[] => moves.map(describeMove);
+
+  it('reads the comma-separated notation, one move per line, and numbered lines with suit symbols and "to pile N"', () => {
+    const numbered = words(line)
+      .map((move, i) => `  ${String(i + 1).padStart(2)}. ${move}`)
+      .join('\n');
+    const forms = [
+      names(line).join(', '),
+      names(line).join(','),
+      names(line).join('\n'),
+      `${names(line).join('\r\n')}\r\n`,
+      numbered,
+      `${numbered}\n`,
+      words(line).join(', '),
+      names(line).join(', ').toLowerCase(),
+      words(line)
+        .map((move, i) => `${i + 1}) ${move}`)
+        .join('\n'),
+    ];
+    for (const form of forms) expect(names(parseMoves(form))).toEqual(names(line));
+    expect(names(parseMoves('remove 2D, move 6S to pile 3, Move 10♠ To Pile 1, DEAL'))).toEqual([
+      'remove 2D',
+      'move 6S 3',
+      'move TS 1',
+      'deal',
+    ]);
+    expect(mv('move A♣ to pile 3')).toEqual(mv('move AC 3'));
+  });
+
+  it('names the move at fault, counting moves as printed (not lines or commas)', () => {
+    expect(() => parseMoves('1. deal\n\n2. jump 7S')).toThrow(/^move 2: "jump 7S" is not a move/u);
+    expect(() => parseMoves('deal, , remove 7X')).toThrow(/^move 2: "remove 7X": unknown card "7X"/u);
+    expect(() => parseMoves('move 7S to pile 5')).toThrow(/pile must be 1, 2, 3 or 4/u);
+    expect(() => parseMoves('Deal 7S JS 5H AC')).toThrow(/is not a move/u);
   });
 });
 

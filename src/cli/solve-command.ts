@@ -18,7 +18,6 @@ import { parseReversedDeal, parseReversedMoves, writeReversed } from '../core/ga
 import { Game, formatPiles } from '../core/game/verify.ts';
 import { formatPosition } from '../core/game/position.ts';
 import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
-import { normaliseMoveList } from './move-list.ts';
 import { DealPageGames } from '../report/deal-page.ts';
 import { writeDealPage } from './page-files.ts';
 import { type StoppedBy, solveDealOnThread } from './solve-deal.ts';
@@ -141,7 +140,7 @@ export interface SolveFlags {
  * (naming the variant when there are several).
  */
 function movesAfter(deal: Uint8Array, text: string, variants: readonly Variant[], rule: DiscardRule, reverse: boolean): GameMove[] {
-  const line = reverse ? parseReversedMoves(normaliseMoveList(text)).map(formatMove) : normaliseMoveList(text);
+  const line = reverse ? parseReversedMoves(text).map(formatMove) : text;
   let moves: GameMove[] = [];
   for (const variant of variants) {
     try {
@@ -298,8 +297,8 @@ export async function verifyCommand(dealText: string | undefined, movesText: str
   const check = (deal: string, moves: string): string => {
     const game = { variant: flags.variant, discards: flags.discards };
     const verdict = flags.reverse
-      ? verifyLine(parseReversedDeal(deal), parseReversedMoves(normaliseMoveList(moves)).map(formatMove), game)
-      : verifyLine(deal, normaliseMoveList(moves), game);
+      ? verifyLine(parseReversedDeal(deal), parseReversedMoves(moves).map(formatMove), game)
+      : verifyLine(deal, moves, game);
     if (verdict.ok) return 'ok';
     return `invalid: move ${verdict.move}: ${flags.reverse ? writeReversed(verdict.reason) : verdict.reason}`;
   };

@@ -40,7 +40,7 @@ export interface SolveOptions extends GameOptions {
   /** 'exact' (default): a lost deal's max discards is pinned within the budget; 'bounds': the verdict only. */
   maxDiscards?: MaxDiscardsMode;
   /**
-   * Moves already played from the deal's start (an array, or one string, comma-separated): the verdict is then
+   * Moves already played from the deal's start (an array, or one string in any form parseMoves reads): the verdict is then
    * of the position they reach, the solution the rest of a winning line from there, and the max discards
    * counts the cards those moves discarded. Default: none. An illegal one throws an InputError in verify's words.
    */
@@ -130,7 +130,8 @@ export function solve(deal: string | Deal, options: SolveOptions = {}): Verdict 
 
 /**
  * Replays a line from the start of the deal with the independent replayer (written from the rules alone, sharing
- * no code with the solver) and checks every move and the win. Moves: an array, or one string, comma-separated.
+ * no code with the solver) and checks every move and the win. Moves: an array, or one string in any form the command line
+ * prints or reads (comma-separated, one per line, numbered lines with suit symbols: parseMoves).
  */
 export function verify(deal: string | Deal, moves: string | readonly string[], options: GameOptions = {}): LineCheck {
   const { variant, rule } = gameOf(options);

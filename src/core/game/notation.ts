@@ -32,9 +32,12 @@ export function describeMove(move: GameMove): string {
   }
 }
 
-/** Parses one move string (case-insensitive, any spacing). Throws InputError naming the problem. */
+/** Parses one move string (case-insensitive, any spacing; "move 5H to pile 1" too). Throws InputError naming the problem. */
 export function parseMove(text: string): GameMove {
-  const words = text.trim().split(/\s+/u);
+  const words = text
+    .trim()
+    .replace(/^(move\s+\S+)\s+to\s+pile\s+(\S+)$/iu, '$1 $2')
+    .split(/\s+/u);
   const verb = (words[0] ?? '').toLowerCase();
   const card = (index: number): Card => {
     const word = words[index];
@@ -57,13 +60,21 @@ export function parseMove(text: string): GameMove {
   throw new InputError(`"${text.trim()}" is not a move (expected "deal", "remove XY" or "move XY N")`);
 }
 
-/** Parses a comma-separated move list; empty items are skipped. Throws InputError naming the move number. */
-export function parseMoves(text: string): GameMove[] {
-  const items = text
-    .split(',')
-    .map((item) => item.trim())
+/**
+ * The moves of a list in any form the command line prints or reads, one item per move: comma-separated
+ * ("deal, remove 2D, move 6S 3"), one per line, or numbered lines as `acesup solve --show` prints them
+ * ("  2. move A♣ to pile 3"; "2)" too); suit letters or symbols, any case. Empty items are skipped.
+ */
+function moveItems(text: string): string[] {
+  return text
+    .split(/[,\n\r]/u)
+    .map((item) => item.trim().replace(/^\d+\s*[.)]\s*/u, '')) // "12. deal"
     .filter((item) => item !== '');
-  return items.map((item, index) => {
+}
+
+/** Parses a move list (any form `moveItems` reads). Throws InputError naming the move number. */
+export function parseMoves(text: string): GameMove[] {
+  return moveItems(text).map((item, index) => {
     try {
       return parseMove(item);
     } catch (error) {
