@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeSync } from 'node:fs';
 const main = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(main)) {
   process.stderr.write('acesup: the compiled build is missing (dist/cli/main.js): run `npm run build` (npm ci runs it)\n');
-  process.exit(1);
+  process.exit(4);
 }
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -15,11 +15,11 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   try {
     writeSync(1, `${version}\n`);
   } catch (error) {
-    // As main.ts: a closed pipe ends quietly, any other write error (a full disk) is one line and exit 1.
+    // As main.ts: a closed pipe ends quietly, any other write error (a full disk) is one line and exit 3.
     if (error.code !== 'EPIPE') {
       const { ioReason } = await import(new URL('../dist/cli/errors.js', import.meta.url).href);
       process.stderr.write(`acesup: cannot write to standard output: ${ioReason(error)}\n`);
-      process.exitCode = 1;
+      process.exitCode = 3;
     }
   }
 } else {

@@ -146,7 +146,6 @@ describe('acesup solve', () => {
       [['solve', NOTES_DEAL.replace('7S', '4C')], /^acesup: duplicate card 4C at positions 1 and 2$/u],
       [['solve', '--variant', 'klondike', NOTES_DEAL], /^acesup: option '--variant <name>' argument 'klondike' is invalid/u],
       [['solve', '--max-states', '0', NOTES_DEAL], /^acesup: option '--max-states <n>' argument '0' is invalid/u],
-      [['solve', '--file', join(dir, 'nowhere.txt')], /^acesup: cannot read .*nowhere\.txt: no such file$/u],
       [['solve', '--frobnicate'], /^acesup: unknown option '--frobnicate'$/u],
       [['verify', NOTES_DEAL], /^acesup: verify needs a DEAL and a MOVES list/u],
       [['verify', NOTES_DEAL, 'deal, jump 7S'], /^acesup: move 2: "jump 7S" is not a move/u],
@@ -199,15 +198,18 @@ describe('faults and conventions of solve and verify', () => {
     expect(cut.stdout).toMatch(/^invalid: move \d+: not won/u);
   });
 
-  it('a directory as --file is one line and exit 2; "-" reads standard input', () => {
+  it('a folder or a missing file as --file is one line and exit 3; "-" reads standard input', () => {
     for (const args of [
       ['solve', '--file', 'src'],
       ['verify', '--file', 'src'],
     ]) {
       const ran = acesup(args);
-      expect(ran.code).toBe(2);
-      expect(ran.stderr).toBe('acesup: cannot read src: it is a directory\n');
+      expect(ran.code).toBe(3);
+      expect(ran.stderr).toBe('acesup: cannot read src: it is a folder\n');
     }
+    const missing = acesup(['solve', '--file', join(dir, 'nowhere.txt')]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^acesup: cannot read .*nowhere\.txt: no such file\n$/u);
     const fromStdin = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', '--file', '-'], NOTES_DEAL);
     expect(fromStdin.code, fromStdin.stderr).toBe(0);
     expect(JSON.parse(fromStdin.stdout)).toMatchObject({ result: 'lost', maxDiscards: 46 });
@@ -225,19 +227,19 @@ describe('faults and conventions of solve and verify', () => {
     expect(shortenQuotes(`bad "${'a'.repeat(61)}" and 'short'`)).toBe(`bad "${'a'.repeat(59)}…" (61 characters) and 'short'`);
   });
 
-  it('refuses --show with --json (it would do nothing); standard output on a full device is one line, exit 1', () => {
+  it('refuses --show with --json (it would do nothing); standard output on a full device is one line, exit 3', () => {
     const ran = acesup(['solve', '--show', '--json', NOTES_DEAL]);
     expect(ran.code).toBe(2);
     expect(ran.stderr).toBe('acesup: --show prints the piles in the text output: it does nothing with --json\n');
     const full = openSync('/dev/full', 'w');
     try {
       const verifyFull = acesup(['verify', NOTES_DEAL, 'deal'], undefined, full);
-      expect(verifyFull.code).toBe(1);
-      expect(verifyFull.stderr).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)\n');
+      expect(verifyFull.code).toBe(3);
+      expect(verifyFull.stderr).toBe('acesup: cannot write to standard output: no space left on device\n');
       // The launcher's own answer to a lone --version fails the same way.
       const versionFull = acesup(['--version'], undefined, full);
-      expect(versionFull.code).toBe(1);
-      expect(versionFull.stderr).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)\n');
+      expect(versionFull.code).toBe(3);
+      expect(versionFull.stderr).toBe('acesup: cannot write to standard output: no space left on device\n');
     } finally {
       closeSync(full);
     }

@@ -294,7 +294,6 @@ describe('files of another plan do not mix', () => {
       /^acesup: --passes solves unknown results again at larger budgets: a policy's games are never unknown/u,
     ],
     [['--escalate', '-'], /^acesup: --escalate needs a file \(it is read more than once\), not standard input$/u],
-    [['--escalate', 'MISSING'], /^acesup: cannot read .*missing\.csv: no such file$/u],
     [['--escalate', 'FIRST', '--seed', '3'], /^acesup: --seed comes from the file with --escalate/u],
     [['--escalate', 'FIRST', '--variant', 'easy'], /^acesup: --variant comes from the file with --escalate/u],
     [

@@ -86,29 +86,29 @@ beforeAll(async () => {
 });
 
 describe('write faults lose no finished work', () => {
-  it('a failed --csv write: one line naming the file and the error, the previous file kept, the summary printed, exit 1; --resume then finishes', async () => {
+  it('a failed --csv write: one line naming the file and the error, the previous file kept, the summary printed, exit 3; --resume then finishes', async () => {
     // A run interrupted earlier left its first 20 rows.
     const [header, ...rows] = reference.trimEnd().split('\n');
     const before = `${[header, ...rows.slice(0, 20)].join('\n')}\n`;
     writeFileSync(file('full.csv'), before);
     const ran = await acesup([...RUN, '--csv', file('full.csv'), '--resume'], { faults: { write: 'ENOSPC@full.csv' } });
-    expect(ran.code).toBe(1);
+    expect(ran.code).toBe(3);
     expect(oneLine(ran.stderr)).toMatch(
-      /^acesup: cannot write --csv .*full\.csv: no space left on device \(ENOSPC\); .*full\.csv keeps the 20 results it held before \(60 were finished\): make room and continue with the same options and --resume$/u,
+      /^acesup: cannot write --csv .*full\.csv: no space left on device; .*full\.csv keeps the 20 results it held before \(60 were finished\): make room and continue with the same options and --resume$/u,
     );
     expect(ran.stdout).toMatch(/^strict × forced: .*, 60 deals/mu);
     expect(read('full.csv')).toBe(before);
     await expectResumesToReference('full.csv');
   });
 
-  it('a failed checkpoint stops the run with the last good checkpoint kept, exit 1; --resume then finishes', async () => {
+  it('a failed checkpoint stops the run with the last good checkpoint kept, exit 3; --resume then finishes', async () => {
     // The first checkpoint is written, every later write fails.
     const ran = await acesup([...RUN, '--csv', file('checkpoint.csv'), '--checkpoint-every', '0.3'], {
       faults: { worker: 'sleep:100', write: 'EIO:2@checkpoint.csv' },
     });
-    expect(ran.code).toBe(1);
+    expect(ran.code).toBe(3);
     expect(oneLine(ran.stderr)).toMatch(
-      /^acesup: cannot write --csv .*checkpoint\.csv \(checkpoint\): input\/output error \(EIO\); .*checkpoint\.csv keeps the \d+ results it held before/u,
+      /^acesup: cannot write --csv .*checkpoint\.csv \(checkpoint\): input\/output error; .*checkpoint\.csv keeps the \d+ results it held before/u,
     );
     expect(ran.stdout).toMatch(/^PARTIAL SUMMARY/u);
     const kept = rowsOf(read('checkpoint.csv'));
@@ -117,23 +117,23 @@ describe('write faults lose no finished work', () => {
     await expectResumesToReference('checkpoint.csv');
   });
 
-  it('a failed --summary write: one line, the per-deal CSV written, exit 1', async () => {
+  it('a failed --summary write: one line, the per-deal CSV written, exit 3', async () => {
     const ran = await acesup([...RUN, '--csv', file('deals-s.csv'), '--summary', file('summary.csv')], {
       faults: { write: 'EIO@summary.csv' },
     });
-    expect(ran.code).toBe(1);
-    expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --summary .*summary\.csv: input\/output error \(EIO\)$/u);
+    expect(ran.code).toBe(3);
+    expect(oneLine(ran.stderr)).toMatch(/^acesup: cannot write --summary .*summary\.csv: input\/output error$/u);
     expect(read('deals-s.csv')).toBe(reference);
     expect(existsSync(file('summary.csv'))).toBe(false);
     expect(temporaries()).toEqual([]);
   });
 
-  it('standard output on a full device (> /dev/full): one line, exit 1, the files written', async () => {
+  it('standard output on a full device (> /dev/full): one line, exit 3, the files written', async () => {
     const full = openSync('/dev/full', 'w');
     try {
       const ran = await acesup([...RUN, '--csv', file('to-full.csv'), '--summary', file('to-full-summary.csv')], { stdoutFd: full });
-      expect(ran.code).toBe(1);
-      expect(oneLine(ran.stderr)).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)');
+      expect(ran.code).toBe(3);
+      expect(oneLine(ran.stderr)).toBe('acesup: cannot write to standard output: no space left on device');
       expect(read('to-full.csv')).toBe(reference);
       expect(existsSync(file('to-full-summary.csv'))).toBe(true);
       const solve = await acesup(
@@ -145,8 +145,8 @@ describe('write faults lose no finished work', () => {
         ],
         { stdoutFd: full },
       );
-      expect(solve.code).toBe(1);
-      expect(oneLine(solve.stderr)).toBe('acesup: cannot write to standard output: no space left on device (ENOSPC)');
+      expect(solve.code).toBe(3);
+      expect(oneLine(solve.stderr)).toBe('acesup: cannot write to standard output: no space left on device');
     } finally {
       closeSync(full);
     }
@@ -322,10 +322,37 @@ describe('results that do not belong together never mix', () => {
   });
 });
 
+describe('a file that cannot be read or written: one line, in the same words in every command, exit 3, before any work', () => {
+  const deal =
+    '9D 4C KS 2C AC TH KH 7C 3S QC AH KD 2S 6C KC 5D 8S JC 2D AS JH TC 7H JS 7D AD 5C 8D 4H 8H 6S 3C TS 2H JD 9C 5S 6D QS 7S QD 3H 4S QH 5H 9S 6H TD 9H 4D 3D 8C';
+  const summary = join(ROOT, 'results/win-rates/strict-forced-1m-seed3.summary.csv');
+  it.concurrent.each([
+    [['estimate', '--deals', '5', '--csv', '/nonexistent/dir/deals.csv'], 'cannot write --csv /nonexistent/dir/deals.csv: no such folder'],
+    [['estimate', '--deals', '5', '--summary', '/'], 'cannot write --summary /: it is a folder'],
+    [['estimate', '--deals', '5', '--csv', 'README.md/x.csv'], 'cannot write --csv README.md/x.csv: a part of its path is not a folder'],
+    [['estimate', '--escalate', 'nowhere.csv'], 'cannot read nowhere.csv: no such file'],
+    [['merge', 'nowhere.csv'], 'cannot read nowhere.csv: no such file'],
+    [['merge', summary, '--csv', '/nonexistent/m.csv'], 'cannot write --csv /nonexistent/m.csv: no such folder'],
+    [['solve', '--html', '/nonexistent/d.html', deal], 'cannot write --html /nonexistent/d.html: no such folder'],
+    [['solve', '--html', 'README.md/d.html', deal], 'cannot write --html README.md/d.html: a part of its path is not a folder'],
+    [['solve', '--html', 'src', deal], 'cannot write --html src: it is a folder'],
+    [['solve', '--file', 'nowhere.txt'], 'cannot read nowhere.txt: no such file'],
+    [['verify', '--file', 'src'], 'cannot read src: it is a folder'],
+    [['report', summary, '--out', '/nonexistent/r.html'], 'cannot write --out /nonexistent/r.html: no such folder'],
+  ])('%j', async (args, message) => {
+    const ran = await acesup(args);
+    expect(ran.code).toBe(3);
+    expect(oneLine(ran.stderr)).toBe(`acesup: ${message}`);
+    // Refused before any work: nothing solved, nothing printed.
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).not.toMatch(/\bE[A-Z]{3,}\b|\.tmp\b/u);
+  });
+});
+
 describe('bad input is one line', () => {
   it.concurrent.each([
     [['merge', 'README.md'], /^acesup: README\.md is not a per-deal CSV of acesup \(line \d+: /u, 2],
-    [['merge', 'src'], /^acesup: cannot read src: it is a directory$/u, 2],
+    [['merge', 'src'], /^acesup: cannot read src: it is a folder$/u, 3],
     [
       ['estimate', '--variant', 'strict', '--deals', '5', '--csv', 'README.md', '--resume'],
       /^acesup: README\.md is not a per-deal CSV of acesup/u,

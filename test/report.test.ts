@@ -117,22 +117,25 @@ describe('acesup report and solve --html from the command line', () => {
     expect(existsSync(join(dir, 'svg', 'win-rate.svg'))).toBe(true);
   });
 
-  it('names each bad input in one line, with exit code 2', () => {
-    const cases: [string[], RegExp][] = [
+  it('names each bad input in one line, with exit code 2 (3 for a file that cannot be read or written)', () => {
+    const cases: [string[], RegExp, number?][] = [
       [['report', summary], /say where to write: --out/u],
-      [['report', join(dir, 'none.csv'), '--out', join(dir, 'x.html')], /cannot read .*none\.csv: no such file/u],
+      [['report', join(dir, 'none.csv'), '--out', join(dir, 'x.html')], /cannot read .*none\.csv: no such file\n$/u, 3],
       [['report', join(ROOT, 'README.md'), '--out', join(dir, 'x.html')], /README\.md is not a CSV file of acesup/u],
       [
         ['report', join(ROOT, 'package.json'), '--out', join(dir, 'x.html')],
         /package\.json is (not a CSV file|neither a summary CSV nor a per-deal CSV) of acesup/u,
       ],
-      [['report', summary, '--out', join(dir, 'no', 'such', 'x.html')], /cannot write .*: no such folder/u],
+      [['report', summary, '--out', join(dir, 'no', 'such', 'x.html')], /^acesup: cannot write --out .*x\.html: no such folder\n$/u, 3],
+      [['report', summary, '--out', join(ROOT, 'README.md', 'x.html')], /cannot write --out .*: a part of its path is not a folder\n$/u, 3],
+      [['report', summary, '--out', dir], /^acesup: cannot write --out .*: it is a folder\n$/u, 3],
+      [['report', summary, '--svg', join(ROOT, 'README.md')], /^acesup: cannot write --svg .*README\.md: /u, 3],
     ];
     writeFileSync(join(dir, 'broken.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3, 4]));
-    cases.push([['report', join(dir, 'broken.gz'), '--out', join(dir, 'x.html')], /broken\.gz: not a readable gzip file/u]);
-    for (const [args, message] of cases) {
+    cases.push([['report', join(dir, 'broken.gz'), '--out', join(dir, 'x.html')], /broken\.gz: not a valid gzip file/u]);
+    for (const [args, message, code] of cases) {
       const ran = acesup(args);
-      expect(ran.code, args.join(' ')).toBe(2);
+      expect(ran.code, args.join(' ')).toBe(code ?? 2);
       expect(ran.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(ran.stderr, args.join(' ')).toMatch(message);
     }

@@ -1,5 +1,6 @@
 // The per-deal CSV read back row by row, each row checked for form, with the problems named by file and line.
 
+import { ioError } from './io-reason.ts';
 import type * as CsvParse from 'csv-parse';
 import { createRequire } from 'node:module';
 import { InputError, formatDeal } from '../core/game/cards.ts';
@@ -243,10 +244,7 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
     if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')) {
       throw new InputError(`${name}: not a valid gzip file (${error.message})`);
     }
-    if (error instanceof Error && 'syscall' in error) {
-      const { code, syscall } = error as NodeJS.ErrnoException;
-      throw Object.assign(new Error(`cannot read ${name}: ${error.message}`), { code, syscall });
-    }
+    if (error instanceof Error && 'syscall' in error) throw ioError('read', name, error);
     throw error;
   } finally {
     input.destroy();

@@ -7,7 +7,7 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { InputError } from '../core/game/cards.ts';
+import { ioError } from './io-reason.ts';
 
 /** The temporary name a file is written under before it is renamed into place. */
 export const temporaryName = (file: string): string => `${file}.${process.pid}.tmp`;
@@ -39,7 +39,7 @@ const isGzip = (head: Uint8Array): boolean => head.length >= 2 && head[0] === GZ
 
 /**
  * Opens `file` ("-": standard input) for reading, gunzipped when it is gzip (by its first bytes, whatever
- * its name). Throws an InputError naming the file when it is missing, a directory or unreadable; a read
+ * its name). Throws an IoError naming the file when it is missing, a folder or unreadable; a read
  * error later comes out of the stream as a system error.
  */
 export async function openInput(file: string): Promise<Readable> {
@@ -58,16 +58,7 @@ export async function openInput(file: string): Promise<Readable> {
       closeSync(fd);
     }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (error as Error).message;
-    throw new InputError(`cannot read ${file}: ${why}`);
+    throw ioError('read', file, error);
   }
   const stream = createReadStream(file);
   if (!isGzip(head)) return stream;

@@ -4,8 +4,9 @@
 
 import { closeSync, existsSync, openSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isStdio, temporaryName } from './files.ts';
+import { ioError } from './io-reason.ts';
 import { MAX_WORKERS_PER_CORE } from './options.ts';
 import { dealThreadsFor, fitPasses, tableBytes, workerBytes } from './passes.ts';
 import { positionsIn } from '../core/engine/table.ts';
@@ -22,29 +23,19 @@ export class PlanError extends InputError {
 /** The warnings a plan gathers (printed by the command before the run starts). */
 export type Warnings = string[];
 
-/** Fails early (before hours of solving) when `file` cannot be written: its directory is missing or read-only. */
-export function checkWritable(file: string, option: string): void {
+/**
+ * Fails early (before any solving) when `file` cannot be written: its folder is missing, not a folder or
+ * read-only, or the file is a folder. An IoError (exit 3) naming the option, when one is given (`--csv`).
+ */
+export function checkWritable(file: string, option = ''): void {
   if (isStdio(file)) return;
   const temporary = temporaryName(file);
   try {
-    if (existsSync(file) && statSync(file).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (existsSync(file) && statSync(file).isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
     closeSync(openSync(temporary, 'w'));
     rmSync(temporary);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? existsSync(dirname(file))
-          ? 'cannot create a file there'
-          : 'no such directory'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'it is a directory'
-            : code === 'EROFS'
-              ? 'read-only file system'
-              : (error as Error).message;
-    throw new PlanError(`cannot write ${option} ${file}: ${why}`);
+    throw ioError('write', option === '' ? file : `${option} ${file}`, error);
   }
 }
 

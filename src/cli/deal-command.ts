@@ -4,7 +4,7 @@
 import { eachWinnableDeal, seededDeal } from '../core/api.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import { writeReversed } from '../core/game/reverse.ts';
-import { EXIT_FAILED, EXIT_OK } from './errors.ts';
+import { EXIT_INVALID, EXIT_OK } from './errors.ts';
 
 export interface DealFlags {
   seed: number;
@@ -20,7 +20,7 @@ export interface DealFlags {
   reverse?: boolean;
 }
 
-/** Prints the deals; the exit code (1 when --winnable gave up before --count deals were found). */
+/** Prints the deals; the exit code (1, a negative answer, when --winnable gave up before --count deals were found). */
 export function dealCommand(flags: DealFlags): number {
   const { seed, count } = flags;
   // Reverse Idiot's Delight: each card written as its twin with aces low, the same game (docs/rules.md).
@@ -66,5 +66,5 @@ export function dealCommand(flags: DealFlags): number {
   if (found === count) return EXIT_OK;
   const tried = flags.maxTried ?? 1000 * count;
   console.error(`acesup: only ${found} of ${count} deals proved winnable among the ${tried} looked at (--max-tried ${tried})`);
-  return EXIT_FAILED;
+  return EXIT_INVALID;
 }

@@ -3,36 +3,39 @@
 import { InvalidArgumentError } from 'commander';
 import { InputError } from '../core/game/cards.ts';
 import { fmt } from '../core/game/format.ts';
+import { IoError } from '../batch/io-reason.ts';
 
-/** Exit codes: 0 success; 1 a verdict of "no" (verify: invalid) or a failed run (a deal threw, a worker
- *  died, a file could not be written); 2 bad input or options; 130 interrupted by SIGINT, 143 by SIGTERM
- *  (128 + the signal's number, as a shell reports a process killed by it). */
+/** Exit codes, the same in every command (docs/cli.md#exit-codes). */
+/** Success. */
 export const EXIT_OK = 0;
+/** A negative answer: verify's line is illegal or does not win; deal --winnable gave up at --max-tried; solve
+ *  --line found no winning line. */
 export const EXIT_INVALID = 1;
-export const EXIT_FAILED = 1;
+/** Bad usage or bad input: an option, a malformed deal, move list or position. */
 export const EXIT_USAGE = 2;
+/** An I/O failure: a file that cannot be read or written, standard output closed (other than a closed pipe). */
+export const EXIT_IO = 3;
+/** A run that failed: a deal threw, a worker died, the worker pool failed. */
+export const EXIT_FAILED = 4;
+/** Interrupted by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal's number, as a shell reports a process killed by it. */
 export const EXIT_INTERRUPTED = 130;
 export const EXIT_TERMINATED = 143;
 
 /** The exit code of a run stopped by `signal`. */
 export const exitForSignal = (signal: NodeJS.Signals | undefined): number => (signal === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED);
 
-/** A problem with the command line or the input that the user can fix: printed as one line, exit 2
- *  (or `exitCode`: 1 for a fault such as a file that cannot be written). */
+/** A problem with the command line or the input that the user can fix: printed as one line, exit 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
-  constructor(
-    message: string,
-    readonly exitCode = EXIT_USAGE,
-  ) {
-    super(message);
-  }
 }
 
 /** Whether `error` is a known, user-facing error (as opposed to a bug, shown with its stack). */
 export function isKnownError(error: unknown): error is Error {
-  return error instanceof UsageError || error instanceof InputError;
+  return error instanceof UsageError || error instanceof InputError || error instanceof IoError;
 }
+
+/** The exit code of a known error: 3 for a file that cannot be read or written, else 2. */
+export const exitForError = (error: Error): number => (error instanceof IoError ? EXIT_IO : EXIT_USAGE);
 
 /** An error of the operating system (a failed read or write), which carries a code such as ENOSPC. */
 export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
@@ -43,7 +46,7 @@ export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   );
 }
 
-export { ioReason } from '../batch/io-reason.ts';
+export { IoError, ioError, ioReason } from '../batch/io-reason.ts';
 
 /** Longest quoted text kept whole in a message; longer quotes are cut, so that a 10 MB bad token is not echoed. */
 const QUOTE_LIMIT = 60;

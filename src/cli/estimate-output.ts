@@ -2,7 +2,7 @@
 // status of a run that did not end well.
 
 import { rulesetName } from '../batch/results.ts';
-import { EXIT_FAILED, EXIT_OK, exitForSignal } from './errors.ts';
+import { EXIT_FAILED, EXIT_IO, EXIT_OK, exitForSignal } from './errors.ts';
 import type { EstimatePlan } from '../batch/estimate-plan.ts';
 import type { RunOutcome } from '../batch/estimate-run.ts';
 import { fmt } from '../core/game/format.ts';
@@ -80,7 +80,8 @@ export function endMessages(
     lines.push(`${saves.failure}${kept}`);
   }
   lines.push(...failures);
-  if (lines.length > 0) return { lines, status: EXIT_FAILED };
+  // A file that could not be written: exit 3.
+  if (lines.length > 0) return { lines, status: EXIT_IO };
   if (end.kind === 'interrupted') {
     const awaiting = counts.awaiting > 0 ? ` (${fmt(counts.awaiting)} of them unknown and still to be given a later pass)` : '';
     return {

@@ -11,10 +11,10 @@ import type { EstimateOptions } from './estimate-command.ts';
 import { addHintCommand } from './hint.ts';
 import { addPlayCommand } from './play.ts';
 import {
-  EXIT_FAILED,
+  EXIT_IO,
   EXIT_OK,
   EXIT_USAGE,
-  UsageError,
+  exitForError,
   integerOption,
   ioReason,
   isKnownError,
@@ -132,11 +132,11 @@ export async function main(argv: string[], options: ProgramOptions = {}): Promis
     useRename(options.rename);
   }
   // A closed pipe (e.g. `acesup solve … | head`) ends the output quietly; any other write error (a full
-  // disk, `> /dev/full`) is one line and exit 1. Files written before (estimate's CSVs) are complete.
+  // disk, `> /dev/full`) is one line and exit 3. Files written before (estimate's CSVs) are complete.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
     process.stderr.write(`acesup: cannot write to standard output: ${ioReason(error)}\n`);
-    process.exit(EXIT_FAILED);
+    process.exit(EXIT_IO);
   });
   try {
     await buildProgram(options).parseAsync(argv);
@@ -148,13 +148,13 @@ export async function main(argv: string[], options: ProgramOptions = {}): Promis
     }
     if (isKnownError(error)) {
       console.error(`acesup: ${shortenQuotes(error.message)}`);
-      process.exitCode = error instanceof UsageError ? error.exitCode : EXIT_USAGE;
+      process.exitCode = exitForError(error);
       return;
     }
     if (isSystemError(error)) {
-      // A read or write that the operating system refused (not a bug): one line, exit 1.
-      console.error(`acesup: ${error.message.startsWith('cannot ') ? error.message : `${error.syscall} failed: ${ioReason(error)}`}`);
-      process.exitCode = EXIT_FAILED;
+      // A read or write that the operating system refused (not a bug): one line, exit 3.
+      console.error(`acesup: ${error.syscall === 'read' ? 'cannot read' : 'cannot write'}: ${ioReason(error)}`);
+      process.exitCode = EXIT_IO;
       return;
     }
     throw error;

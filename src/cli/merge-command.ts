@@ -12,7 +12,7 @@ import { passBudgets } from '../batch/provenance.ts';
 import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
 import { checkOutputs, checkWritable, refuseIfGiven } from '../batch/plan-checks.ts';
 import { commandLine, passesText, provenance, writeSummary } from './batch-output.ts';
-import { EXIT_FAILED, EXIT_OK, UsageError, ioReason } from './errors.ts';
+import { EXIT_IO, EXIT_OK, UsageError, ioReason } from './errors.ts';
 import { fmt } from '../core/game/format.ts';
 
 export interface MergeFlags {
@@ -141,5 +141,5 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
     );
   if (mixed.length > 0) console.error(`acesup: note: the merged results differ in ${mixed.join(', ')} (--allow-mixed)`);
   for (const failure of [...(csvFailure === undefined ? [] : [csvFailure]), ...failures]) console.error(`acesup: ${failure}`);
-  return csvFailure !== undefined || failures.length > 0 ? EXIT_FAILED : EXIT_OK;
+  return csvFailure !== undefined || failures.length > 0 ? EXIT_IO : EXIT_OK;
 }

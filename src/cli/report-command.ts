@@ -1,10 +1,10 @@
 // The `acesup report` command: reads summary and per-deal CSVs and writes the HTML report (and SVG charts);
 // its options and help are in report.ts.
 
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UsageError } from './errors.ts';
-import { checkFolderOf, writeOut } from './page-files.ts';
+import { UsageError, ioError } from './errors.ts';
+import { checkWritable, writeOut } from './page-files.ts';
 
 export interface ReportFlags {
   out?: string;
@@ -13,7 +13,9 @@ export interface ReportFlags {
 
 export async function reportCommand(files: string[], flags: ReportFlags): Promise<void> {
   if (flags.out === undefined && flags.svg === undefined) throw new UsageError('say where to write: --out report.html and/or --svg DIR');
-  if (flags.out !== undefined) await checkFolderOf(flags.out);
+  // Every output checked before any work: a path that cannot be written is one line, at once.
+  if (flags.out !== undefined) checkWritable(flags.out, '--out');
+  if (flags.svg !== undefined) await makeFolder(flags.svg);
   // Loaded here, not at start-up: the charting library takes half a second to load, which every other command would pay.
   const { readInputs } = await import('../report/data.ts');
   const inputs = await readInputs(files);
@@ -21,14 +23,7 @@ export async function reportCommand(files: string[], flags: ReportFlags): Promis
   const [{ buildCharts }, { reportPage }] = await Promise.all([import('../report/charts.ts'), import('../report/report-page.ts')]);
   const charts = await buildCharts(inputs.summaries, inputs.series);
   const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  if (flags.svg !== undefined) {
-    try {
-      await mkdir(flags.svg, { recursive: true });
-    } catch (error) {
-      throw new UsageError(`cannot make the folder ${flags.svg}: ${(error as Error).message}`);
-    }
-    for (const chart of charts) await writeOut(join(flags.svg, `${chart.id}.svg`), chart.svg);
-  }
+  if (flags.svg !== undefined) for (const chart of charts) await writeOut(join(flags.svg, `${chart.id}.svg`), chart.svg);
   if (flags.out !== undefined) await writeOut(flags.out, reportPage(charts, inputs.summaries, inputs.series, { version, files }));
   const wrote = [
     ...(flags.out === undefined ? [] : [flags.out]),
@@ -37,6 +32,18 @@ export async function reportCommand(files: string[], flags: ReportFlags): Promis
   console.error(
     `acesup: ${count(charts.length, 'chart')} from ${count(inputs.summaries.length, 'run')} and ${count(inputs.series.length, 'per-deal series', 'per-deal series')}; wrote ${wrote.join(' and ')}`,
   );
+}
+
+/** Makes the --svg folder (and those above it), and checks that a file can be written in it. */
+async function makeFolder(folder: string): Promise<void> {
+  const probe = join(folder, `.acesup-${process.pid}.tmp`);
+  try {
+    await mkdir(folder, { recursive: true });
+    await writeFile(probe, '');
+    await rm(probe);
+  } catch (error) {
+    throw ioError('write', `--svg ${folder}`, error);
+  }
 }
 
 /** `n thing` or `n things`. */

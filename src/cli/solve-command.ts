@@ -1,8 +1,6 @@
 // The work of `acesup solve` and `acesup verify` (their options and help are in main.ts): solve deals and
 // print their verdicts and solutions; replay move lists against the rules.
 
-import { createReadStream, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
 import { playedMoves, verify as verifyLine } from '../core/api.ts';
 import { type GameMove, describeMove, formatMove } from '../core/game/notation.ts';
@@ -19,32 +17,10 @@ import { Game, formatPiles } from '../core/game/verify.ts';
 import { formatPosition } from '../core/game/position.ts';
 import { EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
 import { DealPageGames } from '../report/deal-page.ts';
-import { writeDealPage } from './page-files.ts';
+import { checkWritable, writeDealPage } from './page-files.ts';
 import { type StoppedBy, solveDealOnThread } from './solve-deal.ts';
 import { fmt } from '../core/game/format.ts';
-
-/** The lines of a deal or move list input: `[lineNumber, text]`, skipping blank lines and `#` comments. */
-async function* inputLines(file: string | undefined): AsyncGenerator<[number, string]> {
-  if (file !== undefined && file !== '-' && statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new UsageError(`cannot read ${file}: it is a directory`);
-  }
-  const input = file === undefined || file === '-' ? process.stdin : createReadStream(file, 'utf8');
-  if (file !== undefined && file !== '-') {
-    await new Promise<void>((resolve, reject) => {
-      input.once('open', () => resolve());
-      input.once('error', (error: NodeJS.ErrnoException) =>
-        reject(new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)),
-      );
-    });
-  }
-  let number = 0;
-  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-    number += 1;
-    const text = line.trim();
-    if (text === '' || text.startsWith('#')) continue;
-    yield [number, text];
-  }
-}
+import { inputLines } from './input-lines.ts';
 
 /** A count in three figures or so, for a status line: 950, 12.3k, 4.5M. */
 const short = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${Math.round(n)}`);
@@ -178,6 +154,8 @@ export async function solveCommand(words: string[], flags: SolveFlags): Promise<
   if (flags.after !== undefined && words.length === 0) throw new UsageError('--after is for a deal given as an argument');
   if (flags.after !== undefined && flags.html !== undefined)
     throw new UsageError('--html replays a deal from its start: it does not take --after');
+  // An output that cannot be written is refused before any solving.
+  if (flags.html !== undefined) checkWritable(flags.html, '--html');
   // Reverse Idiot's Delight is solved as the standard game it is; cards are mapped on the way in and out.
   const out = flags.reverse ? writeReversed : (text: string): string => text;
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];

@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { InputError } from '../core/game/cards.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { winRate } from '../batch/stats.ts';
+import { ioError } from '../batch/io-reason.ts';
 import { SUMMARY_REQUIRED, maxDiscardsColumn } from '../batch/summary-columns.ts';
 
 /** One row of a summary CSV: a variant × discard rule of one run, with the run's provenance. */
@@ -76,10 +77,7 @@ async function textStream(file: string): Promise<NodeJS.ReadableStream> {
       await handle.close();
     }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (error as Error).message}`,
-    );
+    throw ioError('read', file, error);
   }
   const raw = createReadStream(file);
   if (head[0] === 0x1f && head[1] === 0x8b) {
@@ -96,9 +94,7 @@ async function* csvRecords(file: string): AsyncGenerator<{ header: string[]; rec
   const parser = parse({ info: true, relax_column_count: true, bom: true });
   input.on('error', (error: NodeJS.ErrnoException) =>
     parser.destroy(
-      new InputError(
-        error.code?.startsWith('Z_') ? `${file}: not a readable gzip file (${error.message})` : `cannot read ${file}: ${error.message}`,
-      ),
+      error.code?.startsWith('Z_') ? new InputError(`${file}: not a valid gzip file (${error.message})`) : ioError('read', file, error),
     ),
   );
   input.pipe(parser);
