@@ -337,7 +337,7 @@ describe('per-deal CSV', () => {
     expect(zipped).toEqual(plain);
     writeFileSync(join(dir, 'quote.csv'), 'seed,index\n"a"b,1\n');
     await expect(readDealsCsv(join(dir, 'quote.csv'), () => {})).rejects.toThrow(InputError);
-    await expect(readDealsCsv(dir, () => {})).rejects.toThrow(/it is a directory/u);
+    await expect(readDealsCsv(dir, () => {})).rejects.toThrow(/^cannot read .*: it is a folder$/u);
     writeFileSync(join(dir, 'cut.csv.gz'), gzipSync(readFileSync(file)).subarray(0, 40));
     await expect(readDealsCsv(join(dir, 'cut.csv.gz'), () => {})).rejects.toThrow(InputError);
   });
