@@ -34,15 +34,72 @@ function acesup(args: string[], input?: string, stdoutFd?: number): { code: numb
 const NOTES_DEAL = OPTIONAL_BEATS_FORCED_TEXT;
 
 describe('acesup solve', () => {
-  it('answers every variant for a deal given as an argument, with numbered steps in suit symbols', () => {
+  it("answers the rule texts' game for a deal given as an argument: the verdict, then the winning line that verify reads", () => {
     const ran = acesup(['solve', NOTES_DEAL]);
-    expect(ran.code).toBe(0);
-    expect(ran.stdout).toContain(`Deal ${NOTES_DEAL}`);
+    expect(ran.code, ran.stderr).toBe(0);
+    const [verdict, line, ...rest] = ran.stdout.trimEnd().split('\n');
+    expect(verdict).toMatch(/^standard · optional discards: WON — 48 discards, (\d+) moves \([\d,]+ states\)$/u);
+    expect(rest).toEqual([]);
+    expect(line!.split(', ')).toHaveLength(Number(/(\d+) moves/u.exec(verdict!)![1]));
+    expect(verify(parseDeal(NOTES_DEAL), parseMoves(line!), 'standard', 'optional')).toEqual({ ok: true });
+    expect(acesup(['verify', NOTES_DEAL, line!])).toMatchObject({ code: 0, stdout: 'ok\n' });
+    // Every variant with --variant all; the numbered steps (suit symbols, the piles after each) with --show.
+    const all = acesup(['solve', '--variant', 'all', NOTES_DEAL]);
     for (const variant of ['standard', 'strict', 'easy'])
-      expect(ran.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
-    expect(ran.stdout).toMatch(/^strict · optional discards: WON — 48 discards/mu);
-    expect(ran.stdout).toMatch(/^ +1\. (deal$|remove |move )/mu);
-    expect(ran.stdout).toMatch(/[♣♦♥♠]/u);
+      expect(all.stdout).toMatch(new RegExp(`^${variant} · optional discards: (WON|LOST|UNKNOWN)`, 'mu'));
+    expect(all.stdout).toMatch(/^strict · optional discards: WON — 48 discards/mu);
+    expect(all.stdout).not.toMatch(/^ +1\. /mu);
+    const show = acesup(['solve', '--show', NOTES_DEAL]);
+    expect(show.stdout).toMatch(/^ +1\. (deal$|remove |move )/mu);
+    expect(show.stdout).toMatch(/[♣♦♥♠]/u);
+  });
+
+  it('--line prints the winning line alone, which verify, solve --after and the library read; no line is exit 1', () => {
+    const line = acesup(['solve', '--variant', 'strict', '--line', NOTES_DEAL]);
+    expect(line.code, line.stderr).toBe(0);
+    expect(line.stdout).toMatch(/^(deal|remove [2-9TJQKA][CDHS]|move [2-9TJQKA][CDHS] [1-4])(, (deal|remove \S+|move \S+ [1-4]))+\n$/u);
+    const moves = line.stdout.trim();
+    expect(acesup(['verify', '--variant', 'strict', NOTES_DEAL, moves])).toMatchObject({ code: 0, stdout: 'ok\n' });
+    // The position ten moves in is won, and its rest replays from there.
+    const first = moves.split(', ').slice(0, 10).join(', ');
+    const rest = acesup(['solve', '--variant', 'strict', '--line', '--after', first, NOTES_DEAL]);
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(acesup(['verify', '--variant', 'strict', NOTES_DEAL, `${first}, ${rest.stdout.trim()}`]).stdout).toBe('ok\n');
+    // Strict × forced is lost: no line, the verdict on standard error, exit 1.
+    const lost = acesup(['solve', '--variant', 'strict', '--discards', 'forced', '--line', NOTES_DEAL]);
+    expect(lost).toMatchObject({ code: 1, stdout: '' });
+    expect(lost.stderr).toBe('acesup: no winning line: strict · forced discards: LOST — at most 46 discards (1,484 states)\n');
+    // One deal, one variant.
+    expect(acesup(['solve', '--line', '--variant', 'all', NOTES_DEAL]).stderr).toMatch(
+      /^acesup: --line prints one winning line: name one --variant/u,
+    );
+    expect(acesup(['solve', '--line', '--json', NOTES_DEAL]).code).toBe(2);
+  });
+
+  it('--seed S --index I solves deal I of seed S, as acesup deal prints it', () => {
+    const deal = formatDeal(dealFor(1, 1));
+    const bySeed = acesup(['solve', '--seed', '1', '--index', '1', '--json']);
+    const byText = acesup(['solve', deal, '--json']);
+    expect(bySeed.code, bySeed.stderr).toBe(0);
+    const timeless = (out: string) => ({ ...(JSON.parse(out) as object), ms: 0 });
+    expect(timeless(bySeed.stdout)).toEqual(timeless(byText.stdout));
+    expect(JSON.parse(bySeed.stdout)).toMatchObject({ deal, variant: 'standard', discards: 'optional' });
+    expect(acesup(['solve', '--seed', '1', deal]).stderr).toMatch(
+      /^acesup: give one deal source: the deal as an argument or --seed, not both/u,
+    );
+    expect(acesup(['solve', '--index', '3']).stderr).toBe('acesup: --index needs --seed: deal I of seed S\n');
+  });
+
+  it('prints the same output every run: three runs of the same command, one deal and a pipe of deals', () => {
+    const runs = [0, 1, 2].map(() => acesup(['solve', '--variant', 'all', NOTES_DEAL]));
+    for (const ran of runs) expect(ran.code, ran.stderr).toBe(0);
+    expect(runs[1]!.stdout).toBe(runs[0]!.stdout);
+    expect(runs[2]!.stdout).toBe(runs[0]!.stdout);
+    const deals = Array.from({ length: 6 }, (_, i) => formatDeal(dealFor(5, i))).join('\n');
+    const piped = [0, 1, 2].map(() => acesup(['solve', '--max-states', '5000', '--variant', 'all'], deals));
+    for (const ran of piped) expect(ran.code, ran.stderr).toBe(0);
+    expect(piped[1]!.stdout).toBe(piped[0]!.stdout);
+    expect(piped[2]!.stdout).toBe(piped[0]!.stdout);
   });
 
   it('prints JSON Lines whose solutions replay through verify, and the forced loss with its max discards', () => {
@@ -121,7 +178,13 @@ describe('acesup solve', () => {
     const fromStdin = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced'], text);
     expect(fromStdin.code).toBe(2);
     expect(fromStdin.stdout.trim().split('\n')).toHaveLength(2);
-    expect(fromStdin.stderr.trim()).toBe('acesup: line 4: deal has 3 cards, expected 52 (missing cards 2C 3C 4C 5C 6C 7C 8C 9C …)');
+    const [bad, tally, ...more] = fromStdin.stderr.trim().split('\n');
+    expect(bad).toBe('acesup: line 4: deal has 3 cards, expected 52 (missing cards 2C 3C 4C 5C 6C 7C 8C 9C …)');
+    // The closing tally: the deals, the time, and the verdicts.
+    expect(tally).toMatch(
+      /^acesup: solved 2 deals in [\d.]+ s on \d+ workers? \(CPU [\d.]+ s\) \(1 bad line skipped\) — strict × forced: won \d · lost \d · unknown 0$/u,
+    );
+    expect(more).toEqual([]);
     const path = join(dir, 'deals.txt');
     writeFileSync(path, text);
     const fromFile = acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', '--file', path]);
@@ -170,11 +233,11 @@ describe('faults and conventions of solve and verify', () => {
       );
     }
   });
-  it('every text solution of a batch verifies as it is printed (numbered lines, suit symbols, "to pile N")', () => {
+  it('every text solution of a batch verifies as it is printed: the line, and the numbered steps of --show (suit symbols, "to pile N")', () => {
     const deals = Array.from({ length: sized(3, 8) }, (_, i) => formatDeal(dealFor(1, i)));
-    const ran = acesup(['solve', '--variant', 'all', '--max-states', '50000'], deals.join('\n'));
+    const ran = acesup(['solve', '--variant', 'all', '--max-states', '50000', '--show'], deals.join('\n'));
     expect(ran.code, ran.stderr).toBe(0);
-    // Blocks: "Deal …", then per variant a verdict line and, when won, the numbered moves.
+    // Blocks: "Deal …", then per variant a verdict line and, when won, the line and the numbered steps among the piles.
     const solutions: { deal: string; variant: string; moves: string }[] = [];
     let deal = '';
     const lines = ran.stdout.split('\n');
@@ -182,11 +245,12 @@ describe('faults and conventions of solve and verify', () => {
       if (lines[i]!.startsWith('Deal ')) deal = lines[i]!.slice(5);
       const won = /^(standard|strict|easy) · optional discards: WON/u.exec(lines[i]!);
       if (won === null) continue;
-      let end = i + 1;
-      while (end < lines.length && /^ +\d+\. /u.test(lines[end]!)) end += 1;
-      solutions.push({ deal, variant: won[1]!, moves: lines.slice(i + 1, end).join('\n') });
+      let end = i + 2;
+      while (end < lines.length && /^ /u.test(lines[end]!)) end += 1;
+      const steps = lines.slice(i + 2, end).filter((line) => /^ +\d+\. /u.test(line));
+      solutions.push({ deal, variant: won[1]!, moves: lines[i + 1]! }, { deal, variant: won[1]!, moves: steps.join('\n') });
     }
-    expect(solutions.length).toBeGreaterThanOrEqual(5);
+    expect(solutions.length).toBeGreaterThanOrEqual(10);
     expect(solutions.some((s) => s.moves.includes(' to pile '))).toBe(true);
     for (const { deal: text, variant, moves } of solutions) {
       expect(acesup(['verify', '--variant', variant, text, moves])).toMatchObject({ code: 0, stdout: 'ok\n' });
@@ -219,7 +283,7 @@ describe('faults and conventions of solve and verify', () => {
     const token = 'X'.repeat(10 * 2 ** 20);
     const ran = acesup(['solve', '--variant', 'strict'], `${token}\n`);
     expect(ran.code).toBe(2);
-    expect(ran.stderr.length).toBeLessThan(300);
+    expect(ran.stderr.split('\n')[0]!.length).toBeLessThan(300);
     expect(ran.stderr).toMatch(/^acesup: line 1: .*"X{59}…" \(10,485,760 characters\)/u);
     const option = acesup(['solve', '--variant', 'Y'.repeat(100_000), NOTES_DEAL]);
     expect(option.code).toBe(2);

@@ -44,7 +44,7 @@ describe('acesup play', () => {
     ]);
     expect(ran.code).toBe(0);
     const game = JSON.parse(ran.stdout) as Record<string, unknown>;
-    expect(game).toMatchObject({ deal, variant: 'standard', discards: 'forced', policy: 'pimc(samples=3,states=2000)', seed: 1 });
+    expect(game).toMatchObject({ deal, variant: 'standard', discards: 'forced', policy: 'pimc(samples=3,states=2000)', playerSeed: 1 });
     const moves = game['moves'] as string[];
     expect(['won', 'lost']).toContain(game['result']);
     expect(typeof game['discarded']).toBe('number');
@@ -67,7 +67,7 @@ describe('acesup play', () => {
       const ran = await acesup(args);
       expect(ran.code, ran.stderr).toBe(0);
       const game = JSON.parse(ran.stdout) as Record<string, unknown>;
-      expect(game).toMatchObject({ deal, variant: 'standard', discards, policy: 'expert(samples=8)', seed: 1 });
+      expect(game).toMatchObject({ deal, variant: 'standard', discards, policy: 'expert(samples=8)', playerSeed: 1 });
       const moves = game['moves'] as string[];
       expect(verify(parseDeal(deal), parseMoves(moves.join(',')), 'standard', discards).ok).toBe(game['result'] === 'won');
       expect((JSON.parse((await acesup(args)).stdout) as Record<string, unknown>)['moves']).toEqual(moves);
@@ -77,12 +77,46 @@ describe('acesup play', () => {
   it('prints numbered moves in suit symbols, the piles with --show, and the move list', async () => {
     const ran = await acesup(['play', deal, '--policy', 'greedy', '--ace-bonus', '2', '--variant', 'easy', '--show']);
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/^easy · optional discards · greedy\(ace-bonus=2\), seed 1: (WON|LOST) — \d+ discards, \d+ moves/mu);
+    expect(ran.stdout).toMatch(/^easy · optional discards · greedy\(ace-bonus=2\), player seed 1: (WON|LOST) — \d+ discards, \d+ moves/mu);
     expect(ran.stdout).toMatch(/^ +1\. (deal|remove .[♣♦♥♠]|move )/mu);
     expect(ran.stdout).toMatch(/^ {6}1: /mu);
     const list = /^moves: (.*)$/mu.exec(ran.stdout)![1]!;
     const verdict = verify(parseDeal(deal), parseMoves(list), 'easy', 'optional');
     expect(verdict.ok || verdict.move === parseMoves(list).length + 1).toBe(true);
+  });
+
+  it('plays deal I of seed S (--seed, --index), and each deal of standard input or --file, with --player-seed', async () => {
+    const args = ['--policy', 'random', '--player-seed', '7', '--json'];
+    const alone = async (deal: string) => JSON.parse((await acesup(['play', deal, ...args])).stdout) as Record<string, unknown>;
+    const bySeed = await acesup(['play', '--seed', '1', '--index', '14', ...args]);
+    expect(bySeed.code, bySeed.stderr).toBe(0);
+    const game = JSON.parse(bySeed.stdout) as Record<string, unknown>;
+    expect({ ...game, ms: 0 }).toEqual({ ...(await alone(deal)), ms: 0 });
+    expect(game).toMatchObject({ deal, policy: 'random', playerSeed: 7 });
+    // Another player seed, another game (random moves): the seed is the player's.
+    const other = JSON.parse((await acesup(['play', deal, '--policy', 'random', '--player-seed', '8', '--json'])).stdout) as Record<
+      string,
+      unknown
+    >;
+    expect(other['moves']).not.toEqual(game['moves']);
+    // A list: the games of the deals alone, in order; a bad line named, the others still played (exit 2).
+    const deals = [0, 1, 2].map((i) => formatDeal(dealFor(4, i)));
+    const listed = await acesup(['play', ...args], { input: `${deals[0]}\n# a comment\nAS KS\n${deals[1]}\n${deals[2]}\n` });
+    expect(listed.code).toBe(2);
+    expect(listed.stderr).toMatch(/^acesup: line 3: deal has 2 cards, expected 52/u);
+    const games = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => ({ ...(JSON.parse(line) as object), ms: 0 }));
+    expect(games).toEqual(await Promise.all(deals.map(async (d) => ({ ...(await alone(d)), ms: 0 }))));
+    writeFileSync(file('deals.txt'), `${deals.join('\n')}\n`);
+    const fromFile = await acesup(['play', '--file', file('deals.txt'), ...args]);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(fromFile.stdout.trim().split('\n')).toHaveLength(3);
+    // The deal's seed is --seed: with a deal given too, one of them is refused.
+    const both = await acesup(['play', deal, '--seed', '3']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('acesup: give one deal source: the deal as an argument or --seed, not both\n');
   });
 
   it('refuses bad input in one line with exit 2', async () => {

@@ -174,7 +174,7 @@ const RUNNERS: { pattern: RegExp; check: (output: string) => void }[] = [
   },
   {
     pattern: /^npx acesup play "\$\(npx acesup deal --seed 1 --index 1\)" --policy greedy/u,
-    check: (output) => expect(output).toMatch(/^standard · forced discards · greedy\(ace-bonus=2\), seed \d+: (WON|LOST) — /mu),
+    check: (output) => expect(output).toMatch(/^standard · forced discards · greedy\(ace-bonus=2\), player seed \d+: (WON|LOST) — /mu),
   },
   {
     pattern: /^npx acesup report .* --out report\.html$/u,

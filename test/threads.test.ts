@@ -74,11 +74,17 @@ interface Line {
   states: number;
 }
 
+/** `acesup solve --json` of a deal given as an argument: a first pass of 3,000 positions on one thread, then larger
+ *  passes on --threads within 5 seconds (a threaded pass is never the first). */
 function solve(deal: string, args: string[]): Line[] {
-  const ran = spawnSync(process.execPath, ['bin/acesup.js', 'solve', '--json', '--time-limit', '0', ...args, deal], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const ran = spawnSync(
+    process.execPath,
+    ['bin/acesup.js', 'solve', '--json', '--time-limit', '5', '--max-states', '3000', ...args, deal],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
   expect(ran.stderr).toBe('');
   expect(ran.status).toBe(0);
   return ran.stdout
@@ -104,7 +110,7 @@ describe('solve --threads', () => {
   it("gives one thread's verdicts and exact max discards on every variant, and bounds that agree with them", () => {
     let decided = 0;
     for (const deal of deals) {
-      const args = ['--variant', 'all', '--discards', 'optional', '--max-states', '300000'];
+      const args = ['--variant', 'all', '--discards', 'optional'];
       const one = solve(deal, [...args, '--threads', '1']);
       const two = solve(deal, [...args, '--threads', '2']);
       expect(two.length).toBe(3);
@@ -186,6 +192,21 @@ describe('solve --threads', () => {
   it('refuses --threads for deals read from standard input', () => {
     const ran = spawnSync(process.execPath, ['bin/acesup.js', 'solve', '--threads', '2'], { cwd: ROOT, encoding: 'utf8', input: '' });
     expect(ran.status).toBe(2);
-    expect(ran.stderr).toMatch(/^acesup: --threads is for a deal given as an argument/u);
+    expect(ran.stderr).toMatch(
+      /^acesup: --threads is for one deal \(given as an argument or with --seed\): deals read from a file or standard input are spread over --workers/u,
+    );
+  });
+
+  it('starts the threads only for a pass after the first, and then shows no count of positions (it varies from run to run)', () => {
+    const deal = OPTIONAL_BEATS_FORCED_TEXT;
+    const text = (threads: string, maxStates: string): string =>
+      spawnSync(process.execPath, ['bin/acesup.js', 'solve', '--variant', 'easy', '--threads', threads, '--max-states', maxStates, deal], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }).stdout.split('\n')[0]!;
+    // Settled by the first pass: one thread, its count shown; past it, on the threads.
+    expect(text('2', '2000000')).toMatch(/^easy · optional discards: (WON|LOST) — .* \([\d,]+ states\)$/u);
+    expect(text('2', '50')).toMatch(/^easy · optional discards: (WON|LOST) — .* \(on 2 threads\)$/u);
+    expect(text('1', '50')).toMatch(/^easy · optional discards: (WON|LOST) — .* \([\d,]+ states\)$/u);
   });
 });

@@ -48,7 +48,7 @@ export type SolverPool = Piscina<ChunkTask, ChunkResult>;
  * The thread entry: compiled (dist/batch/worker.js), threads load the worker as it is; run from the TypeScript
  * sources (tests, bench), they start from a small entry that registers tsx, then loads worker.ts.
  */
-const WORKER = import.meta.url.endsWith('.js')
+export const WORKER = import.meta.url.endsWith('.js')
   ? new URL('./worker.js', import.meta.url).href
   : new URL('./worker-entry.mjs', import.meta.url).href;
 

@@ -4,5 +4,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: solveChunk } = await import('./worker.ts');
-export default solveChunk;
+const worker = await import('./worker.ts');
+export default worker.default;
+export const solveDeals = worker.solveDeals;

@@ -1,5 +1,6 @@
 // A pool worker: solves a chunk of consecutive deals of one seed under one variant and one or both discard
-// rules, keeping one Solver (and its search tables) for every chunk this thread is given.
+// rules (the estimate's), or a list of deals given as they are (`solveDeals`: `acesup solve`'s many deals),
+// keeping one Solver (and its search tables) for every chunk this thread is given.
 
 import type { Policy } from '../core/play/game.ts';
 import { playGame } from '../core/play/game.ts';
@@ -15,6 +16,9 @@ import { startHelpers } from './group-threads.ts';
 import { collectGarbage } from './collect.ts';
 import { tableBytes } from './passes.ts';
 import { verify } from '../core/game/verify.ts';
+import { formatMove } from '../core/game/notation.ts';
+import { GROWTH_MS_PER_POSITION } from '../core/search/time-limit.ts';
+import type { StopReason } from '../core/search/solve.ts';
 import { dealFor } from './deals.ts';
 import { LOST, UNKNOWN, WON } from './results.ts';
 
@@ -207,4 +211,78 @@ function solveCells(task: ChunkTask, chunkSolver: Solver): ChunkResult {
     }
   }
   return { values, solved: task.count * rules };
+}
+
+/** A deal as it is given (not a seed's), to solve under one variant and discard rule: `acesup solve`'s many deals. */
+export interface DealCell {
+  deal: Uint8Array;
+  variant: Variant;
+  rule: DiscardRule;
+  /** Milliseconds this pass may take (the deal's time limit less what its passes before took); absent: no clock. */
+  timeLimitMs?: number;
+}
+
+/** Deals to solve at one budget, each a cell; solved in order, on this thread's solver. */
+export interface DealsTask {
+  cells: DealCell[];
+  maxStates: number;
+  maxDiscards: MaxDiscardsMode;
+  maxTableBytes?: number;
+  /** Shrink the solver's tables after the task (a later pass: its tables are not kept by a waiting thread). */
+  shrinkAfter?: boolean;
+}
+
+/** A cell's answer, in plain values (they cross to the main thread): a win's solution in the rules' notation. */
+export interface CellAnswer {
+  kind: 'won' | 'lost' | 'unknown';
+  lower: number;
+  upper: number;
+  states: number;
+  ms: number;
+  limit?: StopReason;
+  solution?: string[];
+}
+
+export interface DealsResult {
+  /** One per cell, in order, up to the first that threw. */
+  answers: CellAnswer[];
+  /** The message of the error the cell after them threw. */
+  error?: string;
+}
+
+/** Solves each cell in turn; a win is shortened to a clean, 1-minimal line and counts only once the independent
+ *  replayer accepts it. */
+export function solveDeals(task: DealsTask): DealsResult {
+  const solver = solverFor(task.maxTableBytes);
+  const answers: CellAnswer[] = [];
+  try {
+    for (const cell of task.cells) {
+      const started = performance.now();
+      const stopAt = cell.timeLimitMs === undefined ? undefined : started + cell.timeLimitMs;
+      const result = solver.solve(cell.deal, {
+        variant: cell.variant,
+        rule: cell.rule,
+        maxStates: task.maxStates,
+        maxDiscards: task.maxDiscards,
+        ...(stopAt === undefined
+          ? {}
+          : { poll: (_states: number, _lower: number, growing: number) => performance.now() + growing * GROWTH_MS_PER_POSITION >= stopAt }),
+      });
+      const ms = performance.now() - started;
+      if (result.kind === 'won') {
+        const check = verify(cell.deal, result.solution, cell.variant, cell.rule);
+        if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
+        answers.push({ kind: 'won', lower: 48, upper: 48, states: result.states, ms, solution: result.solution.map(formatMove) });
+      } else {
+        const answer: CellAnswer = { kind: result.kind, lower: result.lower, upper: result.upper, states: result.states, ms };
+        if (result.kind === 'unknown') answer.limit = result.limit;
+        answers.push(answer);
+      }
+    }
+    return { answers };
+  } catch (error) {
+    return { answers, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    if (task.shrinkAfter === true) solver.shrink();
+  }
 }

@@ -16,14 +16,21 @@ import {
   SOLVER,
   type SampleOption,
   readPassShares,
-  readPassesOption,
 } from '../batch/options.ts';
 import { parseShard } from '../batch/shard.ts';
 import type { DealFlags } from './deal-command.ts';
 import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
 import type { MergeFlags } from './merge-command.ts';
 import { UsageError, integerOption } from './errors.ts';
-import { REVERSE_HELP, discardsOption, maxDiscardsOption, maxMemoryOption, policyOptions, variantOption } from './shared-options.ts';
+import {
+  REVERSE_HELP,
+  discardsOption,
+  maxDiscardsOption,
+  maxMemoryOption,
+  passesOption,
+  policyOptions,
+  variantOption,
+} from './shared-options.ts';
 import { fmt } from '../core/game/format.ts';
 
 /**
@@ -60,13 +67,6 @@ const sampleOption = (value: string, previous?: SampleOption): SampleOption => {
   if (option.all !== undefined && Object.keys(option.byRuleset).length > 0)
     throw new InvalidArgumentError('give shares for every rule set, or per rule set (VARIANT/RULE=shares), not both.');
   return option;
-};
-
-const passesOption = (value: string): number[] => {
-  if (value.trim() === 'none') return [];
-  const passes = readPassesOption(value);
-  if (typeof passes === 'string') throw new InvalidArgumentError(passes);
-  return passes;
 };
 
 const secondsOption = (value: string): number => {

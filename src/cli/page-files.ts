@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../batch/files.ts';
 import { type DealPageGames, dealPage } from '../report/deal-page.ts';
-import { UsageError, ioError } from './errors.ts';
+import { ioError } from './errors.ts';
 
 /** Writes a file, a failure becoming one line for the user (exit 3). */
 export async function writeOut(file: string, content: string): Promise<void> {
@@ -18,15 +18,9 @@ export async function writeOut(file: string, content: string): Promise<void> {
 /** Refuses, before any work, an output that cannot be written (writeOut's message, minutes sooner). */
 export { checkWritable } from '../batch/plan-checks.ts';
 
-/** Writes the replay page of the one deal that `acesup solve --html` solved (`failed`: a bad input line was reported). */
-export async function writeDealPage(file: string, collected: DealPageGames, failed: boolean): Promise<void> {
-  if (collected.deal === undefined) {
-    // A bad deal has been reported already, in one line.
-    if (failed) return;
-    throw new UsageError(`--html ${file}: no deal was given, so no page was written`);
-  }
-  if (collected.deals > 1)
-    throw new UsageError(`--html ${file}: the page is of one deal, but ${collected.deals} deals were given; no page was written`);
+/** Writes the replay page of the one deal that `acesup solve --html` solved. */
+export async function writeDealPage(file: string, collected: DealPageGames): Promise<void> {
+  if (collected.deal === undefined) throw new Error('no deal was given to the page');
   const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   await writeOut(file, dealPage(collected.deal, collected.games, { version }));
 }

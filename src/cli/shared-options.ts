@@ -1,19 +1,20 @@
-// The options that several commands take, defined once: --variant, --discards, --max-discards, --reverse and
-// the policy's options (with the reading of the policy's settings from them). Like the commands' definitions,
+// The options that several commands take, defined once: --variant, --discards, --max-discards, --reverse, the
+// deal's --seed and --index, the player's --player-seed, --passes and the policy's options. Like the commands' definitions,
 // this module imports only values that do no work, so that --help loads little.
 
-import { type Command, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { MAX_INDEX, MAX_SEED, readPassesOption } from '../batch/options.ts';
 import { DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES } from '../core/play/settings.ts';
 import { fmt } from '../core/game/format.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
 import { integerOption } from './errors.ts';
 
-/** --variant: one variant (default standard), or with `all` also "all", the three, which is then the default.
- *  `when` opens the help with when the option applies. */
-export const variantOption = ({ all = false, when = '' } = {}): Option =>
+/** --variant: one variant (default standard), or with `all` also "all", the three, which is then the default
+ *  unless `otherDefault` names one. `when` opens the help with when the option applies. */
+export const variantOption = ({ all = false, when = '', otherDefault = '' } = {}): Option =>
   new Option('--variant <name>', `${when}which card may fill an empty pile${all ? '; "all" runs the three variants' : ''}`)
     .choices(all ? [...VARIANTS, 'all'] : [...VARIANTS])
-    .default(all ? 'all' : 'standard');
+    .default(otherDefault !== '' ? otherDefault : all ? 'all' : 'standard');
 
 /** --discards: one rule (default optional), or with `both` also "both". */
 export const discardsOption = ({ both = false, when = '' } = {}): Option =>
@@ -42,6 +43,32 @@ export const maxMemoryOption = (whose: string, more = ''): Option =>
   )
     .argParser(integerOption(16))
     .default(DEFAULT_MAX_MEMORY_MIB);
+
+/** --seed and --index of a command that takes one deal (solve, play): deal I of seed S, as `acesup deal --seed S
+ *  --index I` prints it. `--seed` is the deal's seed in every command. */
+export function dealSeedOptions(command: Command): Command {
+  return command
+    .option(
+      '--seed <s>',
+      `the deal: deal --index of seed S (0 to ${fmt(MAX_SEED)}), as \`acesup deal --seed S --index I\` prints it`,
+      integerOption(0, MAX_SEED),
+    )
+    .option('--index <i>', 'with --seed: the number of the deal (default 0)', integerOption(0, MAX_INDEX));
+}
+
+/** --player-seed: the seed of a player's random choices (play's random moves and samples, hint's rollouts). */
+export const playerSeedOption = (what: string): Option =>
+  new Option('--player-seed <s>', `seed of ${what} (the same seed gives the same answer)`)
+    .argParser(integerOption(0, 0xffffffff))
+    .default(1);
+
+/** Reads --passes: factors of --max-states ("none": no later pass). */
+export const passesOption = (value: string): number[] => {
+  if (value.trim() === 'none') return [];
+  const passes = readPassesOption(value);
+  if (typeof passes === 'string') throw new InvalidArgumentError(passes);
+  return passes;
+};
 
 /** --reverse, on every command that reads or prints cards (docs/rules.md, "Reverse Idiot's Delight"). */
 export const REVERSE_HELP = "Reverse Idiot's Delight: read and print cards with aces low and the four kings kept (ranks move one place)";

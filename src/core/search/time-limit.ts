@@ -93,6 +93,14 @@ export interface TimedLimits {
   now: () => number;
   /** Called every POLL_STATES positions or so of a pass (search.ts). */
   onProgress?: (progress: PassProgress) => void;
+  /** Called as each pass starts (1: the first), before its search. */
+  onPassStart?: (index: number, pass: number, maxStates: number) => void;
+  /** The solver of the passes after the first (default: `solver`): a deal that the first pass does not settle
+   *  may be searched by a group of threads from then on, so that a deal settled at once never starts them. */
+  laterSolver?: Solver;
+  /** Asked at every poll: true stops every search at once (limit 'poll'), the answers keeping the bounds proven
+   *  (a caller's signal). */
+  stop?: () => boolean;
   /** Called after every pass with the variant's answer so far (the best bounds of its passes). */
   onPassEnd?: (index: number, answer: TimedAnswer) => void;
   /** Called once per variant, in order, with its answer. */
@@ -128,6 +136,7 @@ export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveO
 
   const pass = (index: number, number: number, maxStates: number, stopAt: number, before?: SolveResult): SolveResult => {
     const known = before === undefined ? { lower: 0, upper: WIN_DISCARDS } : discardBounds(before);
+    limits.onPassStart?.(index, number, maxStates);
     const passStart = now();
     const poll = (states: number, lower: number, growing: number): boolean => {
       const time = now();
@@ -141,9 +150,10 @@ export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveO
         elapsedMs: time - started,
         passMs: time - passStart,
       });
+      if (limits.stop?.() === true) return true;
       return timed && time + growing * GROWTH_MS_PER_POSITION >= stopAt;
     };
-    const result = solver.solve(deal, { ...options[index]!, maxStates, poll });
+    const result = (number > 1 ? (limits.laterSolver ?? solver) : solver).solve(deal, { ...options[index]!, maxStates, poll });
     const answer = before === undefined ? result : combine(before, result);
     const entry = answers[index];
     const ms = now() - passStart;
@@ -163,7 +173,7 @@ export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveO
   for (let i = 0; i < options.length; i++) {
     if (open[i]) {
       const stopAt = now() + Math.max(0, deadline - now()) / openLeft--;
-      while (isOpen(answers[i]!.result, options[i]!.maxDiscards)) {
+      while (isOpen(answers[i]!.result, options[i]!.maxDiscards) && limits.stop?.() !== true) {
         const { states, ms } = lastPass[i]!;
         const next = nextBudget(answers[i]!.maxStates, (states / Math.max(1, ms)) * (stopAt - now()) * SPEED_MARGIN);
         if (next === 0) break;
