@@ -15,6 +15,7 @@ export {
   MAX_SEED,
   type MaxDiscardsMode,
   type SolveOptions,
+  type SolveProgress,
   type StopReason,
   type Variant,
   type Verdict,

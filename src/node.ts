@@ -1,12 +1,32 @@
-// The package's Node entry (`import … from 'acesup/node'`): everything the main entry has, and the win rate over
-// many seeded deals solved on worker threads (the estimate's pool, batch/pool.ts), which a browser cannot run.
+// The package's Node entry (`import … from 'acesup/node'`): everything the main entry has, a deal solved on
+// threads of its own (solveOnThreads: the caller stays free, a signal stops it at once, a hard deal gets every
+// core), and the win rate over many seeded deals solved on worker threads (the estimate's pool, batch/pool.ts),
+// which a browser cannot run.
 
 import { availableParallelism } from 'node:os';
+import { solveDealOnThread } from './batch/deal-thread.ts';
 import { solveMissing } from './batch/pool.ts';
 import { LOST, ResultTable, UNKNOWN, WON } from './batch/results.ts';
 import { winRate } from './batch/stats.ts';
-import { DEFAULT_MAX_STATES, type GameOptions, InputError, MAX_INDEX, MAX_SEED } from './core/api.ts';
+import {
+  DEFAULT_MAX_STATES,
+  type Deal,
+  type GameOptions,
+  InputError,
+  MAX_INDEX,
+  MAX_SEED,
+  type SolveOptions,
+  type Verdict,
+  dealOf,
+  progressOf,
+  searchOptions,
+  timeLimitOf,
+  verdictOf,
+} from './core/api.ts';
 import { isDiscardRule, isVariant } from './core/game/rules.ts';
+import { KEY_WORDS } from './core/engine/state.ts';
+import { DEFAULT_MAX_TABLE_BYTES } from './core/engine/table.ts';
+import { groupMemory } from './core/search/group.ts';
 
 export * from './index.ts';
 
@@ -39,6 +59,48 @@ function whole(value: number, name: string, least: number, most: number): number
   if (!Number.isSafeInteger(value) || value < least || value > most)
     throw new InputError(`${name} must be a whole number from ${least} to ${most}`);
   return value;
+}
+
+export interface ThreadOptions extends SolveOptions {
+  /** Threads that search a deal still open after its first pass together, over one shared table (the optional
+   *  rule's searches; default: the cores of this machine). The first pass runs on one thread: a deal it settles
+   *  gets the same answer every run, and never starts the others. */
+  threads?: number;
+}
+
+/**
+ * `solve` on threads of its own: the same answer, as a promise, while the calling thread stays free. `signal` stops
+ * it at once, resolving with the bounds proven so far (`stoppedBy: 'aborted'`); `onProgress` is called about
+ * every 100 ms. A deal the first pass does not settle is searched by `threads` threads from its second pass (with a
+ * `timeLimit`: without one there is one pass); their count of positions and the winning line they find may differ
+ * from run to run, their verdict and exact max discards never.
+ */
+export async function solveOnThreads(deal: string | Deal, options: ThreadOptions = {}): Promise<Verdict> {
+  const cards = dealOf(deal);
+  const search = searchOptions(cards, options);
+  const timeLimit = timeLimitOf(options);
+  const threads = whole(options.threads ?? availableParallelism(), 'threads', 1, 64);
+  const group =
+    threads > 1 && search.rule === 'optional' && timeLimit > 0 ? groupMemory(threads, KEY_WORDS, DEFAULT_MAX_TABLE_BYTES) : undefined;
+  let verdict: Verdict | undefined;
+  const { onProgress } = options;
+  await solveDealOnThread(
+    {
+      deal: cards,
+      options: [search],
+      deadline: timeLimit === 0 ? 0 : Date.now() + timeLimit * 1000,
+      maxTableBytes: DEFAULT_MAX_TABLE_BYTES,
+      ...(group === undefined ? {} : { group }),
+    },
+    {
+      answer: (_index, answer, info) => {
+        verdict = verdictOf(answer.result, info.stopped ? 'aborted' : 'time');
+      },
+      ...(onProgress === undefined ? {} : { progress: (p) => onProgress(progressOf(p)) }),
+    },
+    options.signal,
+  );
+  return verdict!;
 }
 
 /**

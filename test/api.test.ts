@@ -12,7 +12,8 @@ import { MAX_INDEX, MAX_SEED, dealFor } from '../src/core/game/deals.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
 import { verify as replay } from '../src/core/game/verify.ts';
 import { Solver } from '../src/core/search/solve.ts';
-import { InputError, eachWinnableDeal, parseDeal, seededDeal, solve, verify, winnableDeals } from '../src/index.ts';
+import { InputError, type SolveProgress, eachWinnableDeal, parseDeal, seededDeal, solve, verify, winnableDeals } from '../src/index.ts';
+import { solveOnThreads } from '../src/node.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -72,6 +73,58 @@ describe('solve and verify', () => {
     expect(() => seededDeal(-1)).toThrow(/seed/u);
     expect(() => seededDeal(1, 0.5)).toThrow(/index/u);
     expect(() => winnableDeals({ seed: 1, count: 0 })).toThrow(/count/u);
+  });
+});
+
+/** A deal that 200,000 positions leave unknown under standard × optional (time-limit.test.ts's hard deal). */
+const HARD =
+  '5C 3C 6H TS AD JC 9D QD 3H 9S 9H QC JD 4S AS 7D JH 3S 5S TH KS 9C 8D 8S KD 7C QH 5D TD KC 8H 4D 6C QS 4H TC 2H AC 5H 4C 3D 2D KH JS 6D 2C 7S AH 8C 6S 2S 7H';
+
+describe('solve with a time limit, progress and a signal, as acesup solve DEAL', () => {
+  it('timeLimit: a deal one pass leaves unknown is solved again at larger budgets and decided', () => {
+    const game = { variant: 'strict', discards: 'forced', maxStates: 50 } as const;
+    expect(solve(DEAL, game)).toMatchObject({ result: 'unknown', stoppedBy: 'states' });
+    expect(solve(DEAL, { ...game, timeLimit: 600 })).toMatchObject({ result: 'lost', maxDiscards: 46 });
+    expect(() => solve(DEAL, { timeLimit: -1 })).toThrow(/timeLimit/u);
+  });
+
+  it('onProgress reports the search as it goes; a signal aborted from it stops the solve with the bounds proven', () => {
+    const seen: SolveProgress[] = [];
+    const once = solve(HARD, { maxStates: 200_000, onProgress: (p) => seen.push(p) });
+    expect(once).toMatchObject({ result: 'unknown', stoppedBy: 'states' });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((p) => p.pass === 1 && p.maxStates === 200_000 && p.lower <= p.upper)).toBe(true);
+    expect(seen.map((p) => p.states)).toEqual([...seen.map((p) => p.states)].sort((a, b) => a - b));
+    const controller = new AbortController();
+    const stopped = solve(HARD, { maxStates: 200_000, signal: controller.signal, onProgress: () => controller.abort() });
+    expect(stopped).toMatchObject({ result: 'unknown', stoppedBy: 'aborted' });
+    expect(stopped.states).toBeLessThan(once.states);
+  });
+
+  it("solveOnThreads ('acesup/node') gives solve's answer on threads of its own, and stops at once on its signal", async () => {
+    const lost = await solveOnThreads(DEAL, { variant: 'strict', discards: 'forced' });
+    expect(lost).toEqual(solve(DEAL, { variant: 'strict', discards: 'forced' }));
+    const won = await solveOnThreads(DEAL, { variant: 'strict', timeLimit: 60, threads: 2 });
+    expect(won.result).toBe('won');
+    if (won.result === 'won') expect(verify(DEAL, won.solution, { variant: 'strict' })).toEqual({ ok: true });
+    // A deal past its first pass, on two threads within three seconds: proven bounds, as far as the clock allowed.
+    const hard = await solveOnThreads(HARD, { maxStates: 2000, timeLimit: 3, threads: 2, maxDiscards: 'bounds' });
+    expect(hard.result).toMatch(/^(unknown|won|lost)$/u);
+    if (hard.result !== 'won') expect(hard.lower).toBeLessThanOrEqual(hard.upper);
+    // Aborted from outside while it searches: the bounds so far.
+    const controller = new AbortController();
+    const progress: SolveProgress[] = [];
+    const running = solveOnThreads(HARD, {
+      maxStates: 1_000_000_000,
+      signal: controller.signal,
+      onProgress: (p) => {
+        progress.push(p);
+        controller.abort();
+      },
+    });
+    const aborted = await running;
+    expect(progress.length).toBeGreaterThan(0);
+    expect(aborted).toMatchObject({ result: 'unknown', stoppedBy: 'aborted' });
   });
 });
 

@@ -11,19 +11,25 @@ import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
 import { type DiscardRule, type Variant, isDiscardRule, isVariant } from './game/rules.ts';
 import { Game, verify as replay } from './game/verify.ts';
 import { DEFAULT_MAX_STATES } from './search/budget.ts';
-import { type MaxDiscardsMode, type SolveResult, Solver, type StopReason } from './search/solve.ts';
+import { type MaxDiscardsMode, type SolveOptions as SearchOptions, type SolveResult, Solver } from './search/solve.ts';
+import { type PassProgress, solveWithin } from './search/time-limit.ts';
 
-export {
-  DEFAULT_MAX_STATES,
-  type Deal,
-  type DiscardRule,
-  InputError,
-  MAX_INDEX,
-  MAX_SEED,
-  type MaxDiscardsMode,
-  type StopReason,
-  type Variant,
-};
+export { DEFAULT_MAX_STATES, type Deal, type DiscardRule, InputError, MAX_INDEX, MAX_SEED, type MaxDiscardsMode, type Variant };
+
+/** What stopped a search before its verdict: the budget of positions (`maxStates`), the search's table reaching
+ *  its memory cap, the time limit (`timeLimit`), or the caller's `signal`. */
+export type StopReason = 'states' | 'memory' | 'time' | 'aborted';
+
+/** How far a solve has got, for a progress display: its pass (1 for the first) and that pass's budget, the
+ *  positions that pass has searched, the proven bounds on the max discards, and the milliseconds since the call. */
+export interface SolveProgress {
+  pass: number;
+  maxStates: number;
+  states: number;
+  lower: number;
+  upper: number;
+  elapsedMs: number;
+}
 export { formatDeal, parseDeal };
 
 /** The game: which card may fill an empty pile, and whether discards are forced before a deal. */
@@ -45,6 +51,22 @@ export interface SolveOptions extends GameOptions {
    * counts the cards those moves discarded. Default: none. An illegal one throws an InputError in verify's words.
    */
   after?: string | readonly string[];
+  /**
+   * Seconds the solve may take, in all (default 0: one pass at `maxStates`, no clock). With a limit, a deal still
+   * open after the first pass (unknown, or lost with its max discards a range under 'exact') is solved again at
+   * larger budgets while time is left, as `acesup solve DEAL` does; a pass still running at the limit stops there
+   * with the bounds it proved (`stoppedBy: 'time'`).
+   */
+  timeLimit?: number;
+  /** Called as the search goes, about every 65,536 positions (search.ts's POLL_STATES). */
+  onProgress?: (progress: SolveProgress) => void;
+  /**
+   * Stops the solve once aborted, with the bounds proven so far (`stoppedBy: 'aborted'`). It is read at every
+   * progress poll: a call on the thread that aborts it sees an abort made before the call or from `onProgress`;
+   * from elsewhere, abort a solve that runs on a thread of its own (`solveOnThreads` of 'acesup/node', or `solve`
+   * in a web worker).
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -70,7 +92,7 @@ function gameOf(options: GameOptions): { variant: Variant; rule: DiscardRule } {
 }
 
 /** A deal given as its string (any form parseDeal reads) or as the 52 card numbers. */
-function dealOf(deal: string | Deal): Deal {
+export function dealOf(deal: string | Deal): Deal {
   if (typeof deal === 'string') return parseDeal(deal);
   if (!isDeal(deal)) throw new InputError('not a deal: expected each of the 52 cards once');
   return deal;
@@ -82,8 +104,9 @@ function wholeNumber(value: number, name: string, least: number, most: number): 
   return value;
 }
 
-/** The library's verdict of a solver result. */
-export function verdictOf(result: SolveResult): Verdict {
+/** The library's verdict of a solver result; `polled` names what stopped a search that its poll stopped (the
+ *  clock by default). */
+export function verdictOf(result: SolveResult, polled: 'time' | 'aborted' = 'time'): Verdict {
   switch (result.kind) {
     case 'won':
       return { result: 'won', solution: result.solution.map(formatMove), states: result.states };
@@ -92,7 +115,13 @@ export function verdictOf(result: SolveResult): Verdict {
       return { result: 'lost', maxDiscards: lower === upper ? lower : null, lower, upper, states };
     }
     case 'unknown':
-      return { result: 'unknown', lower: result.lower, upper: result.upper, stoppedBy: result.limit, states: result.states };
+      return {
+        result: 'unknown',
+        lower: result.lower,
+        upper: result.upper,
+        stoppedBy: result.limit === 'poll' ? polled : result.limit,
+        states: result.states,
+      };
   }
 }
 
@@ -111,21 +140,54 @@ export function playedMoves(deal: Deal, text: string | readonly string[], varian
   return moves;
 }
 
-function solveWith(solver: Solver, deal: Deal, variant: Variant, rule: DiscardRule, options: SolveOptions): Verdict {
+/** The solver's options of a library call, checked: the game, the budget, the mode and the moves played before. */
+export function searchOptions(deal: Deal, options: SolveOptions): SearchOptions & { maxStates: number } {
+  const { variant, rule } = gameOf(options);
   const maxStates = wholeNumber(options.maxStates ?? DEFAULT_MAX_STATES, 'maxStates', 1, Number.MAX_SAFE_INTEGER);
   const maxDiscards = options.maxDiscards ?? 'exact';
   if (maxDiscards !== 'exact' && maxDiscards !== 'bounds') throw new InputError(`maxDiscards must be "exact" or "bounds"`);
   const after = options.after === undefined ? [] : playedMoves(deal, options.after, variant, rule);
-  return verdictOf(solver.solve(deal, { variant, rule, maxStates, maxDiscards, after }));
+  return { variant, rule, maxStates, maxDiscards, after };
+}
+
+/** The time limit in seconds, checked (0: none). */
+export function timeLimitOf(options: SolveOptions): number {
+  const limit = options.timeLimit ?? 0;
+  if (!(Number.isFinite(limit) && limit >= 0)) throw new InputError('timeLimit must be a number of seconds ≥ 0');
+  return limit;
+}
+
+/** A progress report of the library, from the solver's. */
+export const progressOf = (p: PassProgress): SolveProgress => ({
+  pass: p.pass,
+  maxStates: p.maxStates,
+  states: p.states,
+  lower: p.lower,
+  upper: p.upper,
+  elapsedMs: p.elapsedMs,
+});
+
+function solveWith(solver: Solver, deal: Deal, options: SolveOptions): Verdict {
+  const search = searchOptions(deal, options);
+  const timeLimit = timeLimitOf(options);
+  const { signal, onProgress } = options;
+  if (timeLimit === 0 && signal === undefined && onProgress === undefined) return verdictOf(solver.solve(deal, search));
+  // Passes within the time limit (one, with none), on the clock of the platform (a browser's or Node's).
+  const [answer] = solveWithin(solver, deal, [search], {
+    timeLimitMs: timeLimit * 1000,
+    now: () => performance.now(),
+    ...(onProgress === undefined ? {} : { onProgress: (p: PassProgress) => onProgress(progressOf(p)) }),
+    ...(signal === undefined ? {} : { stop: () => signal.aborted }),
+  });
+  return verdictOf(answer!.result, signal?.aborted === true ? 'aborted' : 'time');
 }
 
 /**
- * Solves a deal under perfect play (the whole stock known), within the budget of positions: one pass, no clock.
- * With `after`, the position those moves reach.
+ * Solves a deal under perfect play (the whole stock known), within the budget of positions: one pass, no clock,
+ * unless a `timeLimit` lets a deal still open try larger budgets. With `after`, the position those moves reach.
  */
 export function solve(deal: string | Deal, options: SolveOptions = {}): Verdict {
-  const { variant, rule } = gameOf(options);
-  return solveWith(new Solver(), dealOf(deal), variant, rule, options);
+  return solveWith(new Solver(), dealOf(deal), options);
 }
 
 /**
@@ -176,6 +238,7 @@ export function winnableDeals(options: WinnableOptions): WinnableDeal[] {
 /** winnableDeals one deal at a time, as each is proved won (for a progress display, or to stop early). */
 export function* eachWinnableDeal(options: WinnableOptions): Generator<WinnableDeal, void, undefined> {
   const { variant, rule } = gameOf(options);
+  const game = { variant, discards: rule };
   const seed = wholeNumber(options.seed, 'seed', 0, MAX_SEED);
   const count = wholeNumber(options.count, 'count', 1, Number.MAX_SAFE_INTEGER);
   const first = wholeNumber(options.index ?? 0, 'index', 0, MAX_INDEX);
@@ -190,7 +253,7 @@ export function* eachWinnableDeal(options: WinnableOptions): Generator<WinnableD
   let found = 0;
   for (let index = first; found < count && index - first < maxTried && index <= MAX_INDEX; index++) {
     const deal = dealFor(seed, index);
-    const verdict = solveWith(solver, deal, variant, rule, solveOptions);
+    const verdict = solveWith(solver, deal, { ...game, ...solveOptions });
     if (verdict.result !== 'won') continue;
     found += 1;
     yield { index, deal: formatDeal(deal), solution: verdict.solution };
