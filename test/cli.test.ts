@@ -137,7 +137,9 @@ describe('acesup solve', () => {
     expect(json).toMatchObject({ result: 'lost', maxDiscards: { upper: 44 } });
     const text = acesup([...once, deal]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/standard · optional discards: LOST — max discards between \d+ and 44; --max-states 5 proved the loss/u);
+    expect(text.stdout).toMatch(
+      /standard · optional discards: LOST — max discards between \d+ and 44; a budget of 5 states proved the loss/u,
+    );
   });
 
   // (Some seconds of search: the deep run; time-limit.test.ts solves a deal given as an argument at growing budgets in npm test.)

@@ -1,7 +1,9 @@
 // Many deals given as they are (`acesup solve` reading a file or standard input), solved on a pool of worker
 // threads with passes at growing budgets, as the estimate's are: every deal first at the first budget (deals
-// handed out in chunks sized from the measured speed), then each deal still open solved again at each later
-// budget in turn, one deal a task, as many at once as the machine's memory holds at that budget. Answers are
+// handed out in chunks sized from the measured speed), then each deal still unknown solved again at each later
+// budget in turn, one deal a task, as many at once as the machine's memory holds at that budget. The later
+// passes are for verdicts: a lost deal's max discards is pinned as far as the budget of the pass that proved the
+// loss allows (--max-discards exact), never by a pass of its own, which would cost more than the verdicts. Answers are
 // handed over in input order as soon as a deal and every deal before it are done (GNU parallel's --keep-order),
 // reading ahead at most WINDOW deals. One thread per deal: a deal's answer depends on the deal and the budgets
 // alone, never on the workers or the timing (a --time-limit aside).
@@ -148,7 +150,7 @@ export async function solveStream<T>(
       cell.answer = { result: combined, maxStates: budgets[job.pass]!, passes: job.pass + 1, ms };
       cell.pass = job.pass + 1;
       const timeLeft = options.timeLimitMs === 0 || ms < options.timeLimitMs;
-      if (isOpen(combined, options.maxDiscards) && cell.pass < budgets.length && timeLeft) laters.push({ seq, cell: at, pass: cell.pass });
+      if (isOpen(combined, 'bounds') && cell.pass < budgets.length && timeLeft) laters.push({ seq, cell: at, pass: cell.pass });
       else cell.final = true;
       if (job.pass === 0) {
         speed.cells += 1;

@@ -81,7 +81,7 @@ function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, a
       ? `${time} came before it was pinned`
       : time > 0
         ? `--time-limit ${time} s proved the loss but did not pin the number`
-        : `--max-states ${fmt(maxStates)} proved the loss but did not pin the number`;
+        : `a budget of ${fmt(maxStates)} states proved the loss but did not pin the number`;
   switch (result.kind) {
     case 'won':
       return `${head} WON — 48 discards, ${result.solution.length} moves (${tail})`;
