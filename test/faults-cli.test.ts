@@ -22,6 +22,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_DEAL_COLUMNS } from '../src/batch/csv-columns.ts';
+import { dealFor } from '../src/batch/deals.ts';
+import { formatDeal } from '../src/core/game/cards.ts';
 import { acesup, interruptAfterSomeDeals, start } from './cli-run.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -346,6 +348,33 @@ describe('a file that cannot be read or written: one line, in the same words in 
     // Refused before any work: nothing solved, nothing printed.
     expect(ran.stdout).toBe('');
     expect(ran.stderr).not.toMatch(/\bE[A-Z]{3,}\b|\.tmp\b/u);
+  });
+});
+
+describe('acesup solve, many deals: a deal that fails stops the run, exit 4, the deals before it answered', () => {
+  const deals = Array.from({ length: 10 }, (_, i) => formatDeal(dealFor(1, i))).join('\n');
+  it.concurrent.each([
+    ['throw', /^acesup: line 8 \(standard × optional\) failed: test failure on deal 7; (\d+) deals? answered before it — /u],
+    ['crash', /^acesup: line 8 \(standard × optional\) failed: the worker thread died \(.*\); (\d+) deals? answered before it — /u],
+  ])('%s', async (how, message) => {
+    const ran = await acesup(['solve', '--json', '--max-states', '20000', '--passes', 'none'], {
+      input: deals,
+      faults: { worker: `${how}:7` },
+    });
+    expect(ran.code).toBe(4);
+    const line = oneLine(ran.stderr);
+    expect(line).toMatch(message);
+    const answered = Number(message.exec(line)![1]);
+    // What is printed is answered in full, in input order, and stops before the deal that failed.
+    const printed =
+      ran.stdout === ''
+        ? []
+        : ran.stdout
+            .trim()
+            .split('\n')
+            .map((text) => (JSON.parse(text) as { deal: string }).deal);
+    expect(printed).toEqual(deals.split('\n').slice(0, answered));
+    expect(answered).toBeLessThanOrEqual(7);
   });
 });
 

@@ -120,7 +120,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .option('--html <file>', 'one deal: also write a replay page of it, the piles drawn as cards, stepping through the solution')
     .action(async (words: string[], flags: SolveFlags) => {
       const { solveCommand } = await import('./solve-command.ts');
-      process.exitCode = await solveCommand(words, flags);
+      process.exitCode = await solveCommand(words, flags, options.workerFile);
     });
 
   program

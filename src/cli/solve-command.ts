@@ -189,13 +189,14 @@ function checkFlags(flags: SolveFlags, oneDealGiven: boolean, variants: readonly
   if (flags.html !== undefined) throw new UsageError('--html draws one deal: give it as an argument or with --seed');
 }
 
-export async function solveCommand(words: string[], flags: SolveFlags): Promise<number> {
+/** `workerFile`: the module the pool's threads run for many deals (a test entry's faulty worker; default the real one). */
+export async function solveCommand(words: string[], flags: SolveFlags, workerFile?: string): Promise<number> {
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const given = oneDeal(words, flags, flags.reverse === true);
   checkFlags(flags, given !== undefined, variants);
   // An output that cannot be written is refused before any solving.
   if (flags.html !== undefined) checkWritable(flags.html, '--html');
-  if (given === undefined) return solveMany(flags, variants);
+  if (given === undefined) return solveMany(flags, variants, workerFile);
   return solveOne(given, flags, variants);
 }
 
@@ -301,7 +302,7 @@ function printAnswer(
 
 /** Deals from a file or standard input, on a pool of workers with passes at growing budgets, printed in input
  *  order; a tally on standard error at the end. */
-async function solveMany(flags: SolveFlags, variants: readonly Variant[]): Promise<number> {
+async function solveMany(flags: SolveFlags, variants: readonly Variant[], workerFile?: string): Promise<number> {
   if (flags.file === undefined && process.stdin.isTTY)
     throw new UsageError('no deal given: pass it as an argument, with --seed S, --file F, or on standard input (see acesup solve --help)');
   const out = flags.reverse ? writeReversed : (text: string): string => text;
@@ -366,6 +367,7 @@ async function solveMany(flags: SolveFlags, variants: readonly Variant[]): Promi
         timeLimitMs: timeLimit * 1000,
         workers,
         signal: controller.signal,
+        ...(workerFile === undefined ? {} : { workerFile }),
       },
       ({ deal }, answers) => {
         answered += 1;
