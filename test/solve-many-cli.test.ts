@@ -115,6 +115,21 @@ describe('acesup solve, many deals', () => {
     expect(ran.stderr).not.toMatch(/\n\s+at /u);
   });
 
+  it('--time-limit caps each deal over its passes: a deal past it is unknown, stopped at the time limit', async () => {
+    const hard =
+      '5C 3C 6H TS AD JC 9D QD 3H 9S 9H QC JD 4S AS 7D JH 3S 5S TH KS 9C 8D 8S KD 7C QH 5D TD KC 8H 4D 6C QS 4H TC 2H AC 5H 4C 3D 2D KH JS 6D 2C 7S AH 8C 6S 2S 7H';
+    const ran = await acesup(['solve', '--time-limit', '1', '--max-states', '1000000000', '--max-discards', 'bounds'], {
+      input: `${hard}\n${deals[0]}\n`,
+    });
+    expect(ran.code, ran.stderr).toBe(0);
+    const lines = ran.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`Deal ${hard}`);
+    expect(lines[1]).toMatch(
+      /^standard · optional discards: UNKNOWN — between \d+ and 48 discards; stopped at the time limit \(--time-limit 1 s\) at a budget of 1,000,000,000 states \([\d,]+ states\)$/u,
+    );
+    expect(lines[2]).toBe(`Deal ${deals[0]}`);
+  });
+
   // 200 fresh deals, the rule texts' game, verdicts only: at most 2 unknown (the guide of 1 in 100; the lattice
   // study's passes at these budgets leave about 1 in 250). Minutes on 2 cores: the deep run.
   it.runIf(DEEP)('decides all but at most 1 in 100 of 200 fresh standard × optional deals', async () => {
