@@ -289,13 +289,13 @@ describe('the replay page of a deal in a browser', () => {
   let solved: { variant: 'standard' | 'strict' | 'easy'; result: string; maxDiscards: number; solution?: string[] }[];
 
   beforeAll(() => {
-    const json = acesup(['solve', '--discards', 'forced', '--json', DEAL]);
+    const json = acesup(['solve', '--variant', 'all', '--discards', 'forced', '--json', DEAL]);
     expect(json.code, json.stderr).toBe(0);
     solved = json.stdout
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    const page = acesup(['solve', '--discards', 'forced', '--html', out, DEAL]);
+    const page = acesup(['solve', '--variant', 'all', '--discards', 'forced', '--html', out, DEAL]);
     expect(page.code, page.stderr).toBe(0);
   });
 
