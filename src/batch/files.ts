@@ -50,7 +50,7 @@ export async function openInput(file: string): Promise<Readable> {
   }
   const head = Buffer.alloc(2);
   try {
-    if (statSync(file).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (statSync(file).isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
     const fd = openSync(file, 'r');
     try {
       readSync(fd, head, 0, 2, 0);
