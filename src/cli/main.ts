@@ -3,7 +3,7 @@
 // batch-commands.ts, play from play.ts, hint from hint.ts, report from report.ts. A command's work is loaded when it runs, so
 // that --help and option errors load only these definitions (bin/acesup.js answers a lone --version itself).
 
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/budget.ts';
 import { addBatchCommands } from './batch-commands.ts';
@@ -98,14 +98,14 @@ export function buildProgram(options: ProgramOptions = {}): Command {
       "one deal: threads that search it together over one shared table from its second pass on (the optional rule's searches); a deal settled by its first pass runs on one thread. Default: the cores of this machine",
       integerOption(1, 64),
     )
-    .addOption(
-      new Option('--workers <n>', 'deals read from a file or standard input: worker threads, one deal each at a time')
-        .argParser(integerOption(1))
-        .default(undefined, 'the cores of this machine'),
+    .option(
+      '--workers <n>',
+      'deals read from a file or standard input: worker threads, one deal each at a time (default: the cores of this machine)',
+      integerOption(1),
     )
     .option(
       '--passes <factors>',
-      `deals read from a file or standard input: solve each deal still open (unknown, or lost with its max discards a range under --max-discards exact) again at these multiples of --max-states, pass after pass; "none": one pass (default ${DEFAULT_SOLVE_PASSES.join(',')})`,
+      `deals read from a file or standard input: solve each deal still unknown again at these multiples of --max-states, pass after pass (a lost deal's max discards is pinned within the pass that proved the loss); "none": one pass (default ${DEFAULT_SOLVE_PASSES.join(',')})`,
       passesOption,
     )
     .addOption(maxDiscardsOption())
