@@ -45,9 +45,6 @@ export interface ReferenceRun {
   tail?: ReferenceTail;
 }
 
-/** The runs, one per variant × rule. */
-export const referenceRuns = (): readonly ReferenceRun[] => REFERENCE_RUNS;
-
 /** A reference run as the summary names it: "1,000,000 deals of seed 3, acesup d092cec of 2026-12-06". */
 export const describeReference = (run: ReferenceRun): string =>
   `${fmt(run.deals)} deals of seed ${run.seed}, acesup ${run.commit}${run.date === '' ? '' : ` of ${run.date}`}`;
