@@ -5,6 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError, ioError } from './errors.ts';
 import { checkWritable, writeOut } from './page-files.ts';
+import { loadReportModules } from './report-libraries.ts';
 
 export interface ReportFlags {
   out?: string;
@@ -16,11 +17,12 @@ export async function reportCommand(files: string[], flags: ReportFlags): Promis
   // Every output checked before any work: a path that cannot be written is one line, at once.
   if (flags.out !== undefined) checkWritable(flags.out, '--out');
   if (flags.svg !== undefined) await makeFolder(flags.svg);
-  // Loaded here, not at start-up: the charting library takes half a second to load, which every other command would pay.
+  // Loaded here, before any file is read (they may be missing: an optional peer dependency), not at start-up: the
+  // charting library takes half a second to load, which every other command would pay.
+  const [{ buildCharts }, { reportPage }] = await loadReportModules();
   const { readInputs } = await import('../report/data.ts');
   const inputs = await readInputs(files);
   if (inputs.summaries.length === 0 && inputs.series.length === 0) throw new UsageError('nothing to draw: the files hold no rows');
-  const [{ buildCharts }, { reportPage }] = await Promise.all([import('../report/charts.ts'), import('../report/report-page.ts')]);
   const charts = await buildCharts(inputs.summaries, inputs.series);
   const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   if (flags.svg !== undefined) for (const chart of charts) await writeOut(join(flags.svg, `${chart.id}.svg`), chart.svg);
