@@ -46,7 +46,7 @@ export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   );
 }
 
-export { IoError, ioError, ioReason } from '../batch/io-reason.ts';
+export { ioError, ioReason } from '../batch/io-reason.ts';
 
 /** Longest quoted text kept whole in a message; longer quotes are cut, so that a 10 MB bad token is not echoed. */
 const QUOTE_LIMIT = 60;
