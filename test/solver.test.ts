@@ -101,8 +101,8 @@ describe('known answers', () => {
     for (const variant of ['strict', 'standard', 'easy'] as const) {
       for (let index = 0; index < sized(4, 12); index++) {
         const deal = dealFor(17, index);
-        const plain = new MoveGenerator(variant, 'forced', false);
-        const reduced = new MoveGenerator(variant, 'forced', true);
+        const plain = new MoveGenerator({ variant, rule: 'forced', reductions: false });
+        const reduced = new MoveGenerator({ variant, rule: 'forced' });
         plain.setDeal(deal);
         reduced.setDeal(deal);
         const frames = new Int32Array(1000 * FRAME);
@@ -157,14 +157,14 @@ describe('known answers', () => {
         .join(' '),
     );
     for (const variant of ['standard', 'easy'] as const) {
-      const generator = new MoveGenerator(variant, 'forced', true);
+      const generator = new MoveGenerator({ variant, rule: 'forced' });
       generator.setDeal(deal);
       const frames = new Int32Array(FRAME);
       startFrame(frames, 0);
       while (frames[F_DEALT]! < 52) dealFrame(frames, 0);
       expect(generator.bound.at(frames, 0)).toBe(0);
       // 0 is exact there: the plain game has no move at all in that position.
-      const plain = new MoveGenerator(variant, 'optional', false);
+      const plain = new MoveGenerator({ variant, rule: 'optional', reductions: false });
       plain.setDeal(deal);
       expect(plain.generate(frames, 0, new Int32Array(MAX_MOVES), 0)).toBe(0);
     }
@@ -216,9 +216,9 @@ describe('the reductions keep the value of late positions (reduced search agains
   // R4, R5, R6 and R9 act), both searches run to the end: same verdict, same max discards.
   for (const [variant, discards] of COMBOS) {
     it(`${variant} × ${discards}`, () => {
-      const plainSearch = new Search(variant, discards, false);
-      const reducedSearch = new Search(variant, discards, true);
-      const player = new MoveGenerator(variant, discards, false);
+      const plainSearch = new Search({ variant, rule: discards, reductions: false });
+      const reducedSearch = new Search({ variant, rule: discards });
+      const player = new MoveGenerator({ variant, rule: discards, reductions: false });
       const frames = new Int32Array(2 * FRAME);
       const moves = new Int32Array(MAX_MOVES);
       let compared = 0;

@@ -6,7 +6,7 @@ import type { Deal } from '../game/cards.ts';
 import { FrozenLine } from '../proofs/frozen.ts';
 import { GhostSearch } from '../proofs/ghost.ts';
 import type { ExposedCards } from '../engine/exposed.ts';
-import { MAX_MOVES, MoveGenerator } from './movegen.ts';
+import { MAX_MOVES, MoveGenerator, type MoveGeneratorOptions } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from '../engine/move.ts';
 import type { DiscardRule, Variant } from '../game/rules.ts';
 import { VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
@@ -102,6 +102,20 @@ export interface SearchLimits {
   poll?: (states: number, reached: number, growing: number) => boolean;
 }
 
+/** What a search is: its variant and discard rule, every legal move (`reductions: false`, the yardstick) or
+ *  the reduced set, and what it may share with the other searches of a solver. */
+export interface SearchOptions extends MoveGeneratorOptions {
+  /** The visited set; searches that never run at the same time may share one. Default: a set of its own. */
+  visited?: VisitedSet;
+  /** Optional rule, reduced, where the variant's policy says so: cut with the ghost game where a round
+   *  starts. Default true; false only to compare. */
+  ghostBound?: boolean;
+  /** The subset games of this variant (subset.ts), checked where each round starts by the variant's policy;
+   *  searches of one solver share them, and a run starts with their tables empty (so that its result
+   *  depends on the deal, the search and its limits alone). Default: none. */
+  subset?: SubsetGame | undefined;
+}
+
 /** Positions between two calls of a run's `poll`: about 30 ms of search, cheap beside it. */
 export const POLL_STATES = 1 << 15;
 /** Positions between two looks of a thread of a group at the others (their best, the stop flag, the budget). */
@@ -177,22 +191,21 @@ export class Search {
   /** The moves of the position being stored (`enter`: what `reorder` reorders). */
   private pendingCount = 0;
 
-  constructor(
-    readonly variant: Variant,
-    readonly rule: DiscardRule,
-    /** false: the plain exhaustive search over every legal move (the yardstick). */
-    readonly reductions = true,
-    /** The visited set; searches that never run at the same time may share one. */
-    visited?: VisitedSet,
-    /** Optional rule, reduced, where the variant's policy says so: cut with the ghost game where a round
-     *  starts (false only to compare). */
-    ghostBound = true,
-    /** The subset games of this variant (subset.ts), checked where each round starts by the variant's policy;
-     *  searches of one solver share them, and a run starts with their tables empty (so that its result
-     *  depends on the deal, the search and its limits alone). */
-    private readonly subset?: SubsetGame,
-  ) {
-    this.generator = new MoveGenerator(variant, rule, reductions);
+  readonly variant: Variant;
+  readonly rule: DiscardRule;
+  /** false: the plain exhaustive search over every legal move (the yardstick). */
+  readonly reductions: boolean;
+  /** The subset games of this variant, checked where each round starts by the variant's policy. */
+  private readonly subset: SubsetGame | undefined;
+
+  constructor(options: SearchOptions) {
+    const { variant, rule } = options;
+    const reductions = options.reductions ?? true;
+    this.variant = variant;
+    this.rule = rule;
+    this.reductions = reductions;
+    this.subset = options.subset;
+    this.generator = new MoveGenerator({ variant, rule, reductions });
     this.exposed = this.generator.newExposed();
     const policies = VARIANT_RULES[variant].search;
     this.boundAfterDeal = reductions && policies.boundAfterDeal[rule];
@@ -201,9 +214,9 @@ export class Search {
     this.frozen = this.removesInRuns && policies.frozenLine ? new FrozenLine(this.generator.tables) : undefined;
     this.canonical = reductions && policies.canonicalEndgame[rule] ? new CanonicalKey(this.generator.tables) : undefined;
     this.keyWords = Search.keyWords(rule, reductions);
-    this.visited = visited ?? new VisitedSet(this.keyWords);
+    this.visited = options.visited ?? new VisitedSet(this.keyWords);
     this.ghost =
-      ghostBound && reductions && rule === 'optional' && policies.ghostBound
+      (options.ghostBound ?? true) && reductions && rule === 'optional' && policies.ghostBound
         ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12))
         : undefined;
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');

@@ -186,12 +186,16 @@ class Searches {
     return game;
   }
 
-  search(variant: Variant, rule: DiscardRule, reductions: boolean, ghost = true, subsets = true): Search {
+  /** The search of a variant and rule, plain or reduced; a reduced one with the ghost bound and the subset
+   *  games unless `ghost` or `subsets` is false (only to compare). */
+  search(options: { variant: Variant; rule: DiscardRule; reductions: boolean; ghost?: boolean; subsets?: boolean }): Search {
+    const { variant, rule, reductions, ghost = true, subsets = true } = options;
     const name = `${variant}/${rule}/${reductions}/${ghost}/${subsets}`;
     let search = this.searches.get(name);
     if (search === undefined) {
       const subset = reductions && subsets ? this.subset(variant, rule) : undefined;
-      search = new Search(variant, rule, reductions, this.visitedSet(Search.keyWords(rule, reductions)), ghost, subset);
+      const visited = this.visitedSet(Search.keyWords(rule, reductions));
+      search = new Search({ variant, rule, reductions, visited, ghostBound: ghost, subset });
       if (this.group !== undefined && reductions && rule === 'optional') search.share(this.group, specOf(variant, ghost, subsets));
       this.searches.set(name, search);
     }
@@ -256,7 +260,9 @@ export function serveGroup(memory: GroupMemory, thread: number): void {
     if (job === seen) continue;
     seen = job;
     const spec = Atomics.load(group.control, SPEC);
-    searches.search(VARIANTS[spec >> 2]!, 'optional', true, (spec & 2) !== 0, (spec & 1) !== 0).serveJob();
+    searches
+      .search({ variant: VARIANTS[spec >> 2]!, rule: 'optional', reductions: true, ghost: (spec & 2) !== 0, subsets: (spec & 1) !== 0 })
+      .serveJob();
   }
 }
 
@@ -276,7 +282,7 @@ function solvePlain(searches: Searches, deal: Deal, options: SolveOptions, from:
       ? undefined
       : (states: number, reached: number, growing: number) => (polled ||= options.poll!(states, reached, growing));
   const run = searches
-    .search(variant, rule, false)
+    .search({ variant, rule, reductions: false })
     .run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}), ...(from ? { from } : {}) });
   const wanted = options.solution ?? true;
   if (run.status === 'won') {
@@ -332,9 +338,11 @@ class DealSolve {
     this.rule = options.rule;
     this.maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
     const subsets = options.subsets !== false;
-    this.forced = searches.search(this.variant, 'forced', true, true, subsets);
+    this.forced = searches.search({ variant: this.variant, rule: 'forced', reductions: true, subsets });
     this.optional =
-      this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false, subsets) : undefined;
+      this.rule === 'optional'
+        ? searches.search({ variant: this.variant, rule: 'optional', reductions: true, ghost: options.ghost !== false, subsets })
+        : undefined;
     this.ghostDone = this.optional === undefined || options.ghost === false || !VARIANT_RULES[this.variant].search.ghostAtStart;
     const asked = options.poll;
     this.poll =
