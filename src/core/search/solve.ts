@@ -8,7 +8,9 @@ import { PackedGame, minimise, shortenRounds, winsWith } from './replay.ts';
 import { type DiscardRule, type Variant, VARIANTS, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
 import { type GroupMemory, JOB, SPEC, SearchGroup } from './group.ts';
 import { GhostSearch } from '../proofs/ghost.ts';
-import { Search, type SearchLimits, type SearchRun } from './search.ts';
+import { GroupSearch } from './group-search.ts';
+import { copyRun, type SearchRun } from './run-result.ts';
+import { Search, type SearchLimits } from './search.ts';
 import { SubsetGame } from '../proofs/subset.ts';
 import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from '../engine/table.ts';
 import { DEFAULT_MAX_STATES } from './budget.ts';
@@ -195,10 +197,26 @@ class Searches {
     if (search === undefined) {
       const subset = reductions && subsets ? this.subset(variant, rule) : undefined;
       const visited = this.visitedSet(Search.keyWords(rule, reductions));
-      search = new Search({ variant, rule, reductions, visited, ghostBound: ghost, subset });
-      if (this.group !== undefined && reductions && rule === 'optional') search.share(this.group, specOf(variant, ghost, subsets));
+      const options = { variant, rule, reductions, visited, ghostBound: ghost, subset };
+      search =
+        this.group !== undefined && reductions && rule === 'optional'
+          ? new GroupSearch({ ...options, group: this.group, spec: specOf(variant, ghost, subsets) })
+          : new Search(options);
       this.searches.set(name, search);
     }
+    return search;
+  }
+
+  /** The search of a job of the group (`serveGroup`): the reduced optional search its code names (`specOf`). */
+  job(spec: number): GroupSearch {
+    const search = this.search({
+      variant: VARIANTS[spec >> 2]!,
+      rule: 'optional',
+      reductions: true,
+      ghost: (spec & 2) !== 0,
+      subsets: (spec & 1) !== 0,
+    });
+    if (!(search instanceof GroupSearch)) throw new Error('internal error: a thread serving a group has no group');
     return search;
   }
 
@@ -259,10 +277,7 @@ export function serveGroup(memory: GroupMemory, thread: number): void {
     if (job < 0) return;
     if (job === seen) continue;
     seen = job;
-    const spec = Atomics.load(group.control, SPEC);
-    searches
-      .search({ variant: VARIANTS[spec >> 2]!, rule: 'optional', reductions: true, ghost: (spec & 2) !== 0, subsets: (spec & 1) !== 0 })
-      .serveJob();
+    searches.job(Atomics.load(group.control, SPEC)).serveJob();
   }
 }
 
@@ -469,11 +484,6 @@ class DealSolve {
       limit: run.full ? 'memory' : this.polled ? 'poll' : 'states',
     };
   }
-}
-
-/** A copy of a run that its user may change (`finishSolution` plays the last deals on `final`). */
-function copyRun(run: SearchRun): SearchRun {
-  return { ...run, path: run.path.slice(), final: run.final?.slice() };
 }
 
 /**
