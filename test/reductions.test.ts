@@ -12,6 +12,7 @@ import { MOVE, REMOVE, moveFrom, moveKind, movePosition } from '../src/core/engi
 import { type DiscardRule, type Variant, VARIANT_RULES, VARIANTS } from '../src/core/game/rules.ts';
 import { positionFrame } from '../src/core/search/position-solve.ts';
 import { Search } from '../src/core/search/search.ts';
+import { SEARCH_POLICIES } from '../src/core/search/search-policies.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { F_DEALT, FRAME, pileOf, pileSize, startFrame } from '../src/core/engine/state.ts';
 import { verify } from '../src/core/game/verify.ts';
@@ -98,7 +99,7 @@ function compareFrom(
 }
 
 describe('R10: a frozen position is played out as one line', () => {
-  for (const variant of VARIANTS.filter((v) => VARIANT_RULES[v].search.frozenLine)) {
+  for (const variant of VARIANTS.filter((v) => SEARCH_POLICIES[v].frozenLine)) {
     it(`${variant} × forced: from positions with an ace on every pile`, () => {
       const tables = new DealTables();
       const frozen = new FrozenLine(tables);
@@ -122,10 +123,11 @@ describe('R10: a frozen position is played out as one line', () => {
   }
 });
 
-describe('the variant table', () => {
+describe("the variant table and the search's policies", () => {
   it('applies R11 and R13 only where buried cards move, and R12 not where only aces move', () => {
     for (const variant of VARIANTS) {
-      const { buriedCards, acesOnly, search } = VARIANT_RULES[variant];
+      const { buriedCards, acesOnly } = VARIANT_RULES[variant];
+      const search = SEARCH_POLICIES[variant];
       if (!buriedCards) expect(search.idleCardOut).toEqual({ optional: false, forced: false });
       if (acesOnly) expect(search.canonicalEndgame).toEqual({ optional: false, forced: false });
     }
@@ -216,7 +218,7 @@ describe('R11 needs its card idle: a card outranked now may be the only one left
 /** The reduced search with R12 on whatever the variant's policy: R12 is sound in standard, where it is off
  *  for its cost, and meets there far more positions with a choice and no deal left than in easy. */
 function withCanonicalKeys(variant: Variant, rule: DiscardRule): Search {
-  const policies = VARIANT_RULES[variant].search as unknown as { canonicalEndgame: Record<DiscardRule, boolean> };
+  const policies = SEARCH_POLICIES[variant] as unknown as { canonicalEndgame: Record<DiscardRule, boolean> };
   const saved = policies.canonicalEndgame;
   policies.canonicalEndgame = { optional: true, forced: true };
   try {

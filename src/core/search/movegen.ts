@@ -84,6 +84,7 @@ import {
 } from '../engine/move.ts';
 import { OwedCards } from '../proofs/owed.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { SEARCH_POLICIES } from './search-policies.ts';
 import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, FRAME, addToPile, dealFrame, takeFromPile } from '../engine/state.ts';
 
 /** Which moves a generator gives: those of a variant and discard rule, every legal one or the reduced set. */
@@ -131,9 +132,10 @@ export class MoveGenerator {
     this.buriedCards = rules.buriedCards;
     this.forced = rule === 'forced';
     this.owed = reductions && !this.forced ? new OwedCards(this.tables, rules.fixedPiles) : undefined;
-    this.bound = new DiscardBound(this.tables, rules.fixedPiles, rules.search.acesBlock, reductions, this.owed);
+    const policies = SEARCH_POLICIES[variant];
+    this.bound = new DiscardBound(this.tables, rules.fixedPiles, policies.acesBlock, reductions, this.owed);
     this.exposed = new ExposedCards(this.tables);
-    this.idleCardOut = reductions && rules.search.idleCardOut[rule] ? new IdleCardOut(this.tables) : undefined;
+    this.idleCardOut = reductions && policies.idleCardOut[rule] ? new IdleCardOut(this.tables) : undefined;
   }
 
   /** Loads a deal. */

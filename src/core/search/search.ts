@@ -10,7 +10,8 @@ import type { ExposedCards } from '../engine/exposed.ts';
 import { MAX_MOVES, MoveGenerator, type MoveGeneratorOptions } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from '../engine/move.ts';
 import type { DiscardRule, Variant } from '../game/rules.ts';
-import { VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { WIN_DISCARDS } from '../game/rules.ts';
+import { SEARCH_POLICIES } from './search-policies.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from '../engine/state.ts';
 import type { SubsetGame } from '../proofs/subset.ts';
 import { VisitedSet } from '../engine/table.ts';
@@ -96,9 +97,9 @@ export class Search {
   protected readonly counts = new Int32Array(MAX_DEPTH + 1);
   private readonly next = new Int32Array(MAX_DEPTH + 1);
   protected readonly key = new Int32Array(KEY_WORDS);
-  /** Whether the bound is worth computing where a round starts (the variant's policy, rules.ts). */
+  /** Whether the bound is worth computing where a round starts (the variant's policy, search-policies.ts). */
   private readonly boundAfterDeal: boolean;
-  /** Whether it is where each of the last two rounds starts (the variant's policy, rules.ts). */
+  /** Whether it is where each of the last two rounds starts (the variant's policy, search-policies.ts). */
   private readonly boundAfterLastDeals: boolean;
   /** Whether removals are walked through in runs (the reduced search under the forced rule). */
   private readonly removesInRuns: boolean;
@@ -133,7 +134,7 @@ export class Search {
     this.subset = options.subset;
     this.generator = new MoveGenerator({ variant, rule, reductions });
     this.exposed = this.generator.newExposed();
-    const policies = VARIANT_RULES[variant].search;
+    const policies = SEARCH_POLICIES[variant];
     this.boundAfterDeal = reductions && policies.boundAfterDeal[rule];
     this.boundAfterLastDeals = reductions && policies.boundAfterLastDeals[rule];
     this.removesInRuns = this.generator.removesInRuns;

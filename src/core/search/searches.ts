@@ -3,7 +3,7 @@
 // last deal, handed back when asked again. The threads of a search group serve their jobs from one too.
 
 import type { Deal } from '../game/cards.ts';
-import { type DiscardRule, type Variant, VARIANTS, VARIANT_RULES } from '../game/rules.ts';
+import { type DiscardRule, type Variant, VARIANTS } from '../game/rules.ts';
 import { KEY_WORDS } from '../engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from '../engine/table.ts';
 import { GhostSearch } from '../proofs/ghost.ts';
@@ -12,6 +12,7 @@ import { type GroupMemory, JOB, SPEC, SearchGroup } from './group.ts';
 import { GroupSearch } from './group-search.ts';
 import { copyRun, type SearchRun } from './run-result.ts';
 import { Search, type SearchLimits } from './search.ts';
+import { SEARCH_POLICIES } from './search-policies.ts';
 
 /** The searches of a solver and their tables, kept between deals; they run one at a time. */
 export class Searches {
@@ -62,7 +63,7 @@ export class Searches {
   }
 
   private subset(variant: Variant, rule: DiscardRule): SubsetGame | undefined {
-    const ranks = VARIANT_RULES[variant].search.subsets[rule];
+    const ranks = SEARCH_POLICIES[variant].subsets[rule];
     if (ranks.length === 0) return undefined;
     const name = `${variant}/${ranks.join(',')}`;
     let game = this.subsets.get(name);

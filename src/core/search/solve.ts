@@ -5,7 +5,8 @@ import { type Deal, isAce } from '../game/cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
 import type { GameMove } from '../game/notation.ts';
 import { PackedGame, minimise, shortenRounds, winsWith } from './replay.ts';
-import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { type DiscardRule, type Variant, WIN_DISCARDS } from '../game/rules.ts';
+import { SEARCH_POLICIES } from './search-policies.ts';
 import { type GroupMemory, SearchGroup } from './group.ts';
 import type { SearchRun } from './run-result.ts';
 import type { Search, SearchLimits } from './search.ts';
@@ -200,7 +201,7 @@ class DealSolve {
       this.rule === 'optional'
         ? searches.search({ variant: this.variant, rule: 'optional', reductions: true, ghost: options.ghost !== false, subsets })
         : undefined;
-    this.ghostDone = this.optional === undefined || options.ghost === false || !VARIANT_RULES[this.variant].search.ghostAtStart;
+    this.ghostDone = this.optional === undefined || options.ghost === false || !SEARCH_POLICIES[this.variant].ghostAtStart;
     const asked = options.poll;
     this.poll =
       asked === undefined
