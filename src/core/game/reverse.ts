@@ -1,8 +1,9 @@
 // Reverse Idiot's Delight: aces low and the four kings kept. The same game with every rank moved one place
 // (docs/rules.md): deals, moves and positions are read in that reading, solved as the standard game, printed back.
 
-import { type Card, type Deal, RANKS, cardName, makeCard, parseDeal, rankOf, suitOf } from './cards.ts';
+import { type Card, type Deal, InputError, RANKS, cardName, makeCard, parseDeal, rankOf, suitOf } from './cards.ts';
 import { type GameMove, parseMoves } from './notation.ts';
+import { numberedName } from './numbered.ts';
 import { type Position, type Reading, parsePosition } from './position.ts';
 
 /**
@@ -14,8 +15,16 @@ export const fromReversed = (card: Card): Card => makeCard(suitOf(card), (rankOf
 /** The card read with aces low that plays as `card` of the standard game: fromReversed undone. */
 export const toReversed = (card: Card): Card => makeCard(suitOf(card), (rankOf(card) + RANKS - 1) % RANKS);
 
-/** A deal string read with aces low, as the standard game's deal. */
-export const parseReversedDeal = (text: string): Deal => parseDeal(text).map(fromReversed);
+/** A deal string read with aces low, as the standard game's deal. Another program's numbered game is a deal of
+ *  its own game, aces high, so it has no reversed reading. */
+export function parseReversedDeal(text: string): Deal {
+  const named = numberedName(text);
+  if (named !== undefined)
+    throw new InputError(
+      `${named.games.prefix}:${named.number} is a game of ${named.games.program}'s Aces Up (aces high): not in the reversed reading`,
+    );
+  return parseDeal(text).map(fromReversed);
+}
 
 /** A move, its card mapped by `map`. */
 export function mapMove(move: GameMove, map: (card: Card) => Card): GameMove {
