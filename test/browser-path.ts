@@ -3,6 +3,10 @@
 
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the npm Chromium is unpacked: once per clone, by the tests' global setup, before any test file runs. */
+export const CHROMIUM_CACHE = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules', '.cache', 'acesup-chromium');
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 

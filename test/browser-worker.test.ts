@@ -11,7 +11,7 @@ import { parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
 import { verify } from '../src/core/game/verify.ts';
 import type { Verdict } from '../src/index.ts';
-import { findChromium } from './browser-path.ts';
+import { CHROMIUM_CACHE, findChromium } from './browser-path.ts';
 
 // What the page's callback uses of the browser (the project is typed for Node, without the DOM library).
 interface PageWorker {
@@ -73,7 +73,7 @@ beforeAll(async () => {
   // One self-contained script: nothing left to import, no Node module stubbed out for the browser.
   expect(warnings).toEqual([]);
   expect(bundle).not.toMatch(/\bimport\s*[{(*'"]|\brequire\(|['"]node:/u);
-  const found = await findChromium(join(ROOT, 'node_modules', '.cache', 'acesup-chromium'));
+  const found = await findChromium(CHROMIUM_CACHE);
   browser = await chromium.launch({
     executablePath: found.executablePath,
     headless: true,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName, parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
 import { Game, verify } from '../src/core/game/verify.ts';
-import { findChromium } from './browser-path.ts';
+import { CHROMIUM_CACHE, findChromium } from './browser-path.ts';
 
 // What the callbacks that run in the page use of it (the project is typed for Node, without the DOM library).
 interface El {
@@ -51,7 +51,7 @@ function acesup(args: string[]): { code: number | null; stdout: string; stderr: 
 
 beforeAll(async () => {
   // Never skip: a browser always comes with the dev dependencies.
-  const browser = await findChromium(join(ROOT, 'node_modules', '.cache', 'acesup-chromium'));
+  const browser = await findChromium(CHROMIUM_CACHE);
   context = await chromium.launchPersistentContext(mkdtempSync(join(dir, 'profile-')), {
     executablePath: browser.executablePath,
     headless: true,

@@ -2,6 +2,8 @@
 // which run bin/acesup.js as a user would, test the current sources. When no source or setting is newer than
 // the build's record (dist/.tsbuildinfo) there is nothing to compile, and the setup skips tsc (~3 s). The web page
 // (dist/web/index.html) is brought up to date as `acesup web` does it, so the tests that serve or pack it find it.
+// The browser tests' Chromium is made ready here, once: test files that unpacked it themselves, two at a time,
+// could launch it while the other was still writing it (spawn ETXTBSY).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,6 +34,8 @@ function upToDate(): boolean {
 export default async function setup(): Promise<void> {
   const { pageUpToDate } = await import('../src/cli/web-command.ts');
   await pageUpToDate();
+  const { CHROMIUM_CACHE, findChromium } = await import('./browser-path.ts');
+  await findChromium(CHROMIUM_CACHE);
   if (upToDate()) return;
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });

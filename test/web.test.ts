@@ -18,7 +18,7 @@ import { parseReversedDeal, toReversed } from '../src/core/game/reverse.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Game } from '../src/core/game/verify.ts';
 import { InputError, formatDeal, seededDeal, solve, verify, winnableDeals } from '../src/index.ts';
-import { findChromium } from './browser-path.ts';
+import { CHROMIUM_CACHE, findChromium } from './browser-path.ts';
 
 // What the page's callbacks use of the browser (the project is typed for Node, without the DOM library).
 declare const document: {
@@ -70,7 +70,7 @@ beforeAll(async () => {
     server.stderr!.on('data', read);
     server.once('exit', (code) => reject(new Error(`acesup web ended (${code}) before serving:\n${output}`)));
   });
-  const found = await findChromium(join(ROOT, 'node_modules', '.cache', 'acesup-chromium'));
+  const found = await findChromium(CHROMIUM_CACHE);
   browser = await chromium.launch({
     executablePath: found.executablePath,
     headless: true,
