@@ -3,13 +3,14 @@
 // numbers, arrays), so that answers cross a worker's postMessage and JSON as they are. No Node API: it runs in a browser.
 // The hint for a game in progress comes from play/ (the expert and its rollouts).
 
-import { type Deal, InputError, formatDeal, isDeal, parseDeal } from './game/cards.ts';
+import { type Deal, InputError, formatDeal, parseDeal } from './game/cards.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from './game/deals.ts';
 import { type GameMove, formatMove, parseMoves } from './game/notation.ts';
-import { parsePosition } from './game/position.ts';
+import type { CardReading } from './game/reverse.ts';
 import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
-import { type DiscardRule, type Variant, isDiscardRule, isVariant } from './game/rules.ts';
+import type { DiscardRule, Variant } from './game/rules.ts';
 import { Game, verify as replay } from './game/verify.ts';
+import { type GameRules, dealIn, rulesOf } from './game-api.ts';
 import { DEFAULT_MAX_STATES } from './search/budget.ts';
 import { type MaxDiscardsMode, type SolveResult, Solver, type StopReason } from './search/solve.ts';
 
@@ -25,14 +26,13 @@ export {
   type Variant,
 };
 export { formatDeal, parseDeal };
+export { type Game, type GameRules, type GameStatus, newGame } from './game-api.ts';
 
-/** The game: which card may fill an empty pile, and whether discards are forced before a deal. */
-export interface GameOptions {
-  /** 'standard' (default), 'strict' or 'easy'. */
-  variant?: Variant;
-  /** 'optional' (default) or 'forced'. */
-  discards?: DiscardRule;
-}
+/**
+ * The game: which card may fill an empty pile, whether discards are forced before a deal, and (`reverse`) whether
+ * cards are read and written in Reverse Idiot's Delight's reading.
+ */
+export type GameOptions = GameRules;
 
 export interface SolveOptions extends GameOptions {
   /** Positions the search may visit before it gives up with 'unknown' (default 2,000,000). */
@@ -60,33 +60,17 @@ export type Verdict =
 /** A verify answer: ok, or the 1-based number of the first illegal move (moves + 1: legal but not won) and why. */
 export type LineCheck = { ok: true } | { ok: false; move: number; reason: string };
 
-/** The game options with their defaults, checked (a script may pass any string). */
-function gameOf(options: GameOptions): { variant: Variant; rule: DiscardRule } {
-  const variant = options.variant ?? 'standard';
-  const rule = options.discards ?? 'optional';
-  if (!isVariant(variant)) throw new InputError(`unknown variant "${variant}" (standard, strict or easy)`);
-  if (!isDiscardRule(rule)) throw new InputError(`unknown discard rule "${rule}" (optional or forced)`);
-  return { variant, rule };
-}
-
-/** A deal given as its string (any form parseDeal reads) or as the 52 card numbers. */
-function dealOf(deal: string | Deal): Deal {
-  if (typeof deal === 'string') return parseDeal(deal);
-  if (!isDeal(deal)) throw new InputError('not a deal: expected each of the 52 cards once');
-  return deal;
-}
-
 function wholeNumber(value: number, name: string, least: number, most: number): number {
   if (!Number.isSafeInteger(value) || value < least || value > most)
     throw new InputError(`${name} must be a whole number from ${least} to ${most}`);
   return value;
 }
 
-/** The library's verdict of a solver result. */
-export function verdictOf(result: SolveResult): Verdict {
+/** The library's verdict of a solver result, its moves written by `move` (default: the rules' notation). */
+export function verdictOf(result: SolveResult, move: (move: GameMove) => string = formatMove): Verdict {
   switch (result.kind) {
     case 'won':
-      return { result: 'won', solution: result.solution.map(formatMove), states: result.states };
+      return { result: 'won', solution: result.solution.map(move), states: result.states };
     case 'lost': {
       const { lower, upper, states } = result;
       return { result: 'lost', maxDiscards: lower === upper ? lower : null, lower, upper, states };
@@ -100,23 +84,41 @@ export function verdictOf(result: SolveResult): Verdict {
  * The moves of `text` played from the deal's start, each checked by the independent replayer: an illegal one
  * throws an InputError naming it as `acesup verify` does ("move 3: the stock is empty").
  */
-export function playedMoves(deal: Deal, text: string | readonly string[], variant: Variant, rule: DiscardRule): GameMove[] {
-  const moves = parseMoves(typeof text === 'string' ? text : text.join(','));
+export function playedMoves(
+  deal: Deal,
+  text: string | readonly string[],
+  variant: Variant,
+  rule: DiscardRule,
+  reading?: CardReading,
+): GameMove[] {
+  const joined = typeof text === 'string' ? text : text.join(',');
+  const moves = reading === undefined ? parseMoves(joined) : reading.moves(joined);
   const game = new Game(deal, variant, rule);
   moves.forEach((move, i) => {
     const reason = game.illegal(move);
-    if (reason !== undefined) throw new InputError(`move ${i + 1}: ${reason}`);
+    if (reason !== undefined)
+      throw new InputError(reading === undefined ? `move ${i + 1}: ${reason}` : reading.write(`move ${i + 1}: ${reason}`));
     game.play(move);
   });
   return moves;
 }
 
-function solveWith(solver: Solver, deal: Deal, variant: Variant, rule: DiscardRule, options: SolveOptions): Verdict {
-  const maxStates = wholeNumber(options.maxStates ?? DEFAULT_MAX_STATES, 'maxStates', 1, Number.MAX_SAFE_INTEGER);
+/** A whole number of positions from an option (default `fallback`), or an InputError naming the option. */
+export const statesOption = (value: number | undefined, name: string, fallback: number): number =>
+  wholeNumber(value ?? fallback, name, 1, Number.MAX_SAFE_INTEGER);
+
+function solveWith(
+  solver: Solver,
+  deal: Deal,
+  game: { variant: Variant; rule: DiscardRule; reading: CardReading },
+  options: SolveOptions,
+): Verdict {
+  const { variant, rule, reading } = game;
+  const maxStates = statesOption(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
   const maxDiscards = options.maxDiscards ?? 'exact';
   if (maxDiscards !== 'exact' && maxDiscards !== 'bounds') throw new InputError(`maxDiscards must be "exact" or "bounds"`);
-  const after = options.after === undefined ? [] : playedMoves(deal, options.after, variant, rule);
-  return verdictOf(solver.solve(deal, { variant, rule, maxStates, maxDiscards, after }));
+  const after = options.after === undefined ? [] : playedMoves(deal, options.after, variant, rule, reading);
+  return verdictOf(solver.solve(deal, { variant, rule, maxStates, maxDiscards, after }), reading.formatMove);
 }
 
 /**
@@ -124,8 +126,8 @@ function solveWith(solver: Solver, deal: Deal, variant: Variant, rule: DiscardRu
  * With `after`, the position those moves reach.
  */
 export function solve(deal: string | Deal, options: SolveOptions = {}): Verdict {
-  const { variant, rule } = gameOf(options);
-  return solveWith(new Solver(), dealOf(deal), variant, rule, options);
+  const game = rulesOf(options);
+  return solveWith(new Solver(), dealIn(deal, game.reading), game, options);
 }
 
 /**
@@ -133,9 +135,10 @@ export function solve(deal: string | Deal, options: SolveOptions = {}): Verdict 
  * no code with the solver) and checks every move and the win. Moves: an array, or one string, comma-separated.
  */
 export function verify(deal: string | Deal, moves: string | readonly string[], options: GameOptions = {}): LineCheck {
-  const { variant, rule } = gameOf(options);
-  const parsed = parseMoves(typeof moves === 'string' ? moves : moves.join(','));
-  return replay(dealOf(deal), parsed, variant, rule);
+  const { variant, rule, reading } = rulesOf(options);
+  const parsed = reading.moves(typeof moves === 'string' ? moves : moves.join(','));
+  const check = replay(dealIn(deal, reading), parsed, variant, rule);
+  return check.ok ? check : { ...check, reason: reading.write(check.reason) };
 }
 
 /** Deal number `index` of `seed`, as a string: the same 52 cards for the same (seed, index) everywhere. */
@@ -174,7 +177,7 @@ export function winnableDeals(options: WinnableOptions): WinnableDeal[] {
 
 /** winnableDeals one deal at a time, as each is proved won (for a progress display, or to stop early). */
 export function* eachWinnableDeal(options: WinnableOptions): Generator<WinnableDeal, void, undefined> {
-  const { variant, rule } = gameOf(options);
+  const game = rulesOf(options);
   const seed = wholeNumber(options.seed, 'seed', 0, MAX_SEED);
   const count = wholeNumber(options.count, 'count', 1, Number.MAX_SAFE_INTEGER);
   const first = wholeNumber(options.index ?? 0, 'index', 0, MAX_INDEX);
@@ -189,10 +192,10 @@ export function* eachWinnableDeal(options: WinnableOptions): Generator<WinnableD
   let found = 0;
   for (let index = first; found < count && index - first < maxTried && index <= MAX_INDEX; index++) {
     const deal = dealFor(seed, index);
-    const verdict = solveWith(solver, deal, variant, rule, solveOptions);
+    const verdict = solveWith(solver, deal, game, solveOptions);
     if (verdict.result !== 'won') continue;
     found += 1;
-    yield { index, deal: formatDeal(deal), solution: verdict.solution };
+    yield { index, deal: game.reading.formatDeal(deal), solution: verdict.solution };
   }
 }
 
@@ -237,7 +240,7 @@ export interface HintAnswer {
  * stock 20 ; out …`. Throws an InputError for a position that cannot be (a card twice, a wrong count, …).
  */
 export function hint(position: string, options: HintOptions = {}): HintAnswer {
-  const { variant, rule } = gameOf(options);
+  const { variant, rule, reading } = rulesOf(options);
   const most = 1_000_000;
   const settings = {
     samples: wholeNumber(options.samples ?? HINT_DEFAULTS.samples, 'samples', 1, 100_000),
@@ -246,6 +249,6 @@ export function hint(position: string, options: HintOptions = {}): HintAnswer {
     maxStates: wholeNumber(options.maxStates ?? HINT_DEFAULTS.maxStates, 'maxStates', 1, Number.MAX_SAFE_INTEGER),
     seed: wholeNumber(options.seed ?? HINT_DEFAULTS.seed, 'seed', 0, 0xffffffff),
   };
-  const answer = hintFor(parsePosition(position), variant, rule, settings);
-  return { ...answer, move: answer.move === null ? null : formatMove(answer.move) };
+  const answer = hintFor(reading.position(position), variant, rule, settings);
+  return { ...answer, position: reading.write(answer.position), move: answer.move === null ? null : reading.formatMove(answer.move) };
 }
