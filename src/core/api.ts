@@ -10,7 +10,8 @@ import type { CardReading } from './game/reverse.ts';
 import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
 import type { DiscardRule, Variant } from './game/rules.ts';
 import { Game, verify as replay } from './game/verify.ts';
-import { type GameRules, dealIn, rulesOf } from './game-api.ts';
+import { type GameRules, type GameStatus, dealIn, rulesOf } from './game-api.ts';
+import { reviewLine } from './review.ts';
 import { DEFAULT_MAX_STATES } from './search/budget.ts';
 import { type MaxDiscardsMode, type SolveResult, Solver, type StopReason } from './search/solve.ts';
 
@@ -251,4 +252,102 @@ export function hint(position: string, options: HintOptions = {}): HintAnswer {
   };
   const answer = hintFor(reading.position(position), variant, rule, settings);
   return { ...answer, position: reading.write(answer.position), move: answer.move === null ? null : reading.formatMove(answer.move) };
+}
+
+export interface ReviewOptions extends GameOptions {
+  /** The positions the first solve of each position of the line may search (default 2,000,000). */
+  maxStates?: number;
+  /** Solves per position: one still undecided is solved again at 8× the last budget, up to this many times (default 2). */
+  passes?: number;
+}
+
+/**
+ * What a review found. `outcome`: `won` (the line won the game), `winnable` (a win is still there from where the
+ * line ends), `lost` (the deal was winnable and move `firstLosingMove` lost it), `unwinnable` (no line won the deal
+ * from the start) or `unknown` (the solver could not decide enough positions within its budget: `lastWinnable` and
+ * `firstLost` say what it did prove). Positions are counted in moves played: 0 is the start.
+ */
+export interface ReviewAnswer {
+  /** Moves in the line. */
+  moves: number;
+  /** Where the line ends: won, lost (no legal move left) or still playing. */
+  end: GameStatus;
+  outcome: 'won' | 'winnable' | 'lost' | 'unwinnable' | 'unknown';
+  /** Whether some line won the deal from the start; null when the solver could not tell. */
+  winnableAtStart: boolean | null;
+  /** The 1-based number in the line of the first move after which the game could no longer be won, or null. */
+  firstLosingMove: number | null;
+  /** That move, in the rules' notation. */
+  losingMove: string | null;
+  /**
+   * A line that wins from the position before the first losing move (outcome `lost`), or from where the line ends
+   * (`winnable`; empty when `won`); else null.
+   */
+  winningLine: string[] | null;
+  /** The most moves of the line after which the game was proved still winnable (0: at the start), or null. */
+  lastWinnable: number | null;
+  /** The fewest moves of the line after which the game was proved lost (0: lost from the start), or null. */
+  firstLost: number | null;
+  /** Positions of the line solved, the positions their searches visited, and the largest budget a solve was given. */
+  solved: number;
+  states: number;
+  maxStates: number;
+}
+
+/**
+ * Reviews a player's line (moves played from the deal's start, in any form `verify` reads): whether the deal was
+ * winnable at the start and, if the line lost a winnable game, the first move after which it could no longer be
+ * won, with a line that wins from just before it. An illegal move throws an InputError naming it as `verify` does.
+ * A binary search over the positions of the line (src/core/review.ts says why it is sound): a few solves.
+ */
+export function review(deal: string | Deal, moves: string | readonly string[], options: ReviewOptions = {}): ReviewAnswer {
+  const { variant, rule, reading } = rulesOf(options);
+  const cards = dealIn(deal, reading);
+  const maxStates = statesOption(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
+  const passes = wholeNumber(options.passes ?? 2, 'passes', 1, 8);
+  const line = reading.moves(typeof moves === 'string' ? moves : moves.join(','));
+  const game = new Game(cards, variant, rule);
+  line.forEach((move, i) => {
+    const reason = game.illegal(move);
+    if (reason !== undefined) throw new InputError(reading.write(`move ${i + 1} (${formatMove(move)}): ${reason}`));
+    game.play(move);
+  });
+  const end: GameStatus = game.isWon() ? 'won' : game.legalMoves().length === 0 ? 'lost' : 'playing';
+  const n = line.length;
+  if (end === 'won')
+    return {
+      moves: n,
+      end,
+      outcome: 'won',
+      winnableAtStart: true,
+      firstLosingMove: null,
+      losingMove: null,
+      winningLine: [],
+      lastWinnable: n,
+      firstLost: null,
+      solved: 0,
+      states: 0,
+      maxStates: 0,
+    };
+  const found = reviewLine(new Solver(), cards, line, { variant, rule, maxStates, passes });
+  const lastWinnable = found.lastWinnable >= 0 ? found.lastWinnable : null;
+  const firstLost = found.firstLost <= n ? found.firstLost : null;
+  const lostAt = lastWinnable !== null && firstLost === lastWinnable + 1 ? firstLost : null;
+  const outcome: ReviewAnswer['outcome'] =
+    firstLost === 0 ? 'unwinnable' : lastWinnable === n ? 'winnable' : lostAt !== null ? 'lost' : 'unknown';
+  const winningLine = found.winningLine?.map(reading.formatMove) ?? null;
+  return {
+    moves: n,
+    end,
+    outcome,
+    winnableAtStart: lastWinnable !== null ? true : firstLost === 0 ? false : null,
+    firstLosingMove: lostAt,
+    losingMove: lostAt === null ? null : reading.formatMove(line[lostAt - 1]!),
+    winningLine: outcome === 'lost' || outcome === 'winnable' ? winningLine : null,
+    lastWinnable,
+    firstLost,
+    solved: found.solved,
+    states: found.states,
+    maxStates: found.maxStates,
+  };
 }
