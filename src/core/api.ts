@@ -5,7 +5,7 @@
 
 import { type Deal, InputError, formatDeal, parseDeal } from './game/cards.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from './game/deals.ts';
-import { type GameMove, formatMove, parseMoves } from './game/notation.ts';
+import { type GameMove, describeMove as describeGameMove, formatMove, parseMove, parseMoves } from './game/notation.ts';
 import type { CardReading } from './game/reverse.ts';
 import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
 import type { DiscardRule, Variant } from './game/rules.ts';
@@ -28,6 +28,10 @@ export {
 };
 export { formatDeal, parseDeal };
 export { type Game, type GameRules, type GameStatus, newGame } from './game-api.ts';
+export { type HintWords, hintWords } from './play/hint-text.ts';
+
+/** A move in the rules' notation (`move 5H 1`) for people, with suit symbols: `move 5♥ to pile 1`. */
+export const describeMove = (move: string): string => describeGameMove(parseMove(move));
 
 /**
  * The game: which card may fill an empty pile, whether discards are forced before a deal, and (`reverse`) whether
@@ -205,27 +209,37 @@ export interface HintOptions extends GameOptions {
   samples?: number;
   /** Orders of the unseen cards greedy plays out after the move (default 2,000). */
   rollouts?: number;
-  /** Orders of the unseen cards solved exactly from the position (default 200). */
+  /** Orders of the unseen cards solved exactly from the position at first (default 200): more where the share is
+   *  still wider than 10 points and more is cheap. */
   orders?: number;
-  /** The solver's state budget per order (default 20,000); an order past it is unknown. */
+  /** The solver's state budget per order at first (default 20,000); an order past it is solved once more at 10×. */
   maxStates?: number;
   /** Seed of the random orders (default 1): the same position and options give the same answer. */
   seed?: number;
+  /** Whether to find the share perfect play wins (default true); false: the move and its chance only (faster). */
+  perfect?: boolean;
 }
 
-/** A share of sampled orders with its 95% interval; `low … high` differ only by the unknown orders. */
+/**
+ * A share of orders of the unseen cards with its 95% interval; `low … high` differ only by undecided orders.
+ * `exact`: every order was counted (four unseen cards or none) and none is undecided: the share is the chance itself.
+ */
 export interface HintShare {
   won: number;
   of: number;
   low: number;
   high: number;
   ci95: { low: number; high: number };
+  exact: boolean;
 }
 
 /**
  * A hint. `move`: the expert's move in the rules' notation (null when the game is over: `over` says how).
- * `chance`: greedy (`player`) playing on after the move, over `of` random orders of the unseen cards.
- * `perfect`: of `of` orders solved exactly from the position, `won` won, `lost` lost, `unknown` past the budget.
+ * `chance`: a player who plays the move and plays on without seeing the stock (`player`: greedy's rollouts over
+ * `of` random orders of the unseen cards, or with four unseen cards or none the last deal's exact best play).
+ * `perfect` (null when not asked for): of `of` orders solved exactly from the position, `won` won, `lost` lost,
+ * `unknown` undecided at `maxStates`; `decided` false when its interval is still wider than 10 points, when it is
+ * not an answer.
  */
 export interface HintAnswer {
   position: string;
@@ -233,7 +247,7 @@ export interface HintAnswer {
   over: 'won' | 'lost' | null;
   player: string;
   chance: HintShare & { player: string };
-  perfect: HintShare & { lost: number; unknown: number; maxStates: number; states: number };
+  perfect: (HintShare & { lost: number; unknown: number; maxStates: number; states: number; decided: boolean }) | null;
 }
 
 /**
@@ -249,6 +263,7 @@ export function hint(position: string, options: HintOptions = {}): HintAnswer {
     orders: wholeNumber(options.orders ?? HINT_DEFAULTS.orders, 'orders', 1, most),
     maxStates: wholeNumber(options.maxStates ?? HINT_DEFAULTS.maxStates, 'maxStates', 1, Number.MAX_SAFE_INTEGER),
     seed: wholeNumber(options.seed ?? HINT_DEFAULTS.seed, 'seed', 0, 0xffffffff),
+    perfect: options.perfect ?? HINT_DEFAULTS.perfect,
   };
   const answer = hintFor(reading.position(position), variant, rule, settings);
   return { ...answer, position: reading.write(answer.position), move: answer.move === null ? null : reading.formatMove(answer.move) };

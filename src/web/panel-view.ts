@@ -5,7 +5,7 @@
 import type { HintAnswer, Verdict } from '../index.ts';
 import { fmt } from '../core/game/format.ts';
 import { describeMove, parseMove } from '../core/game/notation.ts';
-import { hintLines } from '../core/play/hint-text.ts';
+import { hintWords } from '../core/play/hint-text.ts';
 
 export type HintState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; answer: HintAnswer } | { kind: 'error'; message: string };
 
@@ -59,9 +59,16 @@ export function renderHint(state: HintState, write: (text: string) => string): v
     case 'error':
       box.replaceChildren(paragraph(state.message, 'problem'));
       return;
-    case 'done':
+    case 'done': {
       box.dataset['move'] = state.answer.move ?? '';
-      box.replaceChildren(...hintLines(state.answer, write).map((line) => paragraph(line)));
+      const said = hintWords(state.answer, write);
+      const details = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = 'How these were found';
+      details.append(summary, ...said.details.map((line) => paragraph(line)));
+      const lines = [said.move, said.chance, said.perfect].filter((line): line is string => line !== null);
+      box.replaceChildren(...lines.map((line) => paragraph(line)), details);
+    }
   }
 }
 
