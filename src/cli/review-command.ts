@@ -2,9 +2,8 @@
 // prints the answer in words (or as JSON). Options in review.ts.
 
 import { readFileSync } from 'node:fs';
-import { type ReviewAnswer, newGame, review, seededDeal } from '../core/api.ts';
+import { type ReviewAnswer, describeMove, newGame, review, reviewWords, seededDeal } from '../core/api.ts';
 import { fmt } from '../core/game/format.ts';
-import { describeMove, parseMove } from '../core/game/notation.ts';
 import { numberedName } from '../core/game/numbered.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import { EXIT_OK, UsageError } from './errors.ts';
@@ -46,56 +45,16 @@ function movesText(argument: string): string {
   }
 }
 
+/** The review in words, with the winning line numbered on as acesup solve numbers one. */
+function reviewText(answer: ReviewAnswer): string[] {
+  const said = reviewWords(answer);
+  if (said.line === null) return said.sentences;
+  const { intro, from, moves } = said.line;
+  const width = String(from + moves.length - 1).length;
+  return [...said.sentences, intro, ...moves.map((move, i) => `  ${String(from + i).padStart(width)}. ${describeMove(move)}`)];
+}
+
 const plural = (n: number, word: string): string => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;
-
-/** A winning line, numbered on from `from` (the number of the first move), as acesup solve prints one. */
-function numbered(line: readonly string[], from: number): string[] {
-  const width = String(from + line.length - 1).length;
-  return line.map((move, i) => `  ${String(from + i).padStart(width)}. ${describeMove(parseMove(move))}`);
-}
-
-/** What the review says, in words: the verdict at the start, the losing move, and the line that wins instead. */
-export function reviewText(answer: ReviewAnswer): string[] {
-  const budget = `${fmt(answer.maxStates)} positions`;
-  const move = (n: number): string => `move ${n}`;
-  switch (answer.outcome) {
-    case 'won':
-      return ['The line wins the deal: nothing was lost.'];
-    case 'winnable':
-      return [
-        answer.moves === 0
-          ? `The deal can be won; this line wins it (${plural(answer.winningLine!.length, 'move')}):`
-          : `The game can still be won from where the line ends; this line wins from there (${plural(answer.winningLine!.length, 'move')}):`,
-        ...numbered(answer.winningLine!, answer.moves + 1),
-      ];
-    case 'unwinnable':
-      return ['The deal could not be won: no line of play wins it from the start, so no move lost it.'];
-    case 'lost': {
-      const k = answer.firstLosingMove!;
-      return [
-        'The deal was winnable at the start.',
-        `Move ${k} (${describeMove(parseMove(answer.losingMove!))}) lost it: after it no line of play wins.`,
-        `From the position before it, this line wins (${plural(answer.winningLine!.length, 'move')}):`,
-        ...numbered(answer.winningLine!, k),
-      ];
-    }
-    case 'unknown': {
-      const { lastWinnable, firstLost, moves } = answer;
-      const start =
-        lastWinnable === null
-          ? `Could not tell whether the deal was winnable at the start: the solver did not decide it within ${budget}.`
-          : lastWinnable === 0
-            ? 'The deal was winnable at the start.'
-            : `The deal was winnable at the start, and still after ${move(lastWinnable)}.`;
-      const from = (lastWinnable ?? 0) + 1;
-      const rest =
-        firstLost === null
-          ? `Whether a move from ${move(from)} to ${move(moves)} lost it, the solver could not decide within ${budget} per position.`
-          : `The game could no longer be won after ${move(firstLost)}; which move from ${move(from)} to ${move(firstLost)} lost it, the solver could not decide within ${budget} per position.`;
-      return [start, rest];
-    }
-  }
-}
 
 export function reviewCommand(first: string | undefined, second: string | undefined, flags: ReviewFlags): number {
   const started = performance.now();
