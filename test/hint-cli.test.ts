@@ -62,7 +62,7 @@ describe('acesup hint', () => {
     // At a deal's start most orders of the stock are too hard for a hint: no range is offered.
     expect(start.code, start.stderr).toBe(0);
     expect(start.stdout).toMatch(
-      /^With the stock known, perfect play: could not tell from here\. The solver could not settle \d+ of the 200 orders/mu,
+      /^With the stock known, perfect play: could not tell from here\. Of the 200 orders of the stock tried, \d+ were too hard to settle within a hint's budget/mu,
     );
   });
 

@@ -5,22 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/core/game/cards.ts';
 import { describeMove, formatMove, parseMove } from '../src/core/game/notation.ts';
-import { Rng } from '../src/core/game/random.ts';
 import { mapMove, toReversed } from '../src/core/game/reverse.ts';
-import { formatDeal, newGame, seededDeal, solve, verify } from '../src/index.ts';
+import { formatDeal, seededDeal, solve, verify } from '../src/index.ts';
 import { acesup, expectUsageError } from './cli-run.ts';
-
-/** A player's line: mostly removals, now and then a deal or a move, until the game ends or `length` moves. */
-function playersLine(deal: string, seed: number, length = 60): string[] {
-  const game = newGame(deal);
-  const rng = new Rng(seed);
-  while (game.status() === 'playing' && game.moves().length < length) {
-    const legal = game.legalMoves();
-    const removals = legal.filter((move) => move.startsWith('remove'));
-    game.play(removals.length > 0 && rng.below(3) > 0 ? removals[rng.below(removals.length)]! : legal[rng.below(legal.length)]!);
-  }
-  return game.moves();
-}
+import { playersLine } from './players-line.ts';
 
 interface Reviewed {
   deal: string;

@@ -67,6 +67,11 @@ export class Game {
     this.#replayer = new Replayer(this.#cards, variant, rule);
   }
 
+  /** The deal as the standard game's 52 card numbers (the library's Deal, whatever the reading). */
+  cards(): Deal {
+    return this.#cards.slice();
+  }
+
   /** The moves played, in order. */
   moves(): string[] {
     return this.#moves.map((move) => this.#reading.formatMove(move));

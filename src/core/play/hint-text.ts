@@ -100,9 +100,8 @@ export function hintWords(hint: HintFigures, write: (text: string) => string = (
       perfectLine = `With the stock known, perfect play would win from here ${odds((perfect.low + perfect.high) / 2)} (${share}, ${interval(perfect.ci95)}).`;
     else
       perfectLine =
-        `With the stock known, perfect play: could not tell from here. The solver could not settle ${fmt(perfect.unknown)} ` +
-        `of the ${orders(perfect.of)} of the stock it tried within ${fmt(perfect.maxStates)} positions each: ` +
-        'too many hard ones for a hint (as early in a game, where most orders take far longer searches).';
+        `With the stock known, perfect play: could not tell from here. Of the ${orders(perfect.of)} of the stock tried, ` +
+        `${fmt(perfect.unknown)} were too hard to settle within a hint's budget (as most are early in a game).`;
   }
   const details: string[] = [];
   if (hint.over === null) {
