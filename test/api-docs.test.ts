@@ -45,7 +45,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('docs/api.md', () => {
   it('has an example for each function, each importing the package by its name', () => {
-    for (const name of ['solve', 'verify', 'seededDeal', 'parseDeal', 'winnableDeals', 'eachWinnableDeal', 'estimateWinRate', 'hint']) {
+    for (const name of [
+      'solve',
+      'verify',
+      'seededDeal',
+      'parseDeal',
+      'winnableDeals',
+      'eachWinnableDeal',
+      'estimateWinRate',
+      'hint',
+      'newGame',
+      'review',
+    ]) {
       expect(
         examples.some((code) => code.includes(`${name}(`)),
         name,

@@ -81,6 +81,13 @@ describe('KPatience’s numbered games (kpat:N)', () => {
     expect(verdict.result).toBe('won');
     if (verdict.result === 'won') expect(verify('kpat:17', verdict.solution)).toEqual({ ok: true });
     expect(verdict).toEqual(solve(formatDeal(parseDeal('kpat:17')), { variant: 'standard', discards: 'optional' }));
+    // KPatience's own solver discards whenever it can (the forced rule's question); its game plays the optional
+    // rule, under which game 11982 is won though the forced rule loses it (docs/rules.md says so).
+    expect(solve('kpat:11982', { discards: 'forced' }).result).toBe('lost');
+    const optional = solve('kpat:11982');
+    if (optional.result !== 'won') throw new Error('KPatience game 11982 is won under optional discards');
+    expect(verify('kpat:11982', optional.solution)).toEqual({ ok: true });
+    expect(verify('kpat:11982', optional.solution, { discards: 'forced' }).ok).toBe(false);
   });
 
   it('is read by the commands: acesup verify and play take kpat:N; a bad number is one line, exit 2', async () => {

@@ -101,7 +101,7 @@ describe('acesup review', () => {
   });
 
   it.each([
-    [[DEAL, 'deal, deal, remove 2C'], /^acesup: move 3 \(remove 2C\): /u],
+    [[DEAL, 'deal, deal, remove 2C'], /^acesup: move 3 \(remove 2C\): 2C is still in the stock$/u],
     [[DEAL, 'deal, jump'], /^acesup: move 2: "jump" is not a move/u],
     [[DEAL], /^acesup: no moves given/u],
     [[], /^acesup: no deal given/u],
