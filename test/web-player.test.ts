@@ -134,7 +134,7 @@ describe('the web page, for players', () => {
     await page.context().close();
   });
 
-  it('plays KPatience’s numbered games from the deal box, and opens on the rule texts’ game', async () => {
+  it('plays KPatience’s and PySolFC’s numbered games from the deal box, and opens on the rule texts’ game', async () => {
     const { page, errors } = await open('');
     // No game named and none saved: standard with optional discards.
     expect([await page.inputValue('#variant'), await page.inputValue('#discards')]).toEqual(['standard', 'optional']);
@@ -144,6 +144,12 @@ describe('the web page, for players', () => {
     const shown = await page.$$eval('.card', (cards) => cards.map((card) => card.getAttribute('data-card')));
     expect(shown).toEqual(formatDeal(parseDeal('kpat:17')).split(' ').slice(0, 4));
     expect(new URL(page.url()).hash).toBe('#deal=kpat%3A17&variant=standard&discards=optional');
+    await page.fill('#deal-text', 'pysol:123456');
+    await page.click('#pasted button[type=submit]');
+    expect(await page.textContent('#game-name')).toBe('game pysol:123456 · standard · optional discards');
+    expect(await page.$$eval('.card', (cards) => cards.map((card) => card.getAttribute('data-card')))).toEqual(
+      formatDeal(parseDeal('pysol:123456')).split(' ').slice(0, 4),
+    );
     await page.fill('#deal-text', 'kpat:0');
     await page.click('#pasted button[type=submit]');
     expect(await message(page, 'setup-message')).toBe('kpat:0: KPatience numbers its games from 1 to 2,147,483,647');

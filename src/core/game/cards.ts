@@ -102,7 +102,7 @@ export function parseCards(text: string): Card[] {
 
 /**
  * Parses a deal string (RULES: 52 cards in dealing order), or the name of another program's numbered game
- * (`kpat:17`). Throws an InputError naming the first problem: an unknown token and its position, a duplicated
+ * (`kpat:17`, `pysol:123456`). Throws an InputError naming the first problem: an unknown token and its position, a duplicated
  * card, a wrong count with the missing cards, or a game number the program does not take.
  */
 export function parseDeal(text: string): Deal {
