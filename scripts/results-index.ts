@@ -13,6 +13,11 @@
 //   npx tsx scripts/results-index.ts --current    prints the files of the current runs, one a line: the table's
 //                                                 summary CSVs, then the per-deal CSVs the `current:` lines name
 //                                                 (results/report.sh hands them to acesup report)
+//   npx tsx scripts/results-index.ts --reference src/batch/reference-runs.ts
+//                                                 writes the table's runs as the package's reference data (their
+//                                                 figures and provenance, and the tails the estimate's default plan
+//                                                 takes): what an installed acesup reads, having no results/
+//   --reference FILE --check                      exits 1 when FILE is not what results/ gives (the tests run it)
 //   --dir DIR                                     another results folder (default: results/ of this repository)
 //   --prefix P                                    what the table's links start with (--table: the folder's path
 //                                                 from the working directory, e.g. results/; README.md: nothing)
@@ -25,6 +30,7 @@
 // within a folder the later in its `current:` line (or by file name).
 
 import '../scripts/dev-script.ts';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +68,8 @@ const { values } = parseArgs({
     current: { type: 'boolean', default: false },
     prefix: { type: 'string' },
     into: { type: 'string' },
+    reference: { type: 'string' },
+    check: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -433,7 +441,108 @@ on its first chart).
 ${studyList()}`;
 }
 
-if (values.current) {
+/** The day a commit was made (YYYY-MM-DD), or '' where this repository does not hold it. */
+function commitDate(commit: string): string {
+  try {
+    return execFileSync('git', ['show', '-s', '--format=%cs', commit.replace(/-dirty$/u, '')], {
+      cwd: repository,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The numbers of a space-separated column ('' : none). */
+const numbers = (text: string | undefined): number[] =>
+  (text ?? '')
+    .split(' ')
+    .filter((word) => word !== '')
+    .map(Number);
+
+/** The package's reference data: the table's run of each variant × rule, as src/batch/reference-runs.ts holds it. */
+function referenceModule(): string {
+  const runs: unknown[] = [];
+  for (const variant of VARIANTS) {
+    for (const rule of RULES) {
+      const c = chosen.get(`${variant} × ${rule}`);
+      if (c === undefined) continue;
+      const r = c.row;
+      const f = figures(r);
+      const shown = shownOf(f);
+      const whole = (column: string): number => {
+        const value = count(r, column);
+        if (value === undefined) throw new Error(`${c.study.folder}/${c.file}: its ${variant} × ${rule} row has no whole ${column}`);
+        return value;
+      };
+      const budgets = numbers(r['pass_max_states']);
+      const tailed = (r['lattice_tail_sampled'] ?? '') !== '' && (r['lattice_tail_search'] ?? '') !== '';
+      runs.push({
+        variant,
+        rule,
+        seed: whole('seed'),
+        first: whole('first_index'),
+        last: whole('last_index'),
+        deals: whole('deals'),
+        won: whole('won'),
+        lost: whole('lost'),
+        unknown: whole('unknown'),
+        rate: { low: shown.low, high: shown.high },
+        ci95: shown.ci95,
+        how: decided(r, f),
+        budgets: budgets.length > 0 ? budgets : [Number(r['max_states'])],
+        commit: (r['commit'] ?? '').slice(0, 7),
+        date: commitDate(r['commit'] ?? ''),
+        source: `results/${c.study.folder}/${c.file}`,
+        ...(tailed
+          ? {
+              tail: {
+                sampled: whole('lattice_tail_sampled'),
+                won: whole('lattice_tail_won'),
+                open: whole('lattice_tail_open'),
+                inclusion: Number(r['lattice_tail_inclusion']),
+                search: r['lattice_tail_search'],
+                budgets: numbers(r['lattice_tail_budgets']),
+                mode: r['lattice_tail_mode'],
+              },
+            }
+          : {}),
+      });
+    }
+  }
+  return `// The reference data an installed acesup reads (it has no results/): the runs of the README's table, one per
+// variant × rule, with their figures and provenance. Generated from results/ by
+// \`npx tsx scripts/results-index.ts --reference src/batch/reference-runs.ts\`: do not edit; a test checks that it
+// is what results/ gives.
+
+import type { ReferenceRun } from './reference.ts';
+
+export const REFERENCE_RUNS: readonly ReferenceRun[] = ${JSON.stringify(runs, null, 2)};
+`;
+}
+
+if (values.reference !== undefined) {
+  // Formatted as the project formats its sources (Biome, from standard input with the file's name for its settings).
+  const biome = join(repository, 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
+  const file = resolve(values.reference);
+  const text = execFileSync(process.execPath, [biome, 'format', `--stdin-file-path=${relative(repository, file)}`], {
+    cwd: repository,
+    input: referenceModule(),
+    encoding: 'utf8',
+  });
+  if (values.check) {
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+      process.stderr.write(
+        `${values.reference} is not what results/ gives: run npx tsx scripts/results-index.ts --reference ${values.reference}\n`,
+      );
+      process.exitCode = 1;
+    }
+  } else {
+    writeFileSync(file, text);
+    process.stderr.write(`wrote ${values.reference}: ${chosen.size} reference runs\n`);
+  }
+} else if (values.current) {
   const base = relative(process.cwd(), root) || '.';
   const files = [...chosen.values()].map((c) => `${c.study.folder}/${c.file}`);
   const unique = [...new Set(files)];

@@ -163,10 +163,10 @@ describe('acesup solve', () => {
 });
 
 describe('faults and conventions of solve and verify', () => {
-  it("--max-memory's default is the tables' own cap, and solve and estimate both show it", () => {
+  it("--max-memory's default is the tables' own cap, and solve and estimate (--help-all) both show it", () => {
     expect(DEFAULT_MAX_MEMORY_MIB * 2 ** 20).toBe(DEFAULT_MAX_TABLE_BYTES);
     for (const command of ['solve', 'estimate']) {
-      const help = acesup([command, '--help']).stdout.replace(/\s+/gu, ' ');
+      const help = acesup([command, '--help-all']).stdout.replace(/\s+/gu, ' ');
       expect(help).toMatch(
         /--max-memory <MiB> the most memory .* visited set may take; a deal whose search needs more stays unknown \(its table stops growing\).*\(default: 4096\)/u,
       );

@@ -23,7 +23,24 @@ const read = (name: string): string => readFileSync(file(name), 'utf8');
 const rowsOf = (name: string): Record<string, string>[] => parse(read(name), { columns: true }) as Record<string, string>[];
 
 /** Small, quick runs: every variant and rule at a low budget, so that each pass leaves and decides some deals. */
-const RUN = ['estimate', '--variant', 'all', '--discards', 'both', '--deals', '12', '--seed', '5', '--max-states', '3000', '--no-timings'];
+const RUN = [
+  'estimate',
+  '--variant',
+  'all',
+  '--discards',
+  'both',
+  '--deals',
+  '12',
+  '--seed',
+  '5',
+  '--max-states',
+  '3000',
+  '--passes',
+  'none',
+  '--max-discards',
+  'exact',
+  '--no-timings',
+];
 const BUDGETS = [3000, 24_000, 192_000];
 
 /** One message line, no stack trace. */
@@ -51,8 +68,21 @@ async function interruptInPass(args: string[], sleepMs: number): Promise<Ran> {
 let one: Ran, two: Ran, first: Ran;
 beforeAll(async () => {
   [one, two, first] = await Promise.all([
-    acesup([...RUN, '--passes', '8,64', '--workers', '1', '--csv', file('passes.csv'), '--summary', file('passes-summary.csv'), '--json']),
-    acesup([...RUN, '--passes', '8,64', '--workers', '2', '--csv', file('passes-2.csv')]),
+    acesup([
+      ...RUN,
+      '--passes',
+      '8,64',
+      '--sample-unknowns',
+      '1',
+      '--workers',
+      '1',
+      '--csv',
+      file('passes.csv'),
+      '--summary',
+      file('passes-summary.csv'),
+      '--json',
+    ]),
+    acesup([...RUN, '--passes', '8,64', '--sample-unknowns', '1', '--workers', '2', '--csv', file('passes-2.csv')]),
     acesup([...RUN, '--workers', '1', '--csv', file('first.csv')]),
   ]);
 });
@@ -139,7 +169,7 @@ describe('estimate --passes', () => {
 
   // (npm test interrupts a later pass of an escalation, below: the same run, entered with --escalate.)
   it.runIf(DEEP)('stops in a later pass on SIGINT, keeps every result, and --resume ends with the one-run file', async () => {
-    const args = [...RUN, '--passes', '8,64', '--workers', '2', '--csv', file('stopped.csv')];
+    const args = [...RUN, '--passes', '8,64', '--sample-unknowns', '1', '--workers', '2', '--csv', file('stopped.csv')];
     const stopped = await interruptInPass(args, 100);
     expect(stopped.code, stopped.stderr).toBe(130);
     expect(stopped.stdout).toMatch(/^PARTIAL SUMMARY/u);
@@ -262,7 +292,7 @@ describe('files of another plan do not mix', () => {
     const [refused, mixed, resumed] = await Promise.all([
       acesup(['merge', ...parts]),
       acesup(['merge', ...parts, '--allow-mixed']),
-      acesup([...RUN, '--passes', '8,64', '--csv', file('first.csv'), '--resume']),
+      acesup([...RUN, '--passes', '8,64', '--sample-unknowns', '1', '--csv', file('first.csv'), '--resume']),
     ]);
     expect(refused.code).toBe(2);
     expect(oneLine(refused)).toMatch(

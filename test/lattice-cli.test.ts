@@ -210,18 +210,20 @@ describe('the rule lattice in estimate', () => {
 });
 
 describe('the default plan and the tail control', () => {
-  it("under the default plan, passes over a control of other deals with a warning and decides the deals against the run's own forced rows", async () => {
-    // Strict: its default control is a million deals of seed 3; these are of seed 12.
+  it("leaves out a stored reference run of other deals with one note, and decides the deals against the run's own forced rows", async () => {
+    // Strict: its stored reference run is a million deals of seed 3; these are of seed 12.
     const ran = await acesup(['estimate', '--variant', 'strict', '--deals', '30', '--seed', '12', '--workers', '2']);
     expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stderr).toMatch(
-      /^acesup: warning: the default plan's control results\/win-rates\/strict-forced-1m-seed3\.summary\.csv does not fit this run \(is a run of seed 3, this one of seed 12\): the forced rule's rate comes from this run's own deals$/mu,
+    expect(ran.stderr.trim()).toMatch(
+      /^acesup: note: the stored reference runs do not fit \(they are of seed 3, this run of seed 12\): this run's rates rest on its own deals \(docs\/estimate\.md#reference\)$/u,
     );
     expect(ran.stdout).toMatch(
       // Against its own forced rows, every deal decided, the estimate is the plain rate, which is exact.
-      /^strict × optional: [\d.]+% \(95% interval [\d.]+%–[\d.]+%\), 30 deals \(0–29\) — every deal decided$/mu,
+      /^strict × optional: [\d.]+% \(95% interval [\d.]+%–[\d.]+%\), 30 deals \(0–29\) — these 30 deals, every one decided$/mu,
     );
-    expect(ran.stdout).toMatch(/^strict × forced: [\d.]+% \(95% interval [\d.]+%–[\d.]+%\), 30 deals \(0–29\) — every deal decided$/mu);
+    expect(ran.stdout).toMatch(
+      /^strict × forced: [\d.]+% \(95% interval [\d.]+%–[\d.]+%\), 30 deals \(0–29\) — these 30 deals, every one decided$/mu,
+    );
   });
 
   it("merges the shards of a default-plan run into the answers one run gives, the plan's controls included", async () => {
@@ -236,9 +238,13 @@ describe('the default plan and the tail control', () => {
     expect(merged.code, merged.stderr).toBe(0);
     const answers = (text: string): string[] => text.split('\n').filter((line) => /^\w+ × \w+: /u.test(line));
     expect(answers(merged.stdout)).toEqual(answers(one.stdout));
-    // Strict × optional against the forced rule's million deals of seed 3, which hold these.
+    // Strict × optional against the forced rule's million deals of seed 3, which hold these; the forced rule's answer is
+    // that run's rate.
     expect(answers(one.stdout)[0]).toMatch(
-      /^strict × optional: .* — strict × forced's rate over 1,000,000 deals, plus the wins only the optional rule finds$/u,
+      /^strict × optional: .* — the forced rule's 5\.87% from the stored reference run over 1,000,000 deals of seed 3, .*, plus the wins only the optional rule finds: [\d.]+% on these 30 deals$/u,
+    );
+    expect(answers(one.stdout)[1]).toMatch(
+      /^strict × forced: 5\.87% \(95% interval 5\.82%–5\.92%\), 30 deals \(0–29\) — from the stored reference run over 1,000,000 deals of seed 3, .*, which holds these 30 deals$/u,
     );
   });
 

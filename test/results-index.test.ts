@@ -189,3 +189,38 @@ describe('scripts/results-index.ts', () => {
     expect(refused.stderr).toMatch(/b-runs\/README\.md: its current: line names missing\.summary\.csv, which is not in the folder/u);
   });
 });
+
+describe("the package's reference data", () => {
+  /** The index script on the project's own results/ (no --dir). */
+  const own = (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
+    new Promise((done) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/results-index.ts', ...args],
+        { cwd: ROOT, encoding: 'utf8' },
+        (error, stdout, stderr) => done({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
+      );
+    });
+
+  it('is what results/ gives: src/batch/reference-runs.ts is written from the runs of the table, with their provenance', async () => {
+    const checked = await own('--reference', 'src/batch/reference-runs.ts', '--check');
+    expect(checked.code, checked.stderr).toBe(0);
+    const { REFERENCE_RUNS } = await import('../src/batch/reference-runs.ts');
+    // One run per variant × rule, each the table's (the README's table names the same summary files).
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(REFERENCE_RUNS.map((r) => `${r.variant}/${r.rule}`).sort()).toEqual([
+      'easy/forced',
+      'easy/optional',
+      'standard/forced',
+      'standard/optional',
+      'strict/forced',
+      'strict/optional',
+    ]);
+    for (const run of REFERENCE_RUNS) {
+      expect(readme).toContain(run.source.replace(/^results\//u, '').replace(/\.summary\.csv$/u, ''));
+      expect(run.commit).toMatch(/^[0-9a-f]{7}$/u);
+      expect(run.won + run.lost + run.unknown).toBe(run.deals);
+      expect(run.last - run.first + 1).toBe(run.deals);
+    }
+  });
+});

@@ -36,9 +36,12 @@ const PASSES = ['--passes', '4,16'];
 const escalate = (from: string, to: string, sample: string[]): Promise<Ran> =>
   acesup(['estimate', '--escalate', file(from), ...PASSES, ...sample, '--workers', '1', '--csv', file(to), '--no-timings']);
 
-let sampled: Ran, oneWorker: Ran, plain: Ran, whole: Ran, first: Ran, shards: Ran[];
+/** The forced rule alone: its default gives every unknown deal every pass. */
+const FORCED = RUN.map((arg) => (arg === 'both' ? 'forced' : arg));
+
+let sampled: Ran, oneWorker: Ran, plain: Ran, whole: Ran, forcedPlain: Ran, first: Ran, shards: Ran[];
 beforeAll(async () => {
-  [sampled, oneWorker, plain, whole, first, ...shards] = await Promise.all([
+  [sampled, oneWorker, plain, whole, forcedPlain, first, ...shards] = await Promise.all([
     acesup([
       'estimate',
       ...RUN,
@@ -53,9 +56,10 @@ beforeAll(async () => {
       file('p40-summary.csv'),
     ]),
     acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '40%', '--workers', '1', '--csv', file('p40-w1.csv'), '--json']),
-    acesup(['estimate', ...RUN, ...PASSES, '--workers', '1', '--csv', file('plain.csv')]),
-    acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '1', '--workers', '1', '--csv', file('p100.csv')]),
-    acesup(['estimate', ...RUN, '--workers', '1', '--csv', file('first.csv')]),
+    acesup(['estimate', ...RUN, ...PASSES, '--sample-unknowns', '1', '--workers', '1', '--csv', file('plain.csv')]),
+    acesup(['estimate', ...FORCED, ...PASSES, '--sample-unknowns', '1', '--workers', '1', '--csv', file('p100.csv')]),
+    acesup(['estimate', ...FORCED, ...PASSES, '--workers', '1', '--csv', file('forced.csv')]),
+    acesup(['estimate', ...RUN, '--passes', 'none', '--workers', '1', '--csv', file('first.csv')]),
     ...[1, 2].map((k) =>
       acesup([
         'estimate',
@@ -79,7 +83,7 @@ const rows = (name: string): Record<string, string>[] => parse(read(name), { col
 
 describe('estimate --sample-unknowns', () => {
   it('gives the later passes exactly the sampled unknown deals, and records P in every row', () => {
-    for (const ran of [sampled, oneWorker, plain, whole, first, ...shards]) expect(ran.code, ran.stderr).toBe(0);
+    for (const ran of [sampled, oneWorker, plain, whole, forcedPlain, first, ...shards]) expect(ran.code, ran.stderr).toBe(0);
     const share = readSampleShare('0.4');
     if (typeof share === 'string') throw new Error(share);
     const all = rows('p40.csv');
@@ -205,10 +209,10 @@ describe('estimate --sample-unknowns', () => {
     );
   });
 
-  it('with P = 1 is the run without the option, byte for byte', () => {
-    expect(read('p100.csv')).toBe(read('plain.csv'));
+  it("with P = 1 is the forced rule's default (every unknown deal), byte for byte", () => {
+    expect(read('p100.csv')).toBe(read('forced.csv'));
     expect(whole.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, '')).toBe(
-      plain.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, ''),
+      forcedPlain.stdout.replace(/^.*(?:s of solving|in [\d.]+ s on).*$/gmu, ''),
     );
     expect(plain.stdout).not.toMatch(/two-phase/u);
   });

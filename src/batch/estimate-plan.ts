@@ -4,7 +4,6 @@
 // command prints from; a problem with the options is a PlanError (one line, exit 2).
 
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import type { MaxDiscardsMode } from '../core/search/solve.ts';
 import { MAX_INDEX } from './deals.ts';
@@ -22,6 +21,7 @@ import {
   runProvenance,
 } from './provenance.ts';
 import { type TailBoundary, readControl, readTailControl } from './control.ts';
+import { referenceControl, referenceTail } from './reference.ts';
 import { type ControlRun, type Controls, type TailRun, latticePairs } from './lattice-summary.ts';
 import { DEFAULT_PLAN, type PassShares, type SampleOption, WHOLE_SHARES, passSharesOf } from './options.ts';
 import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
@@ -87,8 +87,6 @@ export interface EstimateFlags {
   tailControl?: string[];
   /** --deal-threads: the threads that search each deal of a later pass together. */
   dealThreads?: number;
-  /** The default plan's shares, per rule set (set by withDefaultPlan; not an option). */
-  defaultShares?: boolean;
 }
 
 /** What a run does, decided from the options before any work. */
@@ -97,12 +95,12 @@ export interface EstimatePlan {
   flags: EstimateFlags;
   /** Lines to print as warnings before the run starts (more workers than cores, a pass on fewer workers …). */
   warnings: Warnings;
+  /** Lines to print as notes: where the run leaves the default plan's reference runs, and why. */
+  notes: string[];
   /** Per rule set, the shares of the later passes it gives its unknown deals. */
   shares: PassShares[];
   /** What the difference estimates take from larger runs (--control, --tail-control, or the default plan's). */
   controls: Controls;
-  /** The default plan: the seed it chose (undefined when --seed was given), and whether it added the forced rule. */
-  defaultPlan?: { seed?: number; addedForced: boolean };
   /** The seed, first budget and --max-discards of the run (with --escalate, the escalated file's). */
   seed: number;
   maxStates: number;
@@ -226,6 +224,7 @@ async function escalationOf(
  */
 export async function planEstimate(request: EstimateFlags, given: ReadonlySet<string>, version: string): Promise<EstimatePlan> {
   const warnings: Warnings = [];
+  const notes: string[] = [];
   const flags = withDefaultPlan(request, given);
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const rules: DiscardRule[] = flags.discards === 'both' ? [...DISCARD_RULES] : [flags.discards];
@@ -305,22 +304,34 @@ export async function planEstimate(request: EstimateFlags, given: ReadonlySet<st
       throw new PlanError(`--sample-unknowns names ${name}, which is not among this run's variants and discard rules`);
   const runRange = escalation?.source.run ?? { first: whole.first, last: whole.first + whole.count - 1 };
   const controls = await controlsOf(
-    flags.defaultShares === true ? 'default' : flags,
+    flags.control !== undefined || flags.tailControl !== undefined ? flags : 'default',
     rulesets,
     seed,
     runRange,
     { search: SEARCH_VERSION, budgets: passBudgets(provenance), maxDiscards },
     warnings,
+    notes,
   );
   const tailed = (r: Ruleset): boolean => controls.tails?.some((t) => t.ruleset === rulesetName(r)) === true;
+  if (played.spec === undefined && flags.discards === 'optional')
+    notes.push(
+      "--discards optional: without the forced rule beside it, each rate rests on this run's optional-rule searches alone (the default, both, adds the forced rule's and the stored runs')",
+    );
+  // Each rule set's shares: those given for it, or for every rule set, or the default plan's for it. Rows record
+  // their own rule set's.
+  const perSlot = rulesets.map((r) => ({
+    ...provenance,
+    sample_unknowns:
+      byRuleset[`${r.variant}/${r.rule}`]?.text ??
+      flags.sampleUnknowns?.all?.text ??
+      DEFAULT_PLAN.shares(r.variant, r.rule, tailed(r), passes.length),
+  }));
   const slotProvenances =
     escalation !== undefined
       ? escalation.slotProvenances
-      : flags.defaultShares === true
-        ? rulesets.map((r) => ({ ...provenance, sample_unknowns: DEFAULT_PLAN.shares(r.variant, r.rule, tailed(r)) }))
-        : Object.keys(byRuleset).length > 0
-          ? rulesets.map((r) => ({ ...provenance, sample_unknowns: byRuleset[`${r.variant}/${r.rule}`]?.text ?? '' }))
-          : undefined;
+      : perSlot.every((p) => p.sample_unknowns === provenance.sample_unknowns)
+        ? undefined
+        : perSlot;
   const optional = rulesets.some((r) => r.rule === 'optional');
   const maxTableBytes = flags.maxMemory * 2 ** 20;
   checkWorkers(flags.workers, maxStates, optional, warnings, maxTableBytes);
@@ -334,16 +345,9 @@ export async function planEstimate(request: EstimateFlags, given: ReadonlySet<st
   return {
     flags,
     warnings,
+    notes,
     shares,
     controls,
-    ...(flags.defaultShares === true
-      ? {
-          defaultPlan: {
-            ...(given.has('seed') ? {} : { seed }),
-            addedForced: request.discards === 'optional' && flags.discards === 'both',
-          },
-        }
-      : {}),
     seed,
     maxStates,
     maxDiscards,
@@ -373,53 +377,29 @@ const sampleSpecs = (flags: EstimateFlags): PassShares[] =>
     : [...(flags.sampleUnknowns.all === undefined ? [] : [flags.sampleUnknowns.all]), ...Object.values(flags.sampleUnknowns.byRuleset)];
 
 /**
- * `flags` with the plan filled in (see DEFAULT_PLAN). None of --max-states, --passes, --sample-unknowns: the
- * default plan, its shares per rule set. --max-states alone: one pass at that budget. --sample-unknowns
- * without --passes: the default plan's passes; --passes without --sample-unknowns: every unknown deal at
- * every pass. A policy's games and an escalation take their budget as given.
+ * `flags` with the default plan filled in (DEFAULT_PLAN) where an option was left out: each option given changes
+ * only what it names (the first budget, the passes, the shares, the mode). A policy's games and an escalation
+ * take their budget as given (an escalation's comes from its file).
  */
-function withDefaultPlan(flags: EstimateFlags, givenSet: ReadonlySet<string>): EstimateFlags {
-  const given = (property: string): boolean => givenSet.has(property);
-  if (flags.policy !== SOLVER || flags.escalate !== undefined) return { ...flags, maxStates: flags.maxStates ?? DEFAULT_MAX_STATES };
-  const maxDiscards = given('maxDiscards') ? flags.maxDiscards : 'bounds';
-  if (!given('maxStates') && !given('passes') && !given('sampleUnknowns')) {
+function withDefaultPlan(flags: EstimateFlags, given: ReadonlySet<string>): EstimateFlags {
+  if (flags.policy !== SOLVER || flags.escalate !== undefined) {
+    // A policy's games (with --compare solver: one pass, as solve's) and an escalation (its passes: 8, 64).
+    const { passes, ...rest } = flags;
     return {
-      ...flags,
-      maxStates: DEFAULT_PLAN.maxStates,
-      passes: [...DEFAULT_PLAN.passes],
-      maxDiscards,
-      defaultShares: true,
-      // The optional rule beside the forced one, and the seed the project's larger runs cover, unless given.
-      discards: flags.discards === 'optional' ? 'both' : flags.discards,
-      seed: given('seed') ? flags.seed : DEFAULT_PLAN.seed,
+      ...rest,
+      ...(given.has('passes') && passes !== undefined ? { passes } : {}),
+      maxStates: given.has('maxStates') ? flags.maxStates : DEFAULT_MAX_STATES,
     };
   }
-  if (!given('passes') && !given('sampleUnknowns')) return flags;
-  return {
-    ...flags,
-    maxStates: flags.maxStates ?? DEFAULT_PLAN.maxStates,
-    passes: flags.passes ?? [...DEFAULT_PLAN.passes],
-    // --sample-unknowns alone is the default plan with other shares: its mode too; given budgets keep theirs.
-    ...(!given('maxStates') && !given('passes') ? { maxDiscards } : {}),
-  };
+  return { ...flags, maxStates: flags.maxStates ?? DEFAULT_PLAN.maxStates, passes: flags.passes ?? [...DEFAULT_PLAN.passes] };
 }
-
-/** The project's larger runs the default plan takes its controls from, per variant (files under results/): the
- *  forced rule's rate over a million deals of seed 3, and the tail of a lattice study of the optional rule. */
-const DEFAULT_CONTROL_FILES: Record<Variant, { forced?: string; tail?: string }> = {
-  standard: { forced: 'results/win-rates/standard-forced-1m.summary.csv', tail: 'results/lattice/standard.summary.csv' },
-  strict: { forced: 'results/win-rates/strict-forced-1m-seed3.summary.csv' },
-  easy: { tail: 'results/lattice/easy-0-2k.summary.csv' },
-};
-
-/** The package's root, where results/ lies in a clone (an installed package has none: the plan then falls back). */
-const ROOT = new URL('../../', import.meta.url);
 
 /**
  * The controls of a run (or of a merge): those --control and --tail-control name (each must fit the run, or it
- * is refused), or under the default plan those of DEFAULT_CONTROL_FILES that fit it (a file that does not fit is
- * passed over with a warning, and so is the whole of results/ where a copy of acesup lacks it: the run then
- * estimates without them).
+ * is refused), or under the default plan the stored reference runs (reference.ts) that fit it: the forced rule's
+ * rate over a million deals for every forced rule set whose deals it holds, and the tail of the optional rule for
+ * every rule set paired with its forced rule. Where a stored run does not fit (another seed, other deals, other
+ * budgets), one note says so, and the rates of that variant rest on this run's deals.
  */
 export async function controlsOf(
   given: { control?: readonly string[]; tailControl?: readonly string[] } | 'default',
@@ -428,6 +408,7 @@ export async function controlsOf(
   range: { first: number; last: number },
   boundary: TailBoundary,
   warnings: Warnings,
+  notes: string[] = warnings,
 ): Promise<Controls> {
   const targets = [...latticePairs(rulesets).keys()].map((slot) => rulesets[slot]!);
   const run = { seed, first: range.first, last: range.last, rulesets };
@@ -450,33 +431,20 @@ export async function controlsOf(
   }
   const runs: ControlRun[] = [];
   const tails: TailRun[] = [];
-  const where = (file: string): string => fileURLToPath(new URL(file, ROOT));
-  if (targets.length > 0 && !existsSync(where('results/')))
-    warnings.push(
-      "the default plan's controls are the project's own runs, in its results/, which this copy of acesup lacks: each estimate rests on this run's deals alone",
-    );
-  for (const target of targets) {
-    const files = DEFAULT_CONTROL_FILES[target.variant];
-    if (files.forced !== undefined && existsSync(where(files.forced))) {
-      try {
-        runs.push({ ...(await readControl(where(files.forced), run)), file: files.forced });
-      } catch (error) {
-        const why = (error as Error).message.replace(`--control ${where(files.forced)} `, '');
-        warnings.push(
-          `the default plan's control ${files.forced} does not fit this run (${why}): the forced rule's rate comes from this run's own deals`,
-        );
-      }
-    }
-    if (files.tail !== undefined && existsSync(where(files.tail))) {
-      try {
-        tails.push({ ...(await readTailControl(where(files.tail), rulesetName(target), boundary)), file: files.tail });
-      } catch (error) {
-        const why = (error as Error).message.replace(`--tail-control ${where(files.tail)}: `, '');
-        warnings.push(
-          `the default plan's tail control ${files.tail} does not fit this run (${why}): ${rulesetName(target)} samples its unknown deals instead`,
-        );
-      }
-    }
+  const unfit: string[] = [];
+  for (const forced of rulesets.filter((r) => r.policy === undefined && r.rule === 'forced')) {
+    const found = referenceControl(forced.variant, seed, range);
+    if ('control' in found) runs.push(found.control);
+    else if (found.why !== '') unfit.push(found.why);
   }
+  for (const target of targets) {
+    const found = referenceTail(target.variant, boundary);
+    if ('ruleset' in found) tails.push(found);
+    else if (found.why !== '') unfit.push(found.why);
+  }
+  if (unfit.length > 0)
+    notes.push(
+      `the stored reference runs do not fit (${[...new Set(unfit)].join('; ')}): this run's rates rest on its own deals (docs/estimate.md#reference)`,
+    );
   return { runs, tails };
 }

@@ -9,12 +9,16 @@ import { type DealRecord, LOST, type Ruleset, WON, rulesetName } from './results
 import type { PassShares } from './sample.ts';
 import { impliedForEveryDeal } from './implications.ts';
 import { shareAt, twoPhaseRole } from './sample.ts';
+import type { ReferenceRun } from './reference.ts';
 
 /** The control's figures over a larger set of deals (a summary CSV of the control's run). */
 export interface ControlRun {
   /** The control rule set's name (`standard/forced`) and the file it came from. */
   ruleset: string;
+  /** The file it was read from (--control), or a stored reference run's label (reference.ts). */
   file: string;
+  /** The stored reference run it is, when it is one (the default plan's). */
+  reference?: ReferenceRun;
   seed: number;
   first: number;
   last: number;
@@ -27,6 +31,8 @@ export interface ControlRun {
 export interface TailRun extends TailControl {
   ruleset: string;
   file: string;
+  /** The stored reference run whose tail it is, when it is one (the default plan's). */
+  reference?: ReferenceRun;
 }
 
 /** What a run's difference estimates may take from larger runs: the control's rate (`--control`), and the tail of
@@ -41,6 +47,9 @@ export interface LatticeSummary {
   /** The control rule set (`standard/forced`), and the file of its larger run when one was given. */
   control: string;
   controlFile?: string;
+  /** The larger run of the control whose rate it takes, and the larger run of the target whose tail it takes. */
+  controlRun?: ControlRun;
+  tailRun?: TailRun;
   estimate: LatticeEstimate;
   /** Whether it is offered (its interval narrower than the plain range's), and why or why not. */
   offer: Offer;
@@ -120,8 +129,9 @@ export class LatticeAccumulator {
   /** Per target slot: the boundaries of its rows (one, when the tail is well defined). */
   private readonly boundaries = new Map<number, Set<string>>();
 
-  /** Per target slot: the larger run of its control whose rate it takes, when one was given. */
+  /** Per target slot: the larger run of its control whose rate it takes, and the larger run whose tail it takes. */
   private readonly controlRuns = new Map<number, ControlRun>();
+  private readonly tailRuns = new Map<number, TailRun>();
 
   constructor(
     private readonly rulesets: readonly Ruleset[],
@@ -135,6 +145,7 @@ export class LatticeAccumulator {
       const tail = controls.tails?.find((t) => t.ruleset === rulesetName(rulesets[target]!));
       const run = controls.runs?.find((c) => c.ruleset === rulesetName(rulesets[control]!));
       const tally = new LatticeTally(true, tail);
+      if (tail !== undefined) this.tailRuns.set(target, tail);
       if (run !== undefined) {
         this.controlRuns.set(target, run);
         tally.addControls(run.deals, run.won, run.unknown);
@@ -219,7 +230,8 @@ export class LatticeAccumulator {
       const plans = measured === undefined ? undefined : plansFor(estimate, measured);
       out.set(target, {
         control: rulesetName(this.rulesets[this.pairs.get(target)!]!),
-        ...(this.usesFile(target) ? { controlFile: this.controlRuns.get(target)!.file } : {}),
+        ...(this.usesFile(target) ? { controlFile: this.controlRuns.get(target)!.file, controlRun: this.controlRuns.get(target)! } : {}),
+        ...(this.tailRuns.has(target) ? { tailRun: this.tailRuns.get(target)! } : {}),
         estimate,
         offer: offerEstimate(plain(target), estimate),
         tailDefined: this.laterPasses > 0,

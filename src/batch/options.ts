@@ -128,28 +128,34 @@ export function passSharesOf(text: string, laterPasses = MAX_PASSES): PassShares
 }
 
 /**
- * The plan of an estimate that names no budget (none of --max-states, --passes, --sample-unknowns), per rule
- * set: every deal at 100,000 positions, then the deals left unknown at 2,000,000 and 16,000,000. A rule set under
- * the optional rule is solved beside the same variant under the forced rule (cheap: the forced rule decides
- * almost every deal at these budgets, and each forced win is an optional win), and its rate is estimated by the
- * difference against it (docs/estimate.md#lattice), with the forced rule's rate from a larger run where the
- * project has one that covers the deals (hence seed 3, the seed of its studies, unless --seed is given).
+ * The default plan of an estimate: what each of --max-states, --passes, --sample-unknowns, --discards, --seed and
+ * --max-discards means when it is left out (each option given changes only its own part). Every deal at 100,000
+ * positions, then the deals left unknown at 2,000,000 and 16,000,000; each variant under the optional rule beside
+ * the same variant under the forced rule (cheap: the forced rule decides almost every deal at these budgets, and
+ * each forced win is an optional win), the optional rule's rate estimated by the difference against it
+ * (docs/estimate.md#lattice), with the forced rule's rate from the stored reference run where it holds the deals
+ * (seed 3, the seed of the project's larger runs). Verdicts only: the max discards of a lost deal is left a range.
  *
  * - The forced rule and strict × optional give every unknown deal every pass: their rows are exact, deal by deal
  *   (of a million deals of strict × optional, 645 needed more than 2,000,000 positions and 12 more than
  *   16,000,000).
  * - Standard and easy under the optional rule leave about a third of their deals unknown at 100,000 positions.
- *   With a tail control (a larger run's sample of the deals that 2,000,000 positions leave undecided), every one
+ *   With a stored tail (a larger run's sample of the deals that 2,000,000 positions leave undecided), every one
  *   of them gets the ×20 pass and none the next (shares 1, 0): the run counts the optional rule's own wins that
- *   ×20 finds, the tail control the rest. Without one, hash-chosen shares of them get the passes (0.1, then
- *   0.02), and the summary gives their two-phase estimate where it narrows the range.
+ *   ×20 finds, the stored tail the rest. Without one, hash-chosen shares of them get the passes (0.1, then
+ *   0.02 at each further pass), and the summary gives their two-phase estimate where it narrows the range.
  */
 export const DEFAULT_PLAN = {
   maxStates: 100_000,
   passes: [20, 160] as readonly number[],
   seed: 3,
-  /** `--sample-unknowns` per rule set ('' : every unknown deal at every pass); `tail`: a tail control stands
-   *  for the deals the first later pass leaves unknown. */
-  shares: (variant: string, rule: string, tail: boolean): string =>
-    rule !== 'optional' || variant === 'strict' ? '' : tail ? '1 0' : '0.1 0.02',
+  discards: 'both',
+  maxDiscards: 'bounds',
+  /** `--sample-unknowns` per rule set ('' : every unknown deal at every pass), for a plan of `laterPasses`
+   *  passes after the first; `tail`: a stored tail stands for the deals the first later pass leaves unknown. */
+  shares: (variant: string, rule: string, tail: boolean, laterPasses: number): string => {
+    if (rule !== 'optional' || variant === 'strict' || laterPasses === 0) return '';
+    if (tail) return laterPasses === 1 ? '' : ['1', ...new Array<string>(laterPasses - 1).fill('0')].join(' ');
+    return ['0.1', ...new Array<string>(laterPasses - 1).fill('0.02')].join(' ');
+  },
 } as const;

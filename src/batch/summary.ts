@@ -3,9 +3,9 @@
 
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { passBudgets } from './provenance.ts';
-import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON } from './results.ts';
+import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON, rulesetName } from './results.ts';
 import { type PassShares, type TwoPhase, TwoPhaseTally, WHOLE_SHARES, passSharesOf, twoPhaseRole } from './sample.ts';
-import { type Controls, LatticeAccumulator, type LatticeSummary } from './lattice-summary.ts';
+import { type ControlRun, type Controls, LatticeAccumulator, type LatticeSummary, latticePairs } from './lattice-summary.ts';
 import type { Provenance } from './provenance.ts';
 import { impliedForEveryDeal } from './implications.ts';
 import { winRate } from './stats.ts';
@@ -49,11 +49,18 @@ export interface RulesetSummary {
   /** Under the optional rule, with the same variant's forced rule in the run: the difference estimate
    *  against it (lattice-summary.ts). */
   lattice?: LatticeSummary;
+  /** A rule set whose rate a larger run gives (a stored reference run, or --control FILE), that run holding
+   *  every deal of this one: the larger run's counts, its rate and 95% interval, which are the answer. */
+  larger?: { run: ControlRun; rate: { low: number; high: number }; ci95: { low: number; high: number } };
+  /** The answer (answerOf), once the summaries of a run are put together: where a rule set's answer falls
+   *  below that of a stricter rule set of the run (its forced rule), it is raised to it, and `raised` says so. */
+  answer?: Answer;
+  raised?: { by: string; parts: string[] };
 }
 
 /** How a rule set's answer was reached: every deal decided; a range (some deals open, nothing narrows it); the
  *  two-phase estimate; the difference estimate against the forced rule; a policy's games (decided, as played). */
-export type AnswerMethod = 'exact' | 'range' | 'two-phase' | 'difference' | 'played';
+export type AnswerMethod = 'exact' | 'range' | 'two-phase' | 'difference' | 'played' | 'reference';
 
 /** A rule set's answer: the best estimate its summary offers (a range where some verdict is open), its 95%
  *  interval, and how it was reached — what the summary's first line, the CSV's estimate_* and JSON's `estimate`
@@ -65,10 +72,16 @@ export interface Answer {
   method: AnswerMethod;
 }
 
-/** The answer of a rule set's summary: the difference estimate where offered, else the two-phase one, else the
- *  plain rate (exact, or a range). */
+/** The answer of a rule set's summary: a larger run's rate where one holds its deals, else the difference
+ *  estimate where offered or taken against a larger run, else the two-phase one, else the plain rate (exact, or
+ *  a range); as raised by the
+ *  stricter rule set of its run (SummaryAccumulator.summaries) where that was done. */
 export function answerOf(s: RulesetSummary): Answer {
-  if (s.lattice?.offer.offer === true) {
+  if (s.answer !== undefined) return s.answer;
+  if (s.larger !== undefined) return { ...s.larger.rate, ci95: s.larger.ci95, method: 'reference' };
+  // Against a larger run's forced rate (which is then the forced rule's own answer), the difference estimate is
+  // the answer whatever its width: the two rows are estimates of one kind.
+  if (s.lattice?.offer.offer === true || s.lattice?.controlRun !== undefined) {
     const e = s.lattice.estimate;
     return { low: e.estimate.low, high: e.estimate.high, ci95: e.ci95, method: 'difference' };
   }
@@ -383,6 +396,8 @@ export function offer<T extends TwoPhase>(t: T, plain: { low: number; high: numb
 export class SummaryAccumulator {
   private readonly tallies: RulesetTally[];
   private readonly lattice: LatticeAccumulator;
+  /** Per slot, the larger run that gives its rate (a forced rule set whose deals it holds). */
+  private readonly larger = new Map<number, ControlRun>();
 
   /** `budgets`: the budgets of the passes planned (counted per pass even where no deal ends at one); `seed`:
    *  the deals' seed, which with a row's sample share says whether its deal is in the sample. */
@@ -393,6 +408,10 @@ export class SummaryAccumulator {
     controls: Controls = {},
   ) {
     this.lattice = new LatticeAccumulator(rulesets, seed, controls);
+    rulesets.forEach((r, slot) => {
+      const run = controls.runs?.find((c) => r.policy === undefined && c.ruleset === `${r.variant}/${r.rule}`);
+      if (run !== undefined) this.larger.set(slot, run);
+    });
     this.tallies = rulesets.map(() => {
       const tally = new RulesetTally();
       for (const budget of budgets) tally.passes.set(budget, { decided: 0, unknown: 0, unsampled: 0 });
@@ -454,7 +473,35 @@ export class SummaryAccumulator {
         return { control: c.solveSeconds / c.timedDeals, first: t.firstSeconds, later: t.laterSeconds };
       },
     );
-    return summaries.map((s, slot) => (lattice.has(slot) ? { ...s, lattice: lattice.get(slot)! } : s));
+    const whole = summaries.map((s, slot): RulesetSummary => {
+      const run = this.larger.get(slot);
+      const withLattice = lattice.has(slot) ? { ...s, lattice: lattice.get(slot)! } : s;
+      if (run === undefined || s.deals === 0) return withLattice;
+      const rate = winRate(run.won, run.unknown, run.deals);
+      return { ...withLattice, larger: { run, rate: { low: rate.low, high: rate.high }, ci95: rate.ci95 } };
+    });
+    // Every win under the forced rule is a win under the optional one, deal by deal: an answer for the optional
+    // rule below its forced rule's, at either end of the range or of the interval, is raised to it
+    // (docs/estimate.md#consistent). The estimators rarely need it; small runs' interval ends may.
+    const answers = whole.map((s) => answerOf(s));
+    for (const [target, control] of latticePairs(this.rulesets)) {
+      const t = answers[target]!;
+      const c = answers[control]!;
+      const parts = [
+        ...(t.low < c.low || t.high < c.high ? ['estimate'] : []),
+        ...(t.ci95.low < c.ci95.low ? ['interval low end'] : []),
+        ...(t.ci95.high < c.ci95.high ? ['interval high end'] : []),
+      ];
+      if (parts.length === 0) continue;
+      answers[target] = {
+        ...t,
+        low: Math.max(t.low, c.low),
+        high: Math.max(t.high, c.high),
+        ci95: { low: Math.max(t.ci95.low, c.ci95.low), high: Math.max(t.ci95.high, c.ci95.high) },
+      };
+      whole[target] = { ...whole[target]!, raised: { by: rulesetName(this.rulesets[control]!), parts } };
+    }
+    return whole.map((s, slot) => ({ ...s, answer: answers[slot]! }));
   }
 }
 

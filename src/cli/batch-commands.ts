@@ -23,7 +23,7 @@ import type { DealFlags } from './deal-command.ts';
 import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
 import type { MergeFlags } from './merge-command.ts';
 import { UsageError, integerOption } from './errors.ts';
-import { REVERSE_HELP, discardsOption, maxDiscardsOption, maxMemoryOption, policyOptions, variantOption } from './shared-options.ts';
+import { REVERSE_HELP, discardsOption, maxMemoryOption, policyOptions, variantOption } from './shared-options.ts';
 import { fmt } from '../core/game/format.ts';
 
 /**
@@ -32,7 +32,7 @@ import { fmt } from '../core/game/format.ts';
  * optional) alone over 400 deals, in seconds.
  */
 export const DEFAULT_DEALS = 1000;
-/** The seed when none is given. */
+/** The seed when none is given (deal's; estimate's is its default plan's, the seed of the stored reference runs). */
 export const DEFAULT_SEED = 1;
 
 const shardOption = (value: string): { k: number; n: number } => {
@@ -75,7 +75,7 @@ const secondsOption = (value: string): number => {
   return n;
 };
 
-export function addBatchCommands(program: Command, options: EstimateOptions = {}): void {
+export function addBatchCommands(program: Command, options: EstimateOptions & { helpAll?: boolean } = {}): void {
   program
     .command('deal')
     .summary('print reproducible random deals: deal I of seed S is always the same 52 cards')
@@ -116,141 +116,154 @@ export function addBatchCommands(program: Command, options: EstimateOptions = {}
       process.exitCode = dealCommand(flags);
     });
 
+  // The advanced options are listed by --help-all only (main.ts): --help fits a screen.
+  const advanced = (option: Option): Option => option.hideHelp(!options.helpAll);
   const estimate = program
     .command('estimate')
-    .summary('win rates under perfect play from many random deals, on all cores, with CSV output')
+    .summary('win rates under perfect play from many random deals, on all cores')
     .description(
-      'Solve deals --from … --from + --deals − 1 of --seed under each chosen variant and discard rule, ' +
-        'on a pool of worker threads, and print per rule set its answer on one line (the win rate, or its estimate, ' +
-        "with the 95% interval, and how it was reached), then won, lost, unknown, the estimates' parts, a " +
-        'histogram of max discards, states per deal and time. Ctrl-C stops, writes the ' +
-        'finished deals and prints a partial summary (exit 130; SIGTERM: 143); --resume continues from the CSV. ' +
-        'The per-deal CSV is the same, byte for byte, for any --workers when written with --no-timings ' +
-        '(the ms column, the solving time, is the only part that changes from run to run).',
+      'The win rate of Aces Up under perfect play (the whole stock known), from reproducible random deals solved on ' +
+        'all cores: per variant and discard rule, one line with the rate, its 95% interval and where it comes from, ' +
+        'then the counts behind it.\n\n' +
+        `With no options: each variant under both discard rules, deals 0–${fmt(DEFAULT_DEALS - 1)} of seed ${DEFAULT_PLAN.seed}. ` +
+        "Where the project's stored reference runs hold the deals, the forced rule's rate comes from them (a million " +
+        "deals), and the optional rule's adds the wins only it finds on this run's deals. Every option given changes " +
+        'only what it names; docs/estimate.md tells how each rate is reached.',
     )
     .addOption(variantOption({ all: true }))
-    .addOption(discardsOption({ both: true }))
+    .addOption(discardsOption({ both: true }).default(DEFAULT_PLAN.discards))
     .option('--deals <n>', 'how many deals', integerOption(1), DEFAULT_DEALS)
-    .addOption(
-      new Option('--seed <s>', `the seed, 0 to ${MAX_SEED}`)
-        .argParser(integerOption(0, MAX_SEED))
-        .default(DEFAULT_SEED, `${DEFAULT_SEED}; ${DEFAULT_PLAN.seed} under the default plan, the seed of the project's larger runs`),
-    )
+    .option('--seed <s>', `the seed of the deals, 0 to ${fmt(MAX_SEED)}`, integerOption(0, MAX_SEED), DEFAULT_PLAN.seed)
     .option('--from <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
-    .option('--shard <k/n>', 'solve only part K of N (1 ≤ K ≤ N) of the deals; put the parts together with `acesup merge`', shardOption)
     .addOption(
-      new Option(
-        '--workers <n>',
-        `worker threads (more than the cores warns; more than ${MAX_WORKERS_PER_CORE} per core, or than memory allows, is refused)`,
-      )
+      new Option('--workers <n>', `worker threads (at most ${MAX_WORKERS_PER_CORE} per core)`)
         .argParser(integerOption(1))
         .default(availableParallelism(), 'the cores of this machine'),
     )
+    .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')
+    .option('--summary <file>', 'write the summary, one row per rule set, to this CSV file ("-": standard output)')
+    .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
+    .option('--resume', 'continue the run whose per-deal CSV is --csv: solve only what it lacks')
+    .option('--shard <k/n>', 'solve only part K of N of the deals; put the parts together with `acesup merge`', shardOption)
     .addOption(
-      new Option(
-        '--max-states <n>',
-        'state budget of the first pass; past it a deal is "unknown" with proven bounds. Given alone: one pass at this budget ' +
-          `(no sampling); with --passes or --sample-unknowns: the first budget of that plan (default plan: ${fmt(DEFAULT_PLAN.maxStates)})`,
-      ).argParser(integerOption(1)),
-    )
-    .option(
-      '--passes <factors>',
-      'solve each deal still unknown again, pass after pass, at these multiples of --max-states (e.g. 20,160,1280); each row records ' +
-        `the budget of its pass; "none": one pass. Default plan: ${DEFAULT_PLAN.passes.join(',')}; given without --sample-unknowns, every unknown deal gets every pass`,
-      passesOption,
-    )
-    .option(
-      '--sample-unknowns <shares>',
-      'give the later passes only this share of the deals the first pass left unknown (0 < P ≤ 1, e.g. 0.05 or 5%), or one share per ' +
-        'later pass, each at most the one before (e.g. 1,0.1,0.02: every unknown deal at the second pass, a tenth of them at the third …), ' +
-        'chosen by a hash of (seed, index) that is blind to the cards; the summary adds the two-phase estimate of the win rate, unbiased, ' +
-        "with its 95% interval (docs/estimate.md). Without --passes: the default plan's passes. Default plan: per rule set (below)",
-      sampleOption,
-    )
-    .option(
-      '--escalate <file>',
-      `solve the unknown results of an earlier run's per-deal CSV (plain or .gz) again at the --passes budgets ` +
-        `(default ${DEFAULT_ESCALATE_PASSES.join(',')}) and write the whole file, updated, to --csv; seed, deals, rule sets and budget come from the file`,
-    )
-    .option(
-      '--control <summary>',
-      'with a rule set under the optional rule and the same variant under the forced rule in the run (e.g. --discards both): the summary ' +
-        "CSV of a larger run of that forced rule set over deals that include this run's; the difference estimate then takes its win " +
-        "rate from it (docs/estimate.md#lattice). May be given once per variant. Default plan: the project's own, where one fits",
-      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-    )
-    .option(
-      '--tail-control <summary>',
-      'with the same pairing: the summary CSV of a larger run of the optional rule set (the same search, first budget and first later ' +
-        "pass), whose sample of the deals that pass leaves undecided stands for this run's: the difference estimate counts the optional " +
-        "rule's own wins this run's passes up to that one find, and takes the rest's share from it (docs/estimate.md#tail). May be given " +
-        "once per variant. Default plan: the project's own, where one fits",
-      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-    )
-    .addOption(
-      maxMemoryOption(
-        "one worker's",
-        ". A larger cap lets a large pass finish the hardest deals; the later passes run on as many workers as the machine's memory holds at it",
+      advanced(
+        new Option(
+          '--max-states <n>',
+          `positions each deal may take in the first pass; past it a deal is "unknown" and goes to the later passes`,
+        )
+          .argParser(integerOption(1))
+          .default(DEFAULT_PLAN.maxStates),
       ),
     )
-    .option(
-      '--deal-threads <n>',
-      "threads that search each deal of a later pass together, over one shared table (the optional rule's searches; docs/search.md#threads); " +
-        "default: the workers that the pass's memory plan leaves idle, shared among the deals it solves at once, else 1 (a threaded search's states vary from run to run)",
-      integerOption(1, 64),
-    )
-    .addOption(maxDiscardsOption().default('exact', 'exact; bounds under the default plan'))
-    .option('--csv <file>', 'write one row per deal and rule set to this CSV file ("-": standard output; gzipped when it ends in .gz)')
-    .option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')
-    .option(
-      '--resume',
-      'continue the run whose per-deal CSV is --csv (plain or .gz): solve only the deals missing from it (and the passes still to do); refused when its rows differ in --max-states, --passes, --max-discards, version or search',
-    )
-    .option(
-      '--summary <file>',
-      'write the summary (one row per rule set, with the command, version and commit) to this CSV file ("-": standard output)',
-    )
-    .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
-    .option(
-      '--progress-every <seconds>',
-      'when standard error is not a terminal (a log), print a progress line this often; 0: never',
-      secondsOption,
-      60,
-    )
-    .option(
-      '--checkpoint-every <seconds>',
-      'with --csv, write the finished deals to it this often, so that even a killed run can --resume; 0: never',
-      secondsOption,
-      300,
-    );
-  policyOptions(estimate, SOLVER, [SOLVER, ...POLICY_NAMES])
     .addOption(
-      new Option(
-        '--compare <policy>',
-        'with --policy: also solve each deal exactly, its verdict in the same row as the game (solver_result …), for the clairvoyant rate on the same deals and the winnable deals the policy lost',
-      ).choices([SOLVER]),
+      advanced(
+        new Option(
+          '--passes <factors>',
+          'solve each deal still unknown again, pass after pass, at these multiples of --max-states (e.g. 20,160,1280); "none": one pass',
+        )
+          .argParser(passesOption)
+          .default([...DEFAULT_PLAN.passes], DEFAULT_PLAN.passes.join(',')),
+      ),
     )
+    .addOption(
+      advanced(
+        new Option(
+          '--sample-unknowns <shares>',
+          'give the later passes only this share of the deals the first pass left unknown (e.g. 0.05 or 5%), or one share per later pass ' +
+            '(e.g. 1,0.1,0.02), chosen by a hash of (seed, index) blind to the cards; VARIANT/RULE=shares for one rule set. The summary ' +
+            'adds the two-phase estimate (docs/estimate.md). Default: every unknown deal, but for standard and easy under the optional ' +
+            'rule: 1,0 where a stored tail stands for the deals ×20 leaves undecided, else 0.1,0.02',
+        ).argParser(sampleOption),
+      ),
+    )
+    .addOption(
+      advanced(
+        new Option(
+          '--max-discards <how>',
+          "bounds: spend each budget on the verdict (a lost deal's max discards is a proven range); exact: pin it (slower)",
+        )
+          .choices(['exact', 'bounds'])
+          .default(DEFAULT_PLAN.maxDiscards),
+      ),
+    )
+    .addOption(
+      advanced(
+        new Option(
+          '--escalate <file>',
+          `solve the unknown results of an earlier run's per-deal CSV again at the --passes budgets (default ${DEFAULT_ESCALATE_PASSES.join(',')}) ` +
+            'and write the whole file, updated, to --csv; seed, deals, rule sets and budget come from the file',
+        ),
+      ),
+    )
+    .addOption(
+      advanced(
+        new Option(
+          '--control <summary>',
+          "a summary CSV of a larger run of a forced rule set over deals that include this run's: that rule set's rate, and the control " +
+            "of the optional rule's difference estimate, come from it instead of the stored reference run (once per variant)",
+        ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+      ),
+    )
+    .addOption(
+      advanced(
+        new Option(
+          '--tail-control <summary>',
+          'a summary CSV of a larger run of an optional rule set (the same search, first budget and first later pass) whose sample of ' +
+            "the deals that pass leaves undecided stands for this run's, instead of the stored one (docs/estimate.md#tail; once per variant)",
+        ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+      ),
+    )
+    .addOption(
+      advanced(
+        maxMemoryOption(
+          "one worker's",
+          '. A larger cap lets a large pass finish the hardest deals; the later passes run on as many workers as memory holds at it',
+        ),
+      ),
+    )
+    .addOption(
+      advanced(
+        new Option(
+          '--deal-threads <n>',
+          'threads that search each deal of a later pass together, over one shared table (default: the workers the memory plan leaves idle)',
+        ).argParser(integerOption(1, 64)),
+      ),
+    )
+    .addOption(advanced(new Option('--no-timings', 'leave the ms column of the CSV empty, so that reruns give identical files')))
+    .addOption(
+      advanced(
+        new Option('--progress-every <seconds>', 'when standard error is not a terminal, print a progress line this often; 0: never')
+          .argParser(secondsOption)
+          .default(60),
+      ),
+    )
+    .addOption(
+      advanced(
+        new Option(
+          '--checkpoint-every <seconds>',
+          'with --csv, save the finished deals this often, so that even a killed run can --resume; 0: never',
+        )
+          .argParser(secondsOption)
+          .default(300),
+      ),
+    );
+  policyOptions(estimate, SOLVER, [SOLVER, ...POLICY_NAMES], advanced)
+    .addOption(
+      advanced(
+        new Option(
+          '--compare <policy>',
+          'with --policy: also solve each deal exactly, its verdict beside the game (the clairvoyant rate on the same deals)',
+        ).choices([SOLVER]),
+      ),
+    )
+    .option('--help-all', 'list every option, the advanced ones too: budgets, passes, sampling, controls, escalation')
     .addHelpText(
       'after',
-      '\nPolicies (--policy; default solver, the exact solver that knows the whole stock):\n' +
-        '  acesup estimate --variant standard --discards forced --policy greedy --ace-bonus 2 --deals 100000\n' +
-        '  acesup estimate --variant strict --discards forced --policy expert --compare solver --deals 1000 --csv expert.csv\n' +
-        'A policy sees only the table, the discards and the set of unseen cards (docs/play.md); its game of deal I of\n' +
-        'seed S draws its random choices from (S, I) alone. Rows get a policy column; "max discards" is then the\n' +
-        'cards the game discarded.\n' +
-        `\nThe default plan (none of --max-states, --passes, --sample-unknowns given; the solver plays): every deal at\n` +
-        `${fmt(DEFAULT_PLAN.maxStates)} states, then each deal still unknown at ×${DEFAULT_PLAN.passes.join(', ×')} that budget, in turn, with\n` +
-        `--max-discards bounds unless given. The forced rule and strict × optional give every unknown deal every pass: their rows are\n` +
-        `exact, deal by deal. A rule set under the optional rule runs beside the same variant under the forced rule, and its rate is\n` +
-        `the difference estimate: the forced rule's rate (over a million deals of seed ${DEFAULT_PLAN.seed} where the project has that run, hence seed ${DEFAULT_PLAN.seed}\n` +
-        "unless --seed is given), plus the optional rule's own wins. Standard and easy × optional give every unknown deal the ×" +
-        `${DEFAULT_PLAN.passes[0]} pass and none\nthe next (--sample-unknowns ${DEFAULT_PLAN.shares('standard', 'optional', true).replaceAll(' ', ',')}): the wins ×${DEFAULT_PLAN.passes[0]} does not find come from the project's lattice study\n` +
-        '(--tail-control); without one, shares of them get the passes. --max-states N alone: one pass at N, as `acesup solve` does.\n' +
-        '\nPasses and escalation (each deal still unknown solved again at larger budgets; docs/estimate.md: what a pass costs):\n' +
-        '  acesup estimate --variant standard --deals 1000 --passes 8,64 --csv run.csv\n' +
-        '  acesup estimate --variant standard --deals 1000 --csv one.csv && acesup estimate --escalate one.csv --csv run.csv\n' +
-        '      the same run.csv, in two steps (the second on other machines, or in shards: --shard K/N, then acesup merge)\n' +
-        "A pass that the machine's memory cannot hold on every worker runs on fewer; one that fits no worker is refused.",
+      '\nExamples:\n' +
+        "  acesup estimate --variant standard --deals 200          the rule texts' game, beside its forced rule\n" +
+        '  acesup estimate --deals 40000 --shard 1/2 --csv a.csv   half a run; acesup merge puts the halves together\n' +
+        '  acesup estimate --policy greedy --deals 100000          a player who cannot see the stock (docs/play.md)\n' +
+        'Ctrl-C stops, keeps the finished deals and prints a partial summary (exit 130); --resume continues from --csv.',
     )
     .action(async (flags: EstimateFlags, command: Command) => {
       const { estimateCommand } = await import('./estimate-command.ts');

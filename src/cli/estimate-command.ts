@@ -25,6 +25,8 @@ export async function estimateCommand(flags: EstimateFlags, command: Command, op
   const plan = await planEstimate(flags, givenOptions(command), source.version);
   for (const line of plan.warnings) process.stderr.write(`acesup: warning: ${line}\n`);
   const run = await EstimateRun.start(plan, options);
+  // Said once the run starts: a run refused (a file to resume that does not fit) ends with its reason alone.
+  for (const line of plan.notes) process.stderr.write(`acesup: note: ${line}\n`);
   for (const line of run.notes) console.error(`acesup: note: ${line}`);
   const progress = new EstimateProgress(
     plan.rulesets.map(rulesetName),

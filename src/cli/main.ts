@@ -31,6 +31,8 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
 
 /** What an entry other than bin/acesup.js may change (a test entry that simulates faults); none changes a result. */
 export interface ProgramOptions extends EstimateOptions {
+  /** List every option in the help (`--help-all`), the advanced ones too. */
+  helpAll?: boolean;
   /** How every file write renames its complete temporary file into place (files.ts). */
   rename?: (from: string, to: string) => Promise<void>;
 }
@@ -140,8 +142,10 @@ export async function main(argv: string[], options: ProgramOptions = {}): Promis
     process.stderr.write(`acesup: cannot write to standard output: ${ioReason(error)}\n`);
     process.exit(EXIT_FAILED);
   });
+  // --help-all is --help with every option listed (the commands hide their advanced ones from --help).
+  const helpAll = argv.includes('--help-all');
   try {
-    await buildProgram(options).parseAsync(argv);
+    await buildProgram({ ...options, helpAll }).parseAsync(argv.map((arg) => (arg === '--help-all' ? '--help' : arg)));
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has printed its message already; help and version end well.

@@ -7,7 +7,6 @@ import { isStdio } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
 import { summarise } from '../batch/summary.ts';
 import { controlsOf } from '../batch/estimate-plan.ts';
-import { DEFAULT_PLAN } from '../batch/options.ts';
 import { passBudgets } from '../batch/provenance.ts';
 import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
 import { checkOutputs, checkWritable, refuseIfGiven } from '../batch/plan-checks.ts';
@@ -61,24 +60,20 @@ export async function mergeCommand(files: string[], flags: MergeFlags, command: 
       csvFailure = `cannot write --csv ${flags.csv}: ${ioReason(error)}`;
     }
   }
-  // The controls: those given, or, for the files of a run under the default plan, the plan's own (as that run's
-  // summary had them); a tail control must share the rows' search, first budgets and mode.
+  // The controls: those given, or the stored reference runs where they fit these rows (as a run's summary has
+  // them); a stored tail must share the rows' search, first budgets and mode. Where none fits, nothing is said:
+  // the files, not an option, chose their deals.
   const first = table.provenances[0];
   const budgets = first === undefined ? [] : passBudgets(first);
-  const defaultPlan =
-    first !== undefined &&
-    table.provenances.every(
-      (p) =>
-        p.max_states === String(DEFAULT_PLAN.maxStates) && p.passes === DEFAULT_PLAN.passes.join(' ') && p.max_discards_mode === 'bounds',
-    );
   const warnings: string[] = [];
   const controls = await controlsOf(
-    flags.control === undefined && flags.tailControl === undefined && defaultPlan ? 'default' : flags,
+    flags.control === undefined && flags.tailControl === undefined ? 'default' : flags,
     table.rulesets,
     table.seed,
     { first: table.first, last: table.first + table.count - 1 },
     { search: first?.search ?? '', budgets, maxDiscards: first?.max_discards_mode ?? '' },
     warnings,
+    [],
   );
   for (const line of warnings) process.stderr.write(`acesup: warning: ${line}\n`);
   const summaries = summarise(table, controls);

@@ -5,6 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from './errors.ts';
 import { checkFolderOf, writeOut } from './page-files.ts';
+import { loadReportModules } from './report-libraries.ts';
 
 export interface ReportFlags {
   out?: string;
@@ -14,11 +15,12 @@ export interface ReportFlags {
 export async function reportCommand(files: string[], flags: ReportFlags): Promise<void> {
   if (flags.out === undefined && flags.svg === undefined) throw new UsageError('say where to write: --out report.html and/or --svg DIR');
   if (flags.out !== undefined) await checkFolderOf(flags.out);
-  // Loaded here, not at start-up: the charting library takes half a second to load, which every other command would pay.
+  // Loaded here, before any file is read (they may be missing: an optional peer dependency), not at start-up: the
+  // charting library takes half a second to load, which every other command would pay.
+  const [{ buildCharts }, { reportPage }] = await loadReportModules();
   const { readInputs } = await import('../report/data.ts');
   const inputs = await readInputs(files);
   if (inputs.summaries.length === 0 && inputs.series.length === 0) throw new UsageError('nothing to draw: the files hold no rows');
-  const [{ buildCharts }, { reportPage }] = await Promise.all([import('../report/charts.ts'), import('../report/report-page.ts')]);
   const charts = await buildCharts(inputs.summaries, inputs.series);
   const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   if (flags.svg !== undefined) {

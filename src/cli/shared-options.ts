@@ -46,26 +46,37 @@ export const maxMemoryOption = (whose: string, more = ''): Option =>
 /** --reverse, on every command that reads or prints cards (docs/rules.md, "Reverse Idiot's Delight"). */
 export const REVERSE_HELP = "Reverse Idiot's Delight: read and print cards with aces low and the four kings kept (ranks move one place)";
 
-/** The options that choose and tune a policy (play and estimate share them). */
-export function policyOptions(command: Command, defaultPolicy: string, policies: readonly string[]): Command {
+/** The options that choose and tune a policy (play and estimate share them); `tuning` may hide the tuning ones. */
+export function policyOptions(
+  command: Command,
+  defaultPolicy: string,
+  policies: readonly string[],
+  tuning: (option: Option) => Option = (option) => option,
+): Command {
   return command
     .addOption(new Option('--policy <name>', 'who plays (docs/play.md)').choices([...policies]).default(defaultPolicy))
     .addOption(
-      new Option(
-        '--ace-bonus <k>',
-        `greedy (and pimc's ties, expert's rollouts): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS}; expert: 2 in standard, 0 otherwise)`,
-      ).argParser(integerOption(0, 48)),
+      tuning(
+        new Option(
+          '--ace-bonus <k>',
+          `greedy (and pimc's ties, expert's rollouts): a fill that puts an ace into an empty pile counts as k discards (default ${DEFAULT_ACE_BONUS}; expert: 2 in standard, 0 otherwise)`,
+        ).argParser(integerOption(0, 48)),
+      ),
     )
     .addOption(
-      new Option(
-        '--samples <n>',
-        `pimc: sampled stock orders per decision (default ${DEFAULT_SAMPLES}); expert: rollouts per choice, four times as many where a sample wins (default ${DEFAULT_EXPERT_SAMPLES})`,
-      ).argParser(integerOption(1, 100_000)),
+      tuning(
+        new Option(
+          '--samples <n>',
+          `pimc: sampled stock orders per decision (default ${DEFAULT_SAMPLES}); expert: rollouts per choice, four times as many where a sample wins (default ${DEFAULT_EXPERT_SAMPLES})`,
+        ).argParser(integerOption(1, 100_000)),
+      ),
     )
     .addOption(
-      new Option(
-        '--sample-states <n>',
-        `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${fmt(DEFAULT_SAMPLE_STATES)})`,
-      ).argParser(integerOption(1)),
+      tuning(
+        new Option(
+          '--sample-states <n>',
+          `pimc: solver state budget per sample and choice; an unknown counts as no win (default ${fmt(DEFAULT_SAMPLE_STATES)})`,
+        ).argParser(integerOption(1)),
+      ),
     );
 }

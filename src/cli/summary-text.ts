@@ -5,6 +5,8 @@ import { planFor } from '../batch/sample.ts';
 import { Z95 } from '../batch/stats.ts';
 import { type Answer, type Comparison, type PassCount, type RulesetSummary, answerOf, awaitingPass } from '../batch/summary.ts';
 import { fmt, percent } from '../core/game/format.ts';
+import type { ControlRun, TailRun } from '../batch/lattice-summary.ts';
+import { describeReference } from '../batch/reference.ts';
 
 const seconds = (s: number): string => (s >= 100 ? `${fmt(Math.round(s))} s` : `${s.toFixed(s >= 10 ? 1 : 2)} s`);
 const rate = (n: number): string => (n >= 100 ? fmt(Math.round(n)) : n.toFixed(1));
@@ -46,25 +48,51 @@ function histogram(counts: readonly number[]): string[] {
   ];
 }
 
-/** How the answer was reached, in a few words (the end of a rule set's first line). */
+/** The deals of this run, as a first line names them: "these 1,000 deals". */
+const theseDeals = (s: RulesetSummary): string => `${s.deals === 1 ? 'this deal' : `these ${fmt(s.deals)} deals`}`;
+
+/** A larger run as the first line names it: the stored reference run (its deals, seed and commit), or a file. */
+function largerRun(run: ControlRun | TailRun): string {
+  return run.reference === undefined ? run.file : `a stored run of ${fmt(run.reference.deals)} deals`;
+}
+
+/** A larger run with its provenance, as the lines below the first name it. */
+function largerRunInFull(run: ControlRun | TailRun): string {
+  return run.reference === undefined ? run.file : `the stored run of ${describeReference(run.reference)}`;
+}
+
+/** An interval's value as a first line gives it: "1.50%", or "1.50%–2.00%" for a range. */
+const value = (i: { low: number; high: number }): string => (i.low === i.high ? percent(i.high) : `${percent(i.low)}–${percent(i.high)}`);
+
+/**
+ * How the answer was reached, in a few words (the end of a rule set's first line): what comes from a larger run
+ * (the stored reference runs, or files given) and what from this run's deals.
+ */
 function howDecided(s: RulesetSummary, a: Answer): string {
   switch (a.method) {
     case 'exact':
-      return 'every deal decided';
+      return `${theseDeals(s)}, every one decided`;
     case 'played':
       return 'games played without seeing the stock';
     case 'range':
-      return `a range: ${fmt(s.unknown)} deal${s.unknown === 1 ? '' : 's'} still unknown, counted lost, then won`;
+      return `${theseDeals(s)}: ${fmt(s.unknown)} still unknown, counted lost, then won`;
     case 'two-phase':
-      return 'the deals decided, and a sample of those left unknown given more passes';
+      return `${theseDeals(s)}, and a sample of those left unknown given more passes`;
+    case 'reference': {
+      const run = s.larger!.run;
+      return `from ${largerRun(run)}, which holds ${theseDeals(s)}`;
+    }
     case 'difference': {
       const l = s.lattice!;
-      const control = l.controlFile === undefined ? 'these deals' : `${fmt(l.estimate.controlDeals)} deals`;
-      const tc = l.estimate.tailControl;
+      const e = l.estimate;
+      const control = l.controlRun === undefined ? `on ${theseDeals(s)}` : `from ${largerRun(l.controlRun)}`;
+      const tc = e.tailControl;
+      const own = tc === undefined ? e.difference : { low: e.difference.low - tc.share.low, high: e.difference.high - tc.share.high };
       // The first later pass's budget, past which the tail control's share stands for this run's.
       const boundary = Number(l.tailBoundary?.split('|')[1]?.split(' ')[1]);
-      const past = Number.isFinite(boundary) ? `past ${fmt(boundary)} positions` : 'past the first later pass';
-      return `${ruleName(l.control)}'s rate over ${control}, plus the wins only the optional rule finds${tc === undefined ? '' : ` (${past}: ${tc.file ?? 'a larger run'}'s share)`}`;
+      const past = Number.isFinite(boundary) ? `${fmt(boundary)} positions` : 'the first later pass';
+      const tail = tc === undefined || l.tailRun === undefined ? '' : ` and ${value(tc.share)} past ${past} from ${largerRun(l.tailRun)}`;
+      return `the forced rule's ${value(e.control)} ${control}, plus the wins only the optional rule finds: ${value(own)} on ${theseDeals(s)}${tail}`;
     }
   }
 }
@@ -93,12 +121,22 @@ export function rulesetText(s: RulesetSummary): string[] {
   const method = answerOf(s).method;
   // The plain count; its rate where the answer is an estimate (it is the answer otherwise).
   const plain =
-    method === 'two-phase' || method === 'difference'
+    method === 'two-phase' || method === 'difference' || method === 'reference'
       ? s.unknown === 0
         ? ` — plain rate ${percent(s.winRate.low)} (95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)})`
         : ` — plain range ${percent(s.winRate.low)}–${percent(s.winRate.high)} (95% Wilson interval ${percent(s.ci95.low)}–${percent(s.ci95.high)})`
       : '';
   lines.push(`  of the ${fmt(s.deals)}: won ${fmt(s.won)} · lost ${fmt(s.lost)} · unknown ${fmt(s.unknown)}${plain}`);
+  if (method === 'reference') {
+    const run = s.larger!.run;
+    lines.push(
+      `  ${run.reference === undefined ? run.file : `the stored run: ${describeReference(run.reference)}`}, deals ${fmt(run.first)}–${fmt(run.last)}: won ${fmt(run.won)}, ${run.unknown === 0 ? 'every deal decided' : `${fmt(run.unknown)} unknown`}`,
+    );
+  }
+  if (s.raised !== undefined)
+    lines.push(
+      `  its ${s.raised.parts.join(' and ')} raised to ${ruleName(s.raised.by)}'s: every win under the forced rule is a win under the optional one`,
+    );
   const left = [
     ...(s.unknown > 0 ? [`${fmt(s.unknown)} unknown`] : []),
     ...(s.lostUnpinned > 0 ? [`${fmt(s.lostUnpinned)} lost with max discards not pinned`] : []),
@@ -234,7 +272,7 @@ function openVerdicts(e: NonNullable<RulesetSummary['lattice']>['estimate']): st
  */
 function latticeLines(l: NonNullable<RulesetSummary['lattice']>): string[] {
   const e = l.estimate;
-  const against = `against ${l.control}${l.controlFile === undefined ? " (this run's deals)" : ` (${fmt(e.controlDeals)} deals of ${l.controlFile})`}`;
+  const against = `against ${l.control}${l.controlRun === undefined ? " (this run's deals)" : ` (${largerRunInFull(l.controlRun)})`}`;
   if (!l.offer.offer) return [`  no difference estimate ${against}: ${l.offer.reason}`];
   const half = (e.ci95.high - e.ci95.low) / 2;
   const value =
@@ -256,7 +294,7 @@ function latticeLines(l: NonNullable<RulesetSummary['lattice']>): string[] {
       ? `${fmt(dWins)} of these ${fmt(e.deals)} deals won only under the optional rule, ${fmt(sampled)} of them sampled`
       : `${fmt(dWins)} of these ${fmt(e.deals)} deals won only under the optional rule by the first later pass; the ${fmt(e.tail.leftToControl)} it left ` +
         `undecided count through the tail control, ${tailText} (${fmt(tc.won)} such win${tc.won === 1 ? '' : 's'}` +
-        `${tc.open > 0 ? ` and ${fmt(tc.open)} open` : ''} among the ${fmt(tc.sampled)} sampled deals of ${fmt(tc.deals)} in ${tc.file ?? 'its run'})`;
+        `${tc.open > 0 ? ` and ${fmt(tc.open)} open` : ''} among the ${fmt(tc.sampled)} sampled deals of ${fmt(tc.deals)} in ${l.tailRun === undefined ? (tc.file ?? 'its run') : largerRunInFull(l.tailRun)})`;
   return [
     `  difference estimate ${against}: ${value}`,
     `    = ${ruleName(l.control)} ${e.control.low === e.control.high ? percent(e.control.high) : `${percent(e.control.low)}–${percent(e.control.high)}`} + won only under the optional rule ${ownText}` +
