@@ -123,8 +123,3 @@ export function countGame(ruleSet: string, game: string, won: boolean): Stats {
   write(COUNTED, JSON.stringify([game, ...counted].slice(0, KEPT_COUNTED)));
   return stats;
 }
-
-/** Whether a game's end was counted already. */
-export function isCounted(game: string): boolean {
-  return read<string[]>(COUNTED, [], Array.isArray).includes(game);
-}
