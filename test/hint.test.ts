@@ -174,6 +174,11 @@ describe('hint', () => {
       if (!answer.chance.exact) expect(answer.chance.ci95.high - answer.chance.ci95.low).toBeLessThanOrEqual(0.1);
     }
     expect(decided).toBeGreaterThan(0);
+    // Asked for few rollouts, it plays more until the chance's interval is within 10 points (rollouts are cheap).
+    const [{ position }] = gamePositions('standard', 'optional', 1);
+    const few = hint(formatPosition(position!), { rollouts: 10, perfect: false, samples: 8 });
+    expect(few.chance.of).toBeGreaterThan(10);
+    expect(few.chance.ci95.high - few.chance.ci95.low).toBeLessThanOrEqual(0.1);
     // Some shares needed more than the first 200 orders to come within 10 points.
     expect(wider).toBeGreaterThan(0);
   });
