@@ -144,6 +144,11 @@ describe('the web page, for players', () => {
     const shown = await page.$$eval('.card', (cards) => cards.map((card) => card.getAttribute('data-card')));
     expect(shown).toEqual(formatDeal(parseDeal('kpat:17')).split(' ').slice(0, 4));
     expect(new URL(page.url()).hash).toBe('#deal=kpat%3A17&variant=standard&discards=optional');
+    // A numbered game is its program's own, aces high: the reversed reading is refused, the game kept.
+    await page.click('#reverse');
+    expect(await message(page, 'setup-message')).toBe("kpat:17 is a game of KPatience's Aces Up (aces high): not in the reversed reading");
+    expect(await page.isChecked('#reverse')).toBe(false);
+    expect(await page.textContent('#game-name')).toBe('game kpat:17 · standard · optional discards');
     await page.fill('#deal-text', 'pysol:123456');
     await page.click('#pasted button[type=submit]');
     expect(await page.textContent('#game-name')).toBe('game pysol:123456 · standard · optional discards');

@@ -7,7 +7,7 @@ import { listenToKeys } from './keys.ts';
 import { type HintState, LONGER_STATES, type VerdictState, renderHint, renderStats, renderVerdict } from './panel-view.ts';
 import { type ReviewState, renderReview } from './review-view.ts';
 import { Round } from './round.ts';
-import { type Rules, type Setup, DEFAULT_RULES, checked, describeSetup, readSetup, ruleSetName, writeSetup } from './setup.ts';
+import { type Rules, type Setup, DEFAULT_RULES, checked, describeSetup, isNumbered, readSetup, ruleSetName, writeSetup } from './setup.ts';
 import { SetupView, randomSeed } from './setup-view.ts';
 import { Solver, Superseded } from './solver.ts';
 import {
@@ -172,7 +172,9 @@ class Page {
     const old = this.#round;
     const cards = newGame(old.deal, { reverse: old.setup.reverse }).cards();
     let source = old.setup.source;
-    if ('deal' in source && rules.reverse !== old.setup.reverse) source = { deal: newGame(cards, { reverse: rules.reverse }).deal };
+    // A deal string is written anew in the other reading; a numbered game keeps its name (and has no reversed reading).
+    if ('deal' in source && !isNumbered(old.setup) && rules.reverse !== old.setup.reverse)
+      source = { deal: newGame(cards, { reverse: rules.reverse }).deal };
     let round: Round;
     try {
       round = this.#open(checked({ source, ...rules }), false);
