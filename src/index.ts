@@ -18,6 +18,7 @@ export {
   MAX_INDEX,
   MAX_SEED,
   type MaxDiscardsMode,
+  type NewGameOptions,
   type ReviewAnswer,
   type ReviewOptions,
   type ReviewWords,

@@ -124,6 +124,13 @@ describe('newGame', () => {
     expect(() => newGame(seededDeal(1, 0), { variant: 'hard' as 'easy' })).toThrow(/unknown variant "hard"/u);
     expect(game.undo()).toBeUndefined();
     expect(newGame('kpat:17').deal).toBe(formatDeal(parseDeal('kpat:17')));
+    // Moves already played: the same game as played one by one; an illegal one named as verify names it.
+    const played = newGame('kpat:17');
+    for (const move of ['deal', 'remove 3S', 'remove 9S']) played.play(move);
+    const after = newGame('kpat:17', { after: 'deal, remove 3S, remove 9S' });
+    expect([after.moves(), after.position()]).toEqual([played.moves(), played.position()]);
+    expect(newGame('kpat:17', { after: ['deal', 'remove 3S'] }).moves()).toEqual(['deal', 'remove 3S']);
+    expect(() => newGame('kpat:17', { after: 'deal, remove AS' })).toThrow(/^move 2: AS is still in the stock$/u);
   });
 });
 

@@ -42,17 +42,14 @@ function positionOf(words: string[], flags: HintFlags): string {
     return text;
   }
   const deal = flags.seed === undefined ? text : seededDeal(flags.seed, flags.index ?? 0);
-  const game = newGame(deal, { variant: flags.variant, discards: flags.discards, reverse: flags.reverse === true });
-  const moves = normaliseMoveList(flags.after ?? '');
-  for (const move of moves === '' ? [] : moves.split(', ')) {
-    try {
-      game.play(move);
-    } catch (error) {
-      if (error instanceof InputError) throw new UsageError(`--after: ${error.message}`);
-      throw error;
-    }
+  const rules = { variant: flags.variant, discards: flags.discards, reverse: flags.reverse === true };
+  try {
+    return newGame(deal, { ...rules, after: normaliseMoveList(flags.after ?? '') }).position();
+  } catch (error) {
+    // A deal that is not one is named as it is; a move that is not legal, as --after's.
+    if (error instanceof InputError && /^move \d+/u.test(error.message)) throw new UsageError(`--after: ${error.message}`);
+    throw error;
   }
-  return game.position();
 }
 
 export function hintCommand(words: string[], flags: HintFlags): number {

@@ -27,7 +27,7 @@ export {
   type Variant,
 };
 export { formatDeal, parseDeal };
-export { type Game, type GameRules, type GameStatus, newGame } from './game-api.ts';
+export { type Game, type GameRules, type GameStatus, type NewGameOptions, newGame } from './game-api.ts';
 export { type HintWords, hintWords } from './play/hint-text.ts';
 export { type ReviewWords, reviewWords } from './review-text.ts';
 

@@ -154,8 +154,20 @@ export class Game {
   }
 }
 
-/** A new game of `deal` (a deal string, a numbered game such as `kpat:17`, or the 52 card numbers) under the rules. */
-export function newGame(deal: string | Deal, options: GameRules = {}): Game {
+export interface NewGameOptions extends GameRules {
+  /** Moves already played from the start (an array, or one string in any form `verify` reads); default none. */
+  after?: string | readonly string[];
+}
+
+/**
+ * A new game of `deal` (a deal string, a numbered game such as `kpat:17`, or the 52 card numbers) under the rules,
+ * with the moves of `after` played; an illegal one throws an InputError in `verify`'s words (`move 3: …`).
+ */
+export function newGame(deal: string | Deal, options: NewGameOptions = {}): Game {
   const { variant, rule, reading } = rulesOf(options);
-  return new Game(dealIn(deal, reading), variant, rule, options.reverse === true);
+  const game = new Game(dealIn(deal, reading), variant, rule, options.reverse === true);
+  const after =
+    options.after === undefined ? [] : reading.moves(typeof options.after === 'string' ? options.after : options.after.join(','));
+  for (const move of after) game.play(reading.formatMove(move));
+  return game;
 }
