@@ -130,7 +130,7 @@ describe('the solver with the ghost game', () => {
   });
 
   it('cuts the strict × optional search where a round starts (the plain-search tests check its verdicts)', () => {
-    const search = new Search('strict', 'optional');
+    const search = new Search({ variant: 'strict', rule: 'optional' });
     let cuts = 0;
     for (let index = 0; index < 10; index++) {
       search.run(dealFor(2026, index), { maxStates: 100_000, atLeast: 47 });

@@ -12,6 +12,7 @@ import { MOVE, REMOVE, moveFrom, moveKind, movePosition } from '../src/core/engi
 import { type DiscardRule, type Variant, VARIANT_RULES, VARIANTS } from '../src/core/game/rules.ts';
 import { positionFrame } from '../src/core/search/position-solve.ts';
 import { Search } from '../src/core/search/search.ts';
+import { SEARCH_POLICIES } from '../src/core/search/search-policies.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { F_DEALT, FRAME, pileOf, pileSize, startFrame } from '../src/core/engine/state.ts';
 import { verify } from '../src/core/game/verify.ts';
@@ -43,7 +44,7 @@ function positions(
   prefer?: 'removals' | 'aces',
   perPlay = 3,
 ): { deal: Deal; from: Int32Array }[] {
-  const player = new MoveGenerator(variant, rule, false);
+  const player = new MoveGenerator({ variant, rule, reductions: false });
   const frames = new Int32Array(2 * FRAME);
   const moves = new Int32Array(MAX_MOVES);
   const found: { deal: Deal; from: Int32Array }[] = [];
@@ -81,9 +82,9 @@ function compareFrom(
   rule: DiscardRule,
   starts: { deal: Deal; from: Int32Array }[],
   acted?: (search: Search) => number,
-  reduced = new Search(variant, rule, true),
+  reduced = new Search({ variant, rule }),
 ): { compared: number; acts: number } {
-  const plain = new Search(variant, rule, false);
+  const plain = new Search({ variant, rule, reductions: false });
   let compared = 0,
     acts = 0;
   for (const [i, { deal, from }] of starts.entries()) {
@@ -98,7 +99,7 @@ function compareFrom(
 }
 
 describe('R10: a frozen position is played out as one line', () => {
-  for (const variant of VARIANTS.filter((v) => VARIANT_RULES[v].search.frozenLine)) {
+  for (const variant of VARIANTS.filter((v) => SEARCH_POLICIES[v].frozenLine)) {
     it(`${variant} × forced: from positions with an ace on every pile`, () => {
       const tables = new DealTables();
       const frozen = new FrozenLine(tables);
@@ -122,10 +123,11 @@ describe('R10: a frozen position is played out as one line', () => {
   }
 });
 
-describe('the variant table', () => {
+describe("the variant table and the search's policies", () => {
   it('applies R11 and R13 only where buried cards move, and R12 not where only aces move', () => {
     for (const variant of VARIANTS) {
-      const { buriedCards, acesOnly, search } = VARIANT_RULES[variant];
+      const { buriedCards, acesOnly } = VARIANT_RULES[variant];
+      const search = SEARCH_POLICIES[variant];
       if (!buriedCards) expect(search.idleCardOut).toEqual({ optional: false, forced: false });
       if (acesOnly) expect(search.canonicalEndgame).toEqual({ optional: false, forced: false });
     }
@@ -135,7 +137,7 @@ describe('the variant table', () => {
 describe('R11, R13: a buried idle card that an exposed card outranks goes at once (easy)', () => {
   for (const rule of ['forced', 'optional'] as const) {
     it(`easy × ${rule}: from positions where it gives the only child`, () => {
-      const generator = new MoveGenerator('easy', rule, true);
+      const generator = new MoveGenerator({ variant: 'easy', rule });
       const out = new Int32Array(MAX_MOVES);
       // What the moved card was: dead, or alive (every deal left outranks it); at the bottom of its pile or not.
       const kinds = { dead: 0, alive: 0, bottom: 0, above: 0 };
@@ -183,14 +185,14 @@ describe('R11 needs its condition on the deals: an idle card above another one, 
     const piles = ['KH 8S QC TH', '', 'KD JS AH AC 2C AD', '7C TC AS 8H JH KS'].map((pile) => (pile === '' ? [] : parseCards(pile)));
     const from = positionFrame(deal, piles, 44, 28);
     const without8S = positionFrame(deal, [piles[0]!.filter((card) => card !== parseCard('8S')), ...piles.slice(1)], 44, 29);
-    const plain = new Search('easy', 'forced', false);
+    const plain = new Search({ variant: 'easy', rule: 'forced', reductions: false });
     expect(plain.run(deal, { maxStates: 300_000, from }).best).toBe(47);
     expect(plain.run(deal, { maxStates: 300_000, from: without8S }).best).toBe(46);
-    const generator = new MoveGenerator('easy', 'forced', true);
+    const generator = new MoveGenerator({ variant: 'easy', rule: 'forced' });
     generator.setDeal(deal);
     const count = generator.generate(from, 0, new Int32Array(MAX_MOVES), 0);
     expect({ count, idleCardOuts: generator.idleCardOuts }).toEqual({ count: 17, idleCardOuts: 0 }); // each of the 16 cards, and the deal
-    expect(new Search('easy', 'forced', true).run(deal, { maxStates: 300_000, from }).best).toBe(47);
+    expect(new Search({ variant: 'easy', rule: 'forced' }).run(deal, { maxStates: 300_000, from }).best).toBe(47);
   });
 });
 
@@ -202,25 +204,25 @@ describe('R11 needs its card idle: a card outranked now may be the only one left
     const piles = ['AH', '', 'AC', 'JS TH KD AS 5D'].map((pile) => (pile === '' ? [] : parseCards(pile)));
     const from = positionFrame(deal, piles, 48, 41);
     const withoutTH = positionFrame(deal, [...piles.slice(0, 3), piles[3]!.filter((card) => card !== parseCard('TH'))], 48, 42);
-    const plain = new Search('easy', 'forced', false);
+    const plain = new Search({ variant: 'easy', rule: 'forced', reductions: false });
     expect(plain.run(deal, { maxStates: 300_000, from }).best).toBe(47);
     expect(plain.run(deal, { maxStates: 300_000, from: withoutTH }).best).toBe(45);
-    const generator = new MoveGenerator('easy', 'forced', true);
+    const generator = new MoveGenerator({ variant: 'easy', rule: 'forced' });
     generator.setDeal(deal);
     generator.generate(from, 0, new Int32Array(MAX_MOVES), 0);
     expect(generator.idleCardOuts).toBe(0);
-    expect(new Search('easy', 'forced', true).run(deal, { maxStates: 300_000, from }).best).toBe(47);
+    expect(new Search({ variant: 'easy', rule: 'forced' }).run(deal, { maxStates: 300_000, from }).best).toBe(47);
   });
 });
 
 /** The reduced search with R12 on whatever the variant's policy: R12 is sound in standard, where it is off
  *  for its cost, and meets there far more positions with a choice and no deal left than in easy. */
 function withCanonicalKeys(variant: Variant, rule: DiscardRule): Search {
-  const policies = VARIANT_RULES[variant].search as unknown as { canonicalEndgame: Record<DiscardRule, boolean> };
+  const policies = SEARCH_POLICIES[variant] as unknown as { canonicalEndgame: Record<DiscardRule, boolean> };
   const saved = policies.canonicalEndgame;
   policies.canonicalEndgame = { optional: true, forced: true };
   try {
-    return new Search(variant, rule, true);
+    return new Search({ variant, rule });
   } finally {
     policies.canonicalEndgame = saved;
   }
@@ -248,8 +250,8 @@ describe('R10–R13 over whole deals: the plain search agrees, and wins replay',
   ];
   for (const [variant, rule] of combos) {
     it(`${variant} × ${rule}`, () => {
-      const plain = new Search(variant, rule, false);
-      const reduced = new Search(variant, rule, true);
+      const plain = new Search({ variant, rule, reductions: false });
+      const reduced = new Search({ variant, rule });
       let compared = 0,
         frozenLines = 0,
         idleCardOuts = 0;

@@ -10,6 +10,7 @@ import { DISCARD_RULES, VARIANT_RULES, VARIANTS, type DiscardRule, type Variant 
 import { type SolveResult, Solver, discardBounds } from '../src/core/search/solve.ts';
 import { F_DEALT, F_DISCARDS, FRAME, dealFrame, startFrame } from '../src/core/engine/state.ts';
 import { Search } from '../src/core/search/search.ts';
+import { SEARCH_POLICIES } from '../src/core/search/search-policies.ts';
 import { verify } from '../src/core/game/verify.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { sized } from './deep.ts';
@@ -101,8 +102,8 @@ describe('known answers', () => {
     for (const variant of ['strict', 'standard', 'easy'] as const) {
       for (let index = 0; index < sized(4, 12); index++) {
         const deal = dealFor(17, index);
-        const plain = new MoveGenerator(variant, 'forced', false);
-        const reduced = new MoveGenerator(variant, 'forced', true);
+        const plain = new MoveGenerator({ variant, rule: 'forced', reductions: false });
+        const reduced = new MoveGenerator({ variant, rule: 'forced' });
         plain.setDeal(deal);
         reduced.setDeal(deal);
         const frames = new Int32Array(1000 * FRAME);
@@ -139,12 +140,12 @@ describe('known answers', () => {
       }
     }
   });
-  it('the variant table states fixed piles and R8′ consistently with its moves', () => {
+  it("the variant table states fixed piles, and the search's policies R8′, consistently with its moves", () => {
     // fixedPiles is what the proofs read off the moves (only aces move); R8′ is sound only without it.
     for (const variant of VARIANTS) {
       const rules = VARIANT_RULES[variant];
       expect(rules.fixedPiles).toBe(rules.acesOnly);
-      if (rules.search.acesBlock) expect(rules.fixedPiles).toBe(false);
+      if (SEARCH_POLICIES[variant].acesBlock) expect(rules.fixedPiles).toBe(false);
     }
   });
   it('R8′: with every pile capped by an ace and the stock empty, standard and easy bound the discards by 0', () => {
@@ -157,14 +158,14 @@ describe('known answers', () => {
         .join(' '),
     );
     for (const variant of ['standard', 'easy'] as const) {
-      const generator = new MoveGenerator(variant, 'forced', true);
+      const generator = new MoveGenerator({ variant, rule: 'forced' });
       generator.setDeal(deal);
       const frames = new Int32Array(FRAME);
       startFrame(frames, 0);
       while (frames[F_DEALT]! < 52) dealFrame(frames, 0);
       expect(generator.bound.at(frames, 0)).toBe(0);
       // 0 is exact there: the plain game has no move at all in that position.
-      const plain = new MoveGenerator(variant, 'optional', false);
+      const plain = new MoveGenerator({ variant, rule: 'optional', reductions: false });
       plain.setDeal(deal);
       expect(plain.generate(frames, 0, new Int32Array(MAX_MOVES), 0)).toBe(0);
     }
@@ -216,9 +217,9 @@ describe('the reductions keep the value of late positions (reduced search agains
   // R4, R5, R6 and R9 act), both searches run to the end: same verdict, same max discards.
   for (const [variant, discards] of COMBOS) {
     it(`${variant} × ${discards}`, () => {
-      const plainSearch = new Search(variant, discards, false);
-      const reducedSearch = new Search(variant, discards, true);
-      const player = new MoveGenerator(variant, discards, false);
+      const plainSearch = new Search({ variant, rule: discards, reductions: false });
+      const reducedSearch = new Search({ variant, rule: discards });
+      const player = new MoveGenerator({ variant, rule: discards, reductions: false });
       const frames = new Int32Array(2 * FRAME);
       const moves = new Int32Array(MAX_MOVES);
       let compared = 0;

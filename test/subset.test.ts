@@ -24,7 +24,7 @@ function pilesOf(frames: Int32Array): number[][] {
 
 /** Positions of a random play of `deal` (plain moves of either rule), each `every`-th after `minDealt` cards dealt. */
 function* randomPositions(deal: Deal, variant: Variant, seed: number, minDealt: number): Generator<Int32Array> {
-  const player = new MoveGenerator(variant, seed % 2 === 0 ? 'optional' : 'forced', false);
+  const player = new MoveGenerator({ variant, rule: seed % 2 === 0 ? 'optional' : 'forced', reductions: false });
   player.setDeal(deal);
   const frames = new Int32Array(2 * FRAME);
   const moves = new Int32Array(MAX_MOVES);
@@ -94,7 +94,7 @@ describe('the subset bound against real values (Lemma A)', () => {
       let compared = 0,
         tight = 0;
       for (const rule of DISCARD_RULES) {
-        const plain = new Search(variant, rule, false);
+        const plain = new Search({ variant, rule, reductions: false });
         // (strict meets a tight bound only past its first 10 deals.)
         for (let index = 0; index < (variant === 'strict' ? 30 : sized(10, 30)); index++) {
           const deal = dealFor(41, index);

@@ -5,7 +5,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOAD_FULL, positionsIn, slotWords, tableBytesFor, ValueMemo, VisitedSet } from '../src/core/engine/table.ts';
+import { LOAD_FULL, positionsIn, slotWords, tableBytesFor, VisitedSet } from '../src/core/engine/table.ts';
+import { ValueMemo } from '../src/core/engine/value-memo.ts';
 
 /** A seeded xorshift generator (fast-check's own arrays stay short; these keys are many). */
 function generator(seed: number): () => number {

@@ -15,6 +15,7 @@ import {
   DEFAULT_EXPERT_SAMPLES,
   DEFAULT_SAMPLE_STATES,
   DEFAULT_SAMPLES,
+  PLAYER_SETTINGS,
   POLICY_NAMES,
   type PolicyName,
   type PolicySettings,
@@ -33,8 +34,8 @@ export {
   isPolicyName,
 };
 
-/** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (its row of VARIANT_RULES). */
-export const expertAceBonus = (variant: Variant): number => VARIANT_RULES[variant].play.expertAceBonus;
+/** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (its row of PLAYER_SETTINGS). */
+export const expertAceBonus = (variant: Variant): number => PLAYER_SETTINGS[variant].expertAceBonus;
 
 /** The policy's label for reports and CSV: its name with the settings that change its play. */
 export function policyLabel(name: PolicyName, settings: PolicySettings = {}): string {

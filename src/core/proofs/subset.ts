@@ -36,7 +36,7 @@ import { DealTables } from '../engine/masks.ts';
 import { type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
 import { F_DEALT, FRAME, PILE_KEY_WORDS, writeKey } from '../engine/state.ts';
 import { OwedCards } from './owed.ts';
-import { ValueMemo } from '../engine/table.ts';
+import { ValueMemo } from '../engine/value-memo.ts';
 import { MAX_CHILDREN, MAX_DEPTH, type SubsetCards, SubsetMoves } from './subset-moves.ts';
 
 /** Positions one query may compute before it answers "unknown" (its finished values stay stored). */

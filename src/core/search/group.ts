@@ -1,4 +1,4 @@
-// The shared state of a group of threads that search one deal together (search.ts, docs/search.md#threads):
+// The shared state of a group of threads that search one deal together (group-search.ts, docs/search.md#threads):
 // the table every thread stores into, the job the first thread hands out, and per thread what the others
 // read: the positions it claimed and has not finished, the stored positions on its stack, its counts and its
 // result. Plain memory (SharedArrayBuffer and Atomics): the core starts no threads; the CLI does, and gives

@@ -84,7 +84,16 @@ import {
 } from '../engine/move.ts';
 import { OwedCards } from '../proofs/owed.ts';
 import { type DiscardRule, type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { SEARCH_POLICIES } from './search-policies.ts';
 import { F_DEALT, F_DISCARDS, F_KEPT, F_OWED_HI, F_OWED_LO, FRAME, addToPile, dealFrame, takeFromPile } from '../engine/state.ts';
+
+/** Which moves a generator gives: those of a variant and discard rule, every legal one or the reduced set. */
+export interface MoveGeneratorOptions {
+  variant: Variant;
+  rule: DiscardRule;
+  /** false: generate every legal move, with no reduction (the yardstick for tests). Default true. */
+  reductions?: boolean;
+}
 
 /** Most moves one position can have (easy: up to 51 cards × 3 empty piles, plus a deal). */
 export const MAX_MOVES = 160;
@@ -108,20 +117,25 @@ export class MoveGenerator {
   /** Scratch: the cards of a pile, as a list of positions. */
   private readonly list = new Int8Array(52);
 
-  constructor(
-    readonly variant: Variant,
-    readonly rule: DiscardRule,
-    /** false: generate every legal move, with no reduction (the yardstick for tests). */
-    readonly reductions: boolean,
-  ) {
+  readonly variant: Variant;
+  readonly rule: DiscardRule;
+  readonly reductions: boolean;
+
+  constructor(options: MoveGeneratorOptions) {
+    const { variant, rule } = options;
+    const reductions = options.reductions ?? true;
+    this.variant = variant;
+    this.rule = rule;
+    this.reductions = reductions;
     const rules = VARIANT_RULES[variant];
     this.acesOnly = rules.acesOnly;
     this.buriedCards = rules.buriedCards;
     this.forced = rule === 'forced';
     this.owed = reductions && !this.forced ? new OwedCards(this.tables, rules.fixedPiles) : undefined;
-    this.bound = new DiscardBound(this.tables, rules.fixedPiles, rules.search.acesBlock, reductions, this.owed);
+    const policies = SEARCH_POLICIES[variant];
+    this.bound = new DiscardBound(this.tables, rules.fixedPiles, policies.acesBlock, reductions, this.owed);
     this.exposed = new ExposedCards(this.tables);
-    this.idleCardOut = reductions && rules.search.idleCardOut[rule] ? new IdleCardOut(this.tables) : undefined;
+    this.idleCardOut = reductions && policies.idleCardOut[rule] ? new IdleCardOut(this.tables) : undefined;
   }
 
   /** Loads a deal. */

@@ -67,8 +67,8 @@ export class PositionSolver {
     readonly variant: Variant,
     readonly rule: DiscardRule,
   ) {
-    this.forced = new Search(variant, 'forced', true);
-    this.optional = rule === 'optional' ? new Search(variant, 'optional', true) : undefined;
+    this.forced = new Search({ variant, rule: 'forced' });
+    this.optional = rule === 'optional' ? new Search({ variant, rule: 'optional' }) : undefined;
   }
 
   solve(deal: Deal, from: Int32Array, maxStates: number): PositionResult {

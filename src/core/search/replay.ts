@@ -142,7 +142,7 @@ const ROUND_BFS_LIMIT = 200_000;
  * starts from (default: the deal's start).
  */
 export function shortenRounds(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule, from?: Int32Array): GameMove[] {
-  const generator = new MoveGenerator(variant, rule, false);
+  const generator = new MoveGenerator({ variant, rule, reductions: false });
   generator.setDeal(deal);
   const game = new PackedGame(deal, variant, rule, from);
   const out: GameMove[] = [];

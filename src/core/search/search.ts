@@ -1,59 +1,28 @@
-// The memoised depth-first search over packed positions: finds a win, or the exact max discards, or stops
-// at the state budget with proven lower and upper bounds. Reusable across deals (tables are kept).
+// The memoised depth-first search over packed positions, on one thread: finds a win, or the exact max
+// discards, or stops at the state budget with proven lower and upper bounds. Reusable across deals (tables
+// are kept). A group of threads runs it over one shared table as group-search.ts's subclass.
 
 import { CanonicalKey } from '../proofs/canonical.ts';
 import type { Deal } from '../game/cards.ts';
 import { FrozenLine } from '../proofs/frozen.ts';
 import { GhostSearch } from '../proofs/ghost.ts';
 import type { ExposedCards } from '../engine/exposed.ts';
-import { MAX_MOVES, MoveGenerator } from './movegen.ts';
+import { MAX_MOVES, MoveGenerator, type MoveGeneratorOptions } from './movegen.ts';
 import { DEAL, MOVE, type Move, REMOVE, moveKind } from '../engine/move.ts';
 import type { DiscardRule, Variant } from '../game/rules.ts';
-import { VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
+import { WIN_DISCARDS } from '../game/rules.ts';
+import { SEARCH_POLICIES } from './search-policies.ts';
 import { F_DEALT, F_DISCARDS, FRAME, KEY_WORDS, PILE_KEY_WORDS, startFrame, writeKey } from '../engine/state.ts';
 import type { SubsetGame } from '../proofs/subset.ts';
 import { VisitedSet } from '../engine/table.ts';
-import { ADDED, NO_ROOM, SEEN, type SharedTable } from '../engine/shared-table.ts';
-import {
-  AT_LEAST,
-  BEST,
-  CLAIMS,
-  DEAL_AT,
-  EVER,
-  FROM_AT,
-  GROUP_DEPTH,
-  HAS_FROM,
-  JOB,
-  PATHS_AT,
-  ROOT_DONE,
-  RUNNING,
-  R_ABORTED,
-  R_BEST,
-  R_EXHAUSTED,
-  R_FULL,
-  R_REACHED,
-  R_STATUS,
-  R_UPPER,
-  R_WON,
-  type SearchGroup,
-  SPEC,
-  FAILED,
-  STOP,
-  THREAD_WORDS,
-  TOP,
-  WINNER,
-  WIN_AT,
-  WIN_LENGTH,
-} from './group.ts';
+import { type SearchRun, unwonRun, wonRun } from './run-result.ts';
 
 /** Deepest stack the search can build (one level per position with a choice); far above any real line
  *  (≤ 48 removals, 12 deals, a few moves each). */
-const MAX_DEPTH = 2048;
+export const MAX_DEPTH = 2048;
 /** Longest line (every move, the lone ones walked through included): the stack's moves plus ≤ 48
  *  removals, 12 deals and the lone moves (each adds a non-empty pile, so ≤ 3 between two removals). */
 const MAX_LINE = MAX_DEPTH + 256;
-
-export type SearchStatus = 'won' | 'exhausted' | 'aborted';
 
 /** Most positions of one ghost search made as a bound (`cutByGhost`): a small search cuts about as often
  *  as a large one, and costs far less (docs/search.md#the-ghost-game). */
@@ -69,26 +38,6 @@ const BOUND_AFTER_MOVE_DEALT = 48;
  *  variant's policy (`cutByBound`). */
 const LAST_ROUNDS_DEALT = 48;
 
-export interface SearchRun {
-  status: SearchStatus;
-  /** The larger of `atLeast` and the most discards reached: exact max discards when `exhausted` (given that
-   *  `atLeast` is reached by some line), 48 when `won`. */
-  best: number;
-  /** Most discards reached on any line explored: a lower bound on max discards. */
-  reached: number;
-  /** A proven upper bound on max discards (`best`, or the root's bound when lower, unless `aborted`). */
-  upper: number;
-  /** Positions searched during this run (the budget counts these): every position entered, stored or not,
-   *  so a stretch of unstored positions walked twice counts twice. */
-  states: number;
-  /** The line that wins (search moves, `KEEP` decisions included), when `won`. */
-  path: Move[];
-  /** The winning position's frame (to spread the aces), when `won`. */
-  final: Int32Array | undefined;
-  /** `aborted` by the visited set's memory cap, not by the state budget. */
-  full: boolean;
-}
-
 export interface SearchLimits {
   /** Stop with `aborted` once this many positions are searched. */
   maxStates: number;
@@ -102,11 +51,24 @@ export interface SearchLimits {
   poll?: (states: number, reached: number, growing: number) => boolean;
 }
 
+/** What a search is: its variant and discard rule, every legal move (`reductions: false`, the yardstick) or
+ *  the reduced set, and what it may share with the other searches of a solver. */
+export interface SearchOptions extends MoveGeneratorOptions {
+  /** The visited set; searches that never run at the same time may share one. Default: a set of its own. */
+  visited?: VisitedSet;
+  /** Optional rule, reduced, where the variant's policy says so: cut with the ghost game where a round
+   *  starts. Default true; false only to compare. */
+  ghostBound?: boolean;
+  /** The subset games of this variant (subset.ts), checked where each round starts by the variant's policy;
+   *  searches of one solver share them, and a run starts with their tables empty (so that its result
+   *  depends on the deal, the search and its limits alone). Default: none. */
+  subset?: SubsetGame | undefined;
+}
+
 /** Positions between two calls of a run's `poll`: about 30 ms of search, cheap beside it. */
 export const POLL_STATES = 1 << 15;
-/** Positions between two looks of a thread of a group at the others (their best, the stop flag, the budget). */
-const SYNC_STATES = 1 << 10;
 
+/** The search of one variant and discard rule, plain or reduced, run on one thread. */
 export class Search {
   /** The ghost game, as a bound where a round starts (`cutByGhost`), where the variant's policy says so. */
   private readonly ghost: GhostSearch | undefined;
@@ -124,86 +86,64 @@ export class Search {
   /** The exposed cards of the position being entered, when a run of removals has read them (`enter`). */
   private readonly exposed: ExposedCards;
   private readonly visited: VisitedSet;
-  private readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
-  private readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
+  protected readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
+  protected readonly moves = new Int32Array(MAX_DEPTH * MAX_MOVES);
   /** The current line from the start: every move played, in order (the moves into the stack's positions,
    *  and the lone removals, deals and moves walked through in place after each). */
-  private readonly line = new Int32Array(MAX_LINE);
+  protected readonly line = new Int32Array(MAX_LINE);
   /** Per depth of the stack: the length of the line that leads to the position there. */
   private readonly lineEnd = new Int32Array(MAX_DEPTH + 1);
   /** Per depth of the search's stack: the moves generated there, and the index of the next one to try. */
-  private readonly counts = new Int32Array(MAX_DEPTH + 1);
+  protected readonly counts = new Int32Array(MAX_DEPTH + 1);
   private readonly next = new Int32Array(MAX_DEPTH + 1);
-  private readonly key = new Int32Array(KEY_WORDS);
-  /** Whether the bound is worth computing where a round starts (the variant's policy, rules.ts). */
+  protected readonly key = new Int32Array(KEY_WORDS);
+  /** Whether the bound is worth computing where a round starts (the variant's policy, search-policies.ts). */
   private readonly boundAfterDeal: boolean;
-  /** Whether it is where each of the last two rounds starts (the variant's policy, rules.ts). */
+  /** Whether it is where each of the last two rounds starts (the variant's policy, search-policies.ts). */
   private readonly boundAfterLastDeals: boolean;
   /** Whether removals are walked through in runs (the reduced search under the forced rule). */
   private readonly removesInRuns: boolean;
   /** Words of this search's keys: R7's owed and seen masks only under the optional rule, reduced. */
   readonly keyWords: number;
-  private best = 0;
-  private reached = 0;
-  private maxStates = 0;
-  private poll: SearchLimits['poll'];
-  private nextPoll = 0;
-  private aborted = false;
-  private states = 0;
-  private won = false;
+  protected best = 0;
+  protected reached = 0;
+  protected maxStates = 0;
+  protected poll: SearchLimits['poll'];
+  protected nextPoll = 0;
+  protected aborted = false;
+  protected states = 0;
+  protected won = false;
   private winDepth = 0;
   private winLine = 0;
   /** Largest upper bound of the positions left unexplored when the budget stopped the search. */
-  private openUpper = 0;
-  /** Searching with a group of threads over one shared table (`share`), else undefined. */
-  private group: SearchGroup | undefined;
-  private shared: SharedTable | undefined;
-  /** The job code the group's other threads find this search by. */
-  private spec = 0;
-  /** Per depth of the stack, in a group: the slot this thread claimed there, or -1 (a position re-entered). */
-  private readonly claimedAt = new Int32Array(MAX_DEPTH + 1);
-  /** Per depth, in a group: the slot of the stored position there. */
-  private readonly slotAt = new Int32Array(MAX_DEPTH + 1);
-  /** Claims on this thread's stack, and claims it ever made in this job (published for Lemma T). */
-  private claims = 0;
-  private ever = 0;
-  private nextSync = 0;
-  /** The shared table is full: stop at the next position. */
-  private stopNow = false;
-  /** The leader's poll asked the group to stop. */
-  private polledStop = false;
-  /** What the last `storeKey` did: -1 nothing stored, else ADDED, SEEN or NO_ROOM (a group's start). */
-  private lastStore = -1;
-  /** The moves of the position being stored (`enter`: what `reorder` reorders). */
-  private pendingCount = 0;
+  protected openUpper = 0;
 
-  constructor(
-    readonly variant: Variant,
-    readonly rule: DiscardRule,
-    /** false: the plain exhaustive search over every legal move (the yardstick). */
-    readonly reductions = true,
-    /** The visited set; searches that never run at the same time may share one. */
-    visited?: VisitedSet,
-    /** Optional rule, reduced, where the variant's policy says so: cut with the ghost game where a round
-     *  starts (false only to compare). */
-    ghostBound = true,
-    /** The subset games of this variant (subset.ts), checked where each round starts by the variant's policy;
-     *  searches of one solver share them, and a run starts with their tables empty (so that its result
-     *  depends on the deal, the search and its limits alone). */
-    private readonly subset?: SubsetGame,
-  ) {
-    this.generator = new MoveGenerator(variant, rule, reductions);
+  readonly variant: Variant;
+  readonly rule: DiscardRule;
+  /** false: the plain exhaustive search over every legal move (the yardstick). */
+  readonly reductions: boolean;
+  /** The subset games of this variant, checked where each round starts by the variant's policy. */
+  private readonly subset: SubsetGame | undefined;
+
+  constructor(options: SearchOptions) {
+    const { variant, rule } = options;
+    const reductions = options.reductions ?? true;
+    this.variant = variant;
+    this.rule = rule;
+    this.reductions = reductions;
+    this.subset = options.subset;
+    this.generator = new MoveGenerator({ variant, rule, reductions });
     this.exposed = this.generator.newExposed();
-    const policies = VARIANT_RULES[variant].search;
+    const policies = SEARCH_POLICIES[variant];
     this.boundAfterDeal = reductions && policies.boundAfterDeal[rule];
     this.boundAfterLastDeals = reductions && policies.boundAfterLastDeals[rule];
     this.removesInRuns = this.generator.removesInRuns;
     this.frozen = this.removesInRuns && policies.frozenLine ? new FrozenLine(this.generator.tables) : undefined;
     this.canonical = reductions && policies.canonicalEndgame[rule] ? new CanonicalKey(this.generator.tables) : undefined;
     this.keyWords = Search.keyWords(rule, reductions);
-    this.visited = visited ?? new VisitedSet(this.keyWords);
+    this.visited = options.visited ?? new VisitedSet(this.keyWords);
     this.ghost =
-      ghostBound && reductions && rule === 'optional' && policies.ghostBound
+      (options.ghostBound ?? true) && reductions && rule === 'optional' && policies.ghostBound
         ? new GhostSearch(variant, new VisitedSet(KEY_WORDS, 12))
         : undefined;
     if (this.visited.keyWords !== this.keyWords) throw new Error('the visited set holds keys of another width');
@@ -219,24 +159,25 @@ export class Search {
     return reductions && rule === 'optional' ? KEY_WORDS : PILE_KEY_WORDS;
   }
 
-  /**
-   * Makes this search one of a group of threads over one shared table (docs/search.md#threads): thread 0 runs
-   * it as ever (`run`), handing each run to the others as a job; the others serve the jobs (`serveJob`).
-   * `spec` names this search among the group's.
-   */
-  share(group: SearchGroup, spec: number): void {
-    if (group.table.keyWords !== this.keyWords) throw new Error('the shared table holds keys of another width');
-    this.group = group;
-    this.shared = group.table;
-    this.spec = spec;
+  run(deal: Deal, limits: SearchLimits): SearchRun {
+    this.visited.clearFor(limits.maxStates);
+    this.begin(deal, limits);
+    const rootBound = this.boundAt(0);
+    if (rootBound > this.best) this.dfs(); // else no line can beat the best: nothing to search
+    if (this.won) {
+      const final = this.winDepth * FRAME;
+      return wonRun(this.states, this.line.subarray(0, this.winLine), this.frames.subarray(final, final + FRAME));
+    }
+    const { aborted, states, best, reached } = this;
+    return unwonRun({ aborted, states, best, reached, open: this.openUpper, rootBound, full: this.visited.full });
   }
 
-  run(deal: Deal, limits: SearchLimits): SearchRun {
-    if (this.group !== undefined) return this.runGroup(deal, limits);
+  /** Starts a run (or a thread's part of a group's run): loads the deal, resets what a run counts and finds,
+   *  and puts the position it starts from at depth 0. */
+  protected begin(deal: Deal, limits: SearchLimits): void {
     this.generator.setDeal(deal);
     this.ghost?.setDeal(deal);
     this.subset?.setDeal(deal);
-    this.visited.clearFor(limits.maxStates);
     this.best = limits.atLeast ?? 0;
     this.reached = 0;
     this.maxStates = limits.maxStates;
@@ -251,269 +192,36 @@ export class Search {
     this.frozenLines = 0;
     if (limits.from === undefined) startFrame(this.frames, 0);
     else this.frames.set(limits.from.subarray(0, FRAME), 0);
-    const rootBound = this.boundAt(0);
-    if (rootBound > this.best) this.dfs(); // else no line can beat the best: nothing to search
-    const states = this.states;
-    if (this.won) {
-      const depth = this.winDepth;
-      return {
-        status: 'won',
-        best: WIN_DISCARDS,
-        reached: WIN_DISCARDS,
-        upper: WIN_DISCARDS,
-        states,
-        path: Array.from(this.line.subarray(0, this.winLine)),
-        final: this.frames.slice(depth * FRAME, depth * FRAME + FRAME),
-        full: false,
-      };
-    }
-    if (this.aborted) {
-      const upper = Math.min(rootBound, Math.max(this.best, this.openUpper));
-      return {
-        status: 'aborted',
-        best: this.best,
-        reached: this.reached,
-        upper,
-        states,
-        path: [],
-        final: undefined,
-        full: this.visited.full,
-      };
-    }
-    // Exhausted: no line beats `best`, and none beats the root's bound either (when `atLeast` was above it).
-    return {
-      status: 'exhausted',
-      best: this.best,
-      reached: this.reached,
-      upper: Math.min(rootBound, this.best),
-      states,
-      path: [],
-      final: undefined,
-      full: false,
-    };
   }
 
-  /**
-   * A run in a group (docs/search.md#threads): clears the shared table, hands the run to the other threads as
-   * a job, takes part in it, waits for them (calling the poll meanwhile) and merges what they found.
-   */
-  private runGroup(deal: Deal, limits: SearchLimits): SearchRun {
-    const group = this.group!,
-      control = group.control;
-    group.table.clear(limits.maxStates);
-    for (const word of [STOP, ROOT_DONE, WIN_LENGTH, FAILED]) Atomics.store(control, word, 0);
-    Atomics.store(control, BEST, limits.atLeast ?? 0);
-    Atomics.store(control, WINNER, -1);
-    for (let t = 0; t < group.threads; t++) {
-      for (let w = 0; w < THREAD_WORDS; w++) Atomics.store(control, group.at(t, w), 0);
-      group.counts[1 + t] = 0;
-    }
-    group.counts[0] = limits.maxStates;
-    Atomics.store(control, SPEC, this.spec);
-    Atomics.store(control, AT_LEAST, limits.atLeast ?? 0);
-    Atomics.store(control, HAS_FROM, limits.from === undefined ? 0 : 1);
-    if (limits.from !== undefined) for (let w = 0; w < FRAME; w++) control[FROM_AT + w] = limits.from[w]!;
-    for (let i = 0; i < deal.length; i++) control[DEAL_AT + i] = deal[i]!;
-    Atomics.store(control, RUNNING, group.threads - 1);
-    Atomics.add(control, JOB, 1);
-    Atomics.notify(control, JOB);
-    const rootBound = this.runPart(deal, limits);
-    for (let running = Atomics.load(control, RUNNING); running > 0; running = Atomics.load(control, RUNNING)) {
-      group.wait(RUNNING, running, 20);
-      this.pollGroup(true);
-    }
-    if (Atomics.load(control, FAILED) === 1) throw new Error('a thread of the search group failed');
-    return this.merge(rootBound);
-  }
-
-  /** A thread other than 0 of a group: runs its part of the current job (`runGroup`) with this search. */
-  serveJob(): void {
-    const group = this.group!,
-      control = group.control;
-    const deal: Deal = Uint8Array.from(control.subarray(DEAL_AT, DEAL_AT + 52));
-    const limits: SearchLimits = { maxStates: group.counts[0]!, atLeast: Atomics.load(control, AT_LEAST) };
-    if (Atomics.load(control, HAS_FROM) === 1) limits.from = control.slice(FROM_AT, FROM_AT + FRAME);
-    try {
-      this.runPart(deal, limits);
-    } catch (error) {
-      // Its claims stay unfinished: the group stops rather than wait for them, and thread 0 reports it. It
-      // leaves the table, so that a growth does not wait for it.
-      Atomics.store(control, FAILED, 1);
-      this.stopGroup();
-      this.shared!.leave();
-      throw error;
-    } finally {
-      Atomics.sub(control, RUNNING, 1);
-      Atomics.notify(control, RUNNING);
-    }
-  }
-
-  /**
-   * One thread's part of a group's run: depth-first passes from the start until the group's search is
-   * complete (Lemma T), a thread wins, or the group stops; then its result, for `merge`. Returns the root's
-   * bound.
-   */
-  private runPart(deal: Deal, limits: SearchLimits): number {
-    const group = this.group!,
-      control = group.control;
-    this.generator.setDeal(deal);
-    this.ghost?.setDeal(deal);
-    this.subset?.setDeal(deal);
-    this.shared!.enter();
-    this.best = limits.atLeast ?? 0;
-    this.reached = 0;
-    this.maxStates = limits.maxStates;
-    this.poll = group.thread === 0 ? limits.poll : undefined;
-    this.nextPoll = POLL_STATES;
-    this.nextSync = SYNC_STATES;
-    this.aborted = false;
-    this.states = 0;
-    this.won = false;
-    this.openUpper = 0;
-    this.ghostCuts = 0;
-    this.subsetCuts = 0;
-    this.frozenLines = 0;
-    this.claims = 0;
-    this.ever = 0;
-    this.stopNow = false;
-    this.polledStop = false;
-    const start = new Int32Array(FRAME);
-    if (limits.from === undefined) startFrame(start, 0);
-    else start.set(limits.from.subarray(0, FRAME));
-    this.frames.set(start, 0);
-    const rootBound = this.boundAt(0);
-    if (rootBound > this.best) {
-      for (;;) {
-        this.frames.set(start, 0);
-        this.lastStore = -1;
-        this.dfs();
-        if (this.won || this.aborted) break;
-        // The start is an end, cut, or walked to an end: there is nothing to claim, for every thread alike.
-        if (this.counts[0] === 0 && this.lastStore === -1) Atomics.store(control, ROOT_DONE, 1);
-        if (group.complete() || Atomics.load(control, STOP) === 1) break;
-        group.wait(STOP, 0, 1);
-        if (this.shared!.growthAsked) this.parkForGrowth();
-        this.pollGroup(true);
-      }
-    }
-    this.shared!.leave();
-    const mine = group.at(group.thread, 0);
-    group.counts[1 + group.thread] = this.states;
-    group.raiseBest(this.best);
-    Atomics.store(control, mine + R_BEST, this.best);
-    Atomics.store(control, mine + R_REACHED, this.reached);
-    Atomics.store(control, mine + R_UPPER, this.openUpper);
-    Atomics.store(control, mine + R_FULL, this.shared!.full ? 1 : 0);
-    Atomics.store(control, mine + R_STATUS, this.won ? R_WON : this.aborted ? R_ABORTED : R_EXHAUSTED);
-    return rootBound;
-  }
-
-  /** A thread of a group every SYNC_STATES positions: publishes its count and best, takes the group's best,
-   *  and says whether its search is to stop (the group stopped, or this thread stops it: the budget of all
-   *  threads spent, the table full, the poll). */
-  private sync(): boolean {
-    const group = this.group!,
-      control = group.control;
-    this.nextSync = this.states + SYNC_STATES;
-    if (this.shared!.growthAsked) this.parkForGrowth();
-    group.counts[1 + group.thread] = this.states;
-    const best = group.raiseBest(this.best);
-    if (best > this.best) this.best = best;
-    if (Atomics.load(control, STOP) === 1) return true;
-    if (this.stopNow || this.shared!.anyFull || group.totalStates() >= this.maxStates) {
-      this.stopGroup();
-      return true;
-    }
-    return this.pollGroup();
-  }
-
-  /** Thread 0: calls the run's poll every POLL_STATES positions of the group (and while it waits); true when
-   *  the poll stopped the group. */
-  private pollGroup(waiting = false): boolean {
+  /** Whether the run stops at this position before its budget is spent: here when the caller's poll, asked
+   *  every POLL_STATES positions and before the visited set grows, says so (the run then ends exactly as a
+   *  budget of this many positions would). A thread of a group looks at the others instead (group-search.ts). */
+  protected interrupted(): boolean {
     if (this.poll === undefined) return false;
-    const states = this.group!.totalStates();
-    if (states < this.nextPoll && !waiting) return false;
-    this.nextPoll = states + POLL_STATES;
-    if (!this.poll(states, this.reached, 0)) return false;
-    this.polledStop = true;
-    this.stopGroup();
-    return true;
+    // A growing table pauses the search for a while: the poll sees it coming (until it has grown).
+    const growing = this.visited.growing;
+    if (this.states < this.nextPoll && growing === 0) return false;
+    this.nextPoll = this.states + POLL_STATES;
+    return this.poll(this.states, this.reached, growing);
   }
 
-  private stopGroup(): void {
-    const control = this.group!.control;
-    Atomics.store(control, STOP, 1);
-    Atomics.notify(control, STOP);
-  }
+  /** A win at `depth`, by a line of `at` moves (a group's thread hands it to the others: group-search.ts). */
+  protected claimWin(_depth: number, _at: number): void {}
 
-  /** A win in a group: the first thread to claim it hands back its line and final frame, and stops the others. */
-  private claimWin(depth: number, at: number): void {
-    const group = this.group!,
-      control = group.control;
-    if (Atomics.compareExchange(control, WINNER, -1, group.thread) !== -1) return;
-    for (let i = 0; i < at; i++) control[WIN_AT + i] = this.line[i]!;
-    for (let w = 0; w < FRAME; w++) control[WIN_AT + at + w] = this.frames[depth * FRAME + w]!;
-    Atomics.store(control, WIN_LENGTH, at);
-    this.stopGroup();
-  }
+  /** Leaves the stored position at `depth`, its moves all tried (a group's thread finishes its claim there). */
+  protected release(_depth: number): void {}
 
-  /** Thread 0, once every thread is done: the group's run (Lemma T for an exhausted run, Lemma U for the
-   *  bound of a stopped one). */
-  private merge(rootBound: number): SearchRun {
-    const group = this.group!,
-      control = group.control;
-    const states = group.totalStates();
-    let best = Atomics.load(control, BEST),
-      reached = 0,
-      open = 0,
-      aborted = false,
-      full = false;
-    for (let t = 0; t < group.threads; t++) {
-      const at = group.at(t, 0);
-      best = Math.max(best, Atomics.load(control, at + R_BEST));
-      reached = Math.max(reached, Atomics.load(control, at + R_REACHED));
-      open = Math.max(open, Atomics.load(control, at + R_UPPER));
-      if (Atomics.load(control, at + R_STATUS) === R_ABORTED) aborted = true;
-      if (Atomics.load(control, at + R_FULL) === 1) full = true;
-    }
-    if (Atomics.load(control, WINNER) >= 0) {
-      const length = Atomics.load(control, WIN_LENGTH);
-      return {
-        status: 'won',
-        best: WIN_DISCARDS,
-        reached: WIN_DISCARDS,
-        upper: WIN_DISCARDS,
-        states,
-        path: Array.from(control.subarray(WIN_AT, WIN_AT + length)),
-        final: control.slice(WIN_AT + length, WIN_AT + length + FRAME),
-        full: false,
-      };
-    }
-    if (aborted) {
-      return {
-        status: 'aborted',
-        best,
-        reached,
-        upper: Math.min(rootBound, Math.max(best, open)),
-        states,
-        path: [],
-        final: undefined,
-        full: full && !this.polledStop,
-      };
-    }
-    return { status: 'exhausted', best, reached, upper: Math.min(rootBound, best), states, path: [], final: undefined, full: false };
-  }
-
-  /** Adds the position at `depth` to the visited set; false when it was there already. With no deal left
-   *  the piles are sorted (R5), or the key is R12's canonical one where it applies (canonical.ts). */
-  private storeKey(depth: number): boolean {
+  /** Adds the position at `depth` (with `count` moves to try) to the visited set; false when it was there
+   *  already. With no deal left the piles are sorted (R5), or the key is R12's canonical one where it applies
+   *  (canonical.ts). */
+  protected storeKey(depth: number, _count: number): boolean {
     this.writeKeyAt(depth);
-    if (this.shared !== undefined) return this.storeShared(depth);
     return this.visited.add(this.key, 0);
   }
 
   /** Writes the key of the position at `depth` into `key`. */
-  private writeKeyAt(depth: number): void {
+  protected writeKeyAt(depth: number): void {
     const base = depth * FRAME;
     const endgame = this.reductions && this.frames[base + F_DEALT]! >= this.generator.bound.endgameDealt;
     if (!endgame || this.canonical === undefined || !this.canonical.write(this.frames, base, this.key, 0, this.keyWords)) {
@@ -521,122 +229,8 @@ export class Search {
     }
   }
 
-  /**
-   * Waits while the shared table grows (shared-table.ts: every thread parks), then finds the stored positions
-   * on this thread's stack again and publishes their new slots: growth moves entries, and a slot is how the
-   * stack names them (for helping and the cycle check). Every stored position stays stored (Lemma G), so
-   * each is found. Until a thread has republished, another may read its old slots: that only changes which
-   * stored positions a helper re-enters, never whether a claim is finished (Lemma T counts claims, not slots).
-   */
-  private parkForGrowth(): void {
-    const shared = this.shared!,
-      group = this.group!;
-    shared.park();
-    const top = Atomics.load(group.control, group.at(group.thread, TOP));
-    for (let d = 0; d < top; d++) {
-      if (this.slotAt[d]! < 0) continue;
-      this.writeKeyAt(d);
-      if (!shared.find(this.key, 0)) throw new Error('internal error: a stored position was lost as the shared table grew');
-      if (this.claimedAt[d]! >= 0) this.claimedAt[d] = shared.slot;
-      this.publishSlot(d, shared.slot);
-    }
-  }
-
-  /**
-   * storeKey in a group: claims the position (Lemma K) or finds it stored. A claimed position is this
-   * thread's to finish; one stored by another is skipped, except by a thread with no claim of its own on its
-   * stack (it is helping), which re-enters a position still on another thread's stack to find the moves no
-   * thread has tried (Lemma T: re-entering never replaces a claim, so it only adds work).
-   */
-  private storeShared(depth: number): boolean {
-    const group = this.group!,
-      control = group.control,
-      mine = group.at(group.thread, 0);
-    // A helping thread looks before it tries a claim: its walks over stored positions then leave its claim
-    // count alone, so that Lemma T's reads find the search complete while it walks.
-    if (this.claims === 0 && this.shared!.find(this.key, 0)) {
-      this.lastStore = SEEN;
-      return this.reenter(depth, this.shared!.slot);
-    }
-    // A claim is counted before it is tried and after it is made, so that Lemma T's two reads never miss one.
-    Atomics.store(control, mine + CLAIMS, ++this.claims);
-    const code = this.shared!.add(this.key, 0);
-    this.lastStore = code;
-    const slot = this.shared!.slot;
-    if (code === ADDED) {
-      Atomics.store(control, mine + EVER, ++this.ever);
-      this.claimedAt[depth] = slot;
-      this.publish(depth, slot);
-      return true;
-    }
-    Atomics.store(control, mine + CLAIMS, --this.claims);
-    if (code === NO_ROOM) {
-      // Not stored: kept on the stack unclaimed, so that its moves count among the open ones when the run stops.
-      this.stopNow = true;
-      this.claimedAt[depth] = -1;
-      this.publish(depth, -1);
-      return true;
-    }
-    return this.claims === 0 && this.reenter(depth, slot);
-  }
-
-  /** A helping thread at a stored position: re-enters it when it is on another thread's stack (and not on its
-   *  own: a cycle), trying its moves in the helper's order; else skips it. */
-  private reenter(depth: number, slot: number): boolean {
-    if (!this.group!.onAnotherStack(slot)) return false;
-    for (let d = 0; d < depth; d++) if (this.slotAt[d] === slot) return false;
-    this.claimedAt[depth] = -1;
-    this.publish(depth, slot);
-    this.reorder(depth);
-    return true;
-  }
-
-  /** Publishes the stored position at `depth` (its slot) as the top of this thread's stack. */
-  private publish(depth: number, slot: number): void {
-    this.publishSlot(depth, slot);
-    Atomics.store(this.group!.control, this.group!.at(this.group!.thread, TOP), depth + 1);
-  }
-
-  /** Publishes the slot of the stored position at `depth` of this thread's stack. */
-  private publishSlot(depth: number, slot: number): void {
-    const group = this.group!;
-    this.slotAt[depth] = slot;
-    if (depth < GROUP_DEPTH) Atomics.store(group.control, PATHS_AT + group.thread * GROUP_DEPTH + depth, slot);
-  }
-
-  /** Leaves the stored position at `depth` (its moves all tried): a claim there is finished. */
-  private release(depth: number): void {
-    const group = this.group!,
-      control = group.control;
-    if (this.claimedAt[depth]! >= 0) {
-      Atomics.store(control, group.at(group.thread, CLAIMS), --this.claims);
-      if (depth === 0) Atomics.store(control, ROOT_DONE, 1);
-    }
-    Atomics.store(control, group.at(group.thread, TOP), depth);
-  }
-
-  /** A helper's order at a re-entered position: the claimer tries the moves first to last, so the helper
-   *  starts from the last (each thread at its own point of that order, with more than two). */
-  private reorder(depth: number): void {
-    const from = depth * MAX_MOVES,
-      moves = this.moves,
-      n = this.pendingCount;
-    for (let i = 0, j = n - 1; i < j; i++, j--) {
-      const t = moves[from + i]!;
-      moves[from + i] = moves[from + j]!;
-      moves[from + j] = t;
-    }
-    const group = this.group!;
-    const shift = Math.floor((group.thread * n) / group.threads);
-    if (shift > 0 && shift < n) {
-      const head = moves.slice(from, from + shift);
-      moves.copyWithin(from, from + shift, from + n);
-      moves.set(head, from + n - shift);
-    }
-  }
-
   /** An upper bound on the discards of every position reachable from the frame at `base` (bound.ts). */
-  private boundAt(base: number): number {
+  protected boundAt(base: number): number {
     return this.generator.bound.at(this.frames, base);
   }
 
@@ -646,20 +240,17 @@ export class Search {
    * than recursion: on Node 20 a recursive search deoptimised by its first win or exhausted budget could
    * stay unoptimised for the rest of the process, at half the speed; the loop is optimised again on the spot.)
    */
-  private dfs(): void {
+  protected dfs(): void {
     const frames = this.frames,
       moves = this.moves,
       next = this.next,
       counts = this.counts;
-    // The start is popped below even when it was not stored in this pass: no claim of an earlier pass is
-    // left there to be released twice.
-    this.claimedAt[0] = -1;
     counts[0] = this.enter(0, 0, -1);
     next[0] = 0;
     let depth = 0;
     while (depth >= 0) {
       if (next[depth]! >= counts[depth]!) {
-        if (this.group !== undefined) this.release(depth);
+        this.release(depth);
         depth -= 1;
         continue;
       }
@@ -739,8 +330,7 @@ export class Search {
         last = moveKind(only) === MOVE ? -1 : moveKind(only);
         continue;
       }
-      this.pendingCount = count;
-      if (count > 0 && !this.storeKey(depth)) return 0;
+      if (count > 0 && !this.storeKey(depth, count)) return 0;
       this.lineEnd[depth] = at;
       return count;
     }
@@ -758,25 +348,10 @@ export class Search {
       this.won = true;
       this.winDepth = depth;
       this.winLine = at;
-      if (this.group !== undefined) this.claimWin(depth, at);
+      this.claimWin(depth, at);
       return true;
     }
-    if (this.group !== undefined) {
-      if ((this.states >= this.nextSync || this.stopNow) && this.sync()) {
-        this.aborted = true;
-        this.openUpper = Math.max(this.openUpper, this.boundAt(base));
-        return true;
-      }
-    } else if (this.poll !== undefined) {
-      // A growing table pauses the search for a while: the poll sees it coming (until it has grown).
-      const growing = this.visited.growing;
-      if (this.states >= this.nextPoll || growing > 0) {
-        this.nextPoll = this.states + POLL_STATES;
-        // Asked to stop: the budget ends here, so the run ends exactly as a budget of this many states would.
-        if (this.poll(this.states, this.reached, growing)) this.maxStates = this.states;
-      }
-    }
-    if (this.states === this.maxStates || this.visited.full) {
+    if (this.interrupted() || this.states === this.maxStates || this.visited.full) {
       // This position is left unexplored; its bound caps what it could still reach.
       this.aborted = true;
       this.openUpper = Math.max(this.openUpper, this.boundAt(base));

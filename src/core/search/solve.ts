@@ -5,17 +5,21 @@ import { type Deal, isAce } from '../game/cards.ts';
 import { DEAL, KEEP, MOVE, REMOVE, moveKind, movePosition, moveTo } from '../engine/move.ts';
 import type { GameMove } from '../game/notation.ts';
 import { PackedGame, minimise, shortenRounds, winsWith } from './replay.ts';
-import { type DiscardRule, type Variant, VARIANTS, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
-import { type GroupMemory, JOB, SPEC, SearchGroup } from './group.ts';
-import { GhostSearch } from '../proofs/ghost.ts';
-import { Search, type SearchLimits, type SearchRun } from './search.ts';
-import { SubsetGame } from '../proofs/subset.ts';
-import { DEFAULT_MAX_TABLE_BYTES, VisitedSet } from '../engine/table.ts';
+import { type DiscardRule, type Variant, WIN_DISCARDS } from '../game/rules.ts';
+import { SEARCH_POLICIES } from './search-policies.ts';
+import { type GroupMemory, SearchGroup } from './group.ts';
+import type { SearchRun } from './run-result.ts';
+import type { Search, SearchLimits } from './search.ts';
+import { Searches, quitGroup, serveGroup } from './searches.ts';
+import { DEFAULT_MAX_TABLE_BYTES } from '../engine/table.ts';
 import { DEFAULT_MAX_STATES } from './budget.ts';
 import { F_DEALT, KEY_WORDS, addToPile, dealFrame, exposedPosition, pileSize, takeFromPile } from '../engine/state.ts';
 
 // The default budget lives in budget.ts, which imports nothing (the command line's options show it).
 export { DEFAULT_MAX_STATES };
+// The other threads of a search group (SolverOptions.group) serve it from searches.ts; callers find them here,
+// beside the solver that hands out the jobs.
+export { quitGroup, serveGroup };
 
 /** The ghost search may spend 1/GHOST_SHARE of the budget left when it starts: a larger share decided no
  *  more deals and cost time. */
@@ -126,106 +130,6 @@ export class Solver {
   }
 }
 
-/** The searches of a solver and their tables, kept between deals; they run one at a time. */
-class Searches {
-  private readonly searches = new Map<string, Search>();
-  /** One visited set per key width, shared by the searches (the ghost game's included). */
-  private readonly visited = new Map<number, VisitedSet>();
-  private readonly ghosts = new Map<Variant, GhostSearch>();
-  /** Per variant and set list: the subset games, shared by the searches that use them (never at once). */
-  private readonly subsets = new Map<string, SubsetGame>();
-  /** The forced rule's search runs made on `forcedRunsDeal`, the last deal a forced search ran on (see `run`). */
-  private readonly forcedRuns: { search: Search; maxStates: number; atLeast: number; run: SearchRun }[] = [];
-  private forcedRunsDeal: Deal | undefined;
-
-  constructor(
-    private readonly maxTableBytes: number,
-    /** The group the reduced optional searches run with (the other searches are small: one thread each). */
-    private readonly group?: SearchGroup,
-    private readonly released?: () => void,
-  ) {}
-
-  shrink(): void {
-    for (const visited of this.visited.values()) visited.clear();
-  }
-
-  private visitedSet(words: number): VisitedSet {
-    let visited = this.visited.get(words);
-    if (visited === undefined) {
-      visited = new VisitedSet(words, 16, this.maxTableBytes, this.released);
-      this.visited.set(words, visited);
-    }
-    return visited;
-  }
-
-  /** Makes the tables of other widths than `words` give back what they grew to, so that the two are never
-   *  large at once (what the memory plan of a pass counts, batch/passes.ts). Each run clears its table as it
-   *  starts, so nothing is lost. */
-  release(words: number): void {
-    for (const [width, visited] of this.visited) if (width !== words) visited.clear();
-  }
-
-  ghost(variant: Variant): GhostSearch {
-    let search = this.ghosts.get(variant);
-    if (search === undefined) {
-      search = new GhostSearch(variant, this.visitedSet(KEY_WORDS));
-      this.ghosts.set(variant, search);
-    }
-    return search;
-  }
-
-  private subset(variant: Variant, rule: DiscardRule): SubsetGame | undefined {
-    const ranks = VARIANT_RULES[variant].search.subsets[rule];
-    if (ranks.length === 0) return undefined;
-    const name = `${variant}/${ranks.join(',')}`;
-    let game = this.subsets.get(name);
-    if (game === undefined) {
-      game = new SubsetGame(variant, ranks);
-      this.subsets.set(name, game);
-    }
-    return game;
-  }
-
-  search(variant: Variant, rule: DiscardRule, reductions: boolean, ghost = true, subsets = true): Search {
-    const name = `${variant}/${rule}/${reductions}/${ghost}/${subsets}`;
-    let search = this.searches.get(name);
-    if (search === undefined) {
-      const subset = reductions && subsets ? this.subset(variant, rule) : undefined;
-      search = new Search(variant, rule, reductions, this.visitedSet(Search.keyWords(rule, reductions)), ghost, subset);
-      if (this.group !== undefined && reductions && rule === 'optional') search.share(this.group, specOf(variant, ghost, subsets));
-      this.searches.set(name, search);
-    }
-    return search;
-  }
-
-  /**
-   * Runs `search` on the deal, or, for the forced rule's search, gives back the run already made on this very
-   * deal with the very same limits. Solving a deal under optional starts with the very searches that solving
-   * it under forced makes (the probe, then the verdict search: `DealSolve`), so a batch that asks for both
-   * rules (`--discards both`, one worker solving a deal under both in turn) pays for them once. Reuse changes
-   * no result: a run clears its visited set and every counter when it starts, so what it returns depends on
-   * the deal, the search and the limits alone (a run clears its subset games' tables too). Only the runs of
-   * the last deal are kept. A run with a `poll` is neither kept nor reused: the poll may have ended it early.
-   */
-  run(search: Search, deal: Deal, maxStates: number, atLeast: number, poll?: SearchLimits['poll'], from?: Int32Array): SearchRun {
-    this.release(search.keyWords);
-    // A run from a position mid-game is neither kept nor reused either: the cache is of runs from the start.
-    if (from !== undefined) return search.run(deal, { maxStates, atLeast, from, ...(poll === undefined ? {} : { poll }) });
-    if (poll !== undefined) return search.run(deal, { maxStates, atLeast, poll });
-    if (search.rule !== 'forced') return search.run(deal, { maxStates, atLeast });
-    const known = this.forcedRunsDeal;
-    if (known === undefined || known.length !== deal.length || known.some((card, i) => card !== deal[i])) {
-      this.forcedRunsDeal = deal.slice();
-      this.forcedRuns.length = 0;
-    }
-    const kept = this.forcedRuns.find((r) => r.search === search && r.maxStates === maxStates && r.atLeast === atLeast);
-    if (kept !== undefined) return copyRun(kept.run);
-    const run = search.run(deal, { maxStates, atLeast });
-    this.forcedRuns.push({ search, maxStates, atLeast, run: copyRun(run) });
-    return run;
-  }
-}
-
 /** The frame of the position `options.after` reaches, or undefined for the deal's start. Throws on an illegal move
  *  (the library checks the moves with the verifier first, and says which one and why). */
 function startOf(deal: Deal, options: SolveOptions): Int32Array | undefined {
@@ -237,36 +141,6 @@ function startOf(deal: Deal, options: SolveOptions): Int32Array | undefined {
   return game.frame.slice();
 }
 
-/** The code by which a group's threads name a reduced optional search. */
-const specOf = (variant: Variant, ghost: boolean, subsets: boolean): number =>
-  VARIANTS.indexOf(variant) * 4 + (ghost ? 2 : 0) + (subsets ? 1 : 0);
-
-/**
- * Thread `thread` (≥ 1) of a search group: waits for the jobs of thread 0's solver and runs its part of each
- * with the search it names, until thread 0 says quit (`quitGroup`).
- */
-export function serveGroup(memory: GroupMemory, thread: number): void {
-  const group = new SearchGroup(memory, thread);
-  const searches = new Searches(DEFAULT_MAX_TABLE_BYTES, group);
-  let seen = 0; // jobs are numbered from 1: a thread that starts late still serves the first
-  for (;;) {
-    Atomics.wait(group.control, JOB, seen);
-    const job = Atomics.load(group.control, JOB);
-    if (job < 0) return;
-    if (job === seen) continue;
-    seen = job;
-    const spec = Atomics.load(group.control, SPEC);
-    searches.search(VARIANTS[spec >> 2]!, 'optional', true, (spec & 2) !== 0, (spec & 1) !== 0).serveJob();
-  }
-}
-
-/** Tells the threads serving a group to quit. */
-export function quitGroup(memory: GroupMemory): void {
-  const control = new Int32Array(memory.control);
-  Atomics.store(control, JOB, -1);
-  Atomics.notify(control, JOB);
-}
-
 /** The yardstick: one plain exhaustive search, for the verdict and the max discards at once. */
 function solvePlain(searches: Searches, deal: Deal, options: SolveOptions, from: Int32Array | undefined): SolveResult {
   const { variant, rule } = options;
@@ -276,21 +150,11 @@ function solvePlain(searches: Searches, deal: Deal, options: SolveOptions, from:
       ? undefined
       : (states: number, reached: number, growing: number) => (polled ||= options.poll!(states, reached, growing));
   const run = searches
-    .search(variant, rule, false)
+    .search({ variant, rule, reductions: false })
     .run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}), ...(from ? { from } : {}) });
-  const wanted = options.solution ?? true;
-  if (run.status === 'won') {
-    const solution = wanted === false ? [] : finishSolution(deal, run, variant, rule, wanted === true, from);
-    return { kind: 'won', states: run.states, solution };
-  }
+  if (run.status === 'won') return { kind: 'won', states: run.states, solution: solutionOf(deal, run, options, from) };
   if (run.status === 'exhausted') return { kind: 'lost', states: run.states, lower: run.reached, upper: run.upper };
-  return {
-    kind: 'unknown',
-    states: run.states,
-    lower: run.reached,
-    upper: run.upper,
-    limit: run.full ? 'memory' : polled ? 'poll' : 'states',
-  };
+  return { kind: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: stopReason(run, polled) };
 }
 
 /**
@@ -332,10 +196,12 @@ class DealSolve {
     this.rule = options.rule;
     this.maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
     const subsets = options.subsets !== false;
-    this.forced = searches.search(this.variant, 'forced', true, true, subsets);
+    this.forced = searches.search({ variant: this.variant, rule: 'forced', reductions: true, subsets });
     this.optional =
-      this.rule === 'optional' ? searches.search(this.variant, 'optional', true, options.ghost !== false, subsets) : undefined;
-    this.ghostDone = this.optional === undefined || options.ghost === false || !VARIANT_RULES[this.variant].search.ghostAtStart;
+      this.rule === 'optional'
+        ? searches.search({ variant: this.variant, rule: 'optional', reductions: true, ghost: options.ghost !== false, subsets })
+        : undefined;
+    this.ghostDone = this.optional === undefined || options.ghost === false || !SEARCH_POLICIES[this.variant].ghostAtStart;
     const asked = options.poll;
     this.poll =
       asked === undefined
@@ -373,7 +239,7 @@ class DealSolve {
         this.ghost();
         if (this.ghostLost) return undefined; // lost: the optional search for a win is not needed
       }
-      ruling = this.searches.run(search, this.deal, this.left(), WIN_DISCARDS - 1, this.poll, this.from);
+      ruling = this.searches.run(search, this.deal, this.limits(this.left(), WIN_DISCARDS - 1));
       this.states += ruling.states;
       if (ruling.status === 'won') return this.won(ruling);
       this.lower = Math.max(this.lower, ruling.reached);
@@ -399,7 +265,7 @@ class DealSolve {
         if (this.lower >= this.upper) return this.lost();
       }
       const budget = Math.min(this.left(), Math.max(0, end - this.states));
-      const run = this.searches.run(search, this.deal, budget, this.lower, this.poll, this.from);
+      const run = this.searches.run(search, this.deal, this.limits(budget, this.lower));
       this.states += run.states;
       if (run.status === 'won') return this.won(run);
       this.lower = Math.max(this.lower, run.reached);
@@ -437,15 +303,21 @@ class DealSolve {
     return this.forcedDone ? [this.optional] : [this.forced, this.optional];
   }
 
+  /** A search's limits: its budget and the discards to beat, from where this solve starts, with its poll. */
+  private limits(maxStates: number, atLeast: number): SearchLimits {
+    const limits: SearchLimits = { maxStates, atLeast };
+    if (this.poll !== undefined) limits.poll = this.poll;
+    if (this.from !== undefined) limits.from = this.from;
+    return limits;
+  }
+
   private left(): number {
     return this.polled ? 0 : Math.max(0, this.maxStates - this.states);
   }
 
   /** A won result; a forced-rule line is also legal under optional: shortened and made 1-minimal under `rule`. */
   private won(run: SearchRun): SolveResult {
-    const wanted = this.options.solution ?? true;
-    const solution = wanted === false ? [] : finishSolution(this.deal, run, this.variant, this.rule, wanted === true, this.from);
-    return { kind: 'won', states: this.states, solution };
+    return { kind: 'won', states: this.states, solution: solutionOf(this.deal, run, this.options, this.from) };
   }
 
   private lost(): SolveResult {
@@ -453,19 +325,19 @@ class DealSolve {
   }
 
   private unknown(run: SearchRun): SolveResult {
-    return {
-      kind: 'unknown',
-      states: this.states,
-      lower: this.lower,
-      upper: this.upper,
-      limit: run.full ? 'memory' : this.polled ? 'poll' : 'states',
-    };
+    return { kind: 'unknown', states: this.states, lower: this.lower, upper: this.upper, limit: stopReason(run, this.polled) };
   }
 }
 
-/** A copy of a run that its user may change (`finishSolution` plays the last deals on `final`). */
-function copyRun(run: SearchRun): SearchRun {
-  return { ...run, path: run.path.slice(), final: run.final?.slice() };
+/** What stopped an aborted run: the memory cap, the caller's poll (`polled`), or else the state budget. */
+function stopReason(run: SearchRun, polled: boolean): StopReason {
+  return run.full ? 'memory' : polled ? 'poll' : 'states';
+}
+
+/** The solution `options.solution` asks for of a won run: clean and 1-minimal, the raw line, or none. */
+function solutionOf(deal: Deal, run: SearchRun, options: SolveOptions, from: Int32Array | undefined): GameMove[] {
+  const wanted = options.solution ?? true;
+  return wanted === false ? [] : finishSolution(deal, run, options.variant, options.rule, wanted === true, from);
 }
 
 /**
