@@ -17,13 +17,13 @@ import {
   MAX_SEED,
   type SolveOptions,
   type Verdict,
-  dealOf,
   progressOf,
   searchOptions,
   timeLimitOf,
   verdictOf,
 } from './core/api.ts';
 import { isDiscardRule, isVariant } from './core/game/rules.ts';
+import { dealIn, rulesOf } from './core/game-api.ts';
 import { KEY_WORDS } from './core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from './core/engine/table.ts';
 import { groupMemory } from './core/search/group.ts';
@@ -76,8 +76,9 @@ export interface ThreadOptions extends SolveOptions {
  * from run to run, their verdict and exact max discards never.
  */
 export async function solveOnThreads(deal: string | Deal, options: ThreadOptions = {}): Promise<Verdict> {
-  const cards = dealOf(deal);
-  const search = searchOptions(cards, options);
+  const game = rulesOf(options);
+  const cards = dealIn(deal, game.reading);
+  const search = searchOptions(cards, options, game);
   const timeLimit = timeLimitOf(options);
   const threads = whole(options.threads ?? availableParallelism(), 'threads', 1, 64);
   const group =
@@ -94,7 +95,7 @@ export async function solveOnThreads(deal: string | Deal, options: ThreadOptions
     },
     {
       answer: (_index, answer, info) => {
-        verdict = verdictOf(answer.result, info.stopped ? 'aborted' : 'time');
+        verdict = verdictOf(answer.result, info.stopped ? 'aborted' : 'time', game.reading.formatMove);
       },
       ...(onProgress === undefined ? {} : { progress: (p) => onProgress(progressOf(p)) }),
     },

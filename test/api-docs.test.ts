@@ -55,6 +55,8 @@ describe('docs/api.md', () => {
       'estimateWinRate',
       'solveOnThreads',
       'hint',
+      'newGame',
+      'review',
     ]) {
       expect(
         examples.some((code) => code.includes(`${name}(`)),

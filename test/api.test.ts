@@ -3,7 +3,7 @@
 // won, bad input as InputError, and the main entry's imports: core alone, no Node API.
 
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_INDEX as OPTION_MAX_INDEX, MAX_SEED as OPTION_MAX_SEED } from '../src/batch/options.ts';
@@ -204,5 +204,19 @@ describe('the main entry', () => {
     expect(outside).toEqual([]);
     expect([...packages]).toEqual(['pure-rand']);
     expect(seen.size).toBeGreaterThan(10);
+  });
+});
+
+describe('the web page', () => {
+  it('uses the library through its public entry alone (src/index.ts), never core’s modules', () => {
+    const dir = join(ROOT, 'src/web');
+    const files = readdirSync(dir).filter((name) => name.endsWith('.ts'));
+    const reached = files.flatMap((name) =>
+      importsOf(join(dir, name))
+        .filter((spec) => spec.startsWith('..'))
+        .map((spec) => `${name}: ${spec}`),
+    );
+    expect(reached.every((line) => line.endsWith(': ../index.ts'))).toBe(true);
+    expect(reached.length).toBeGreaterThan(3);
   });
 });

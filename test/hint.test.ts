@@ -102,23 +102,24 @@ describe('the position notation', () => {
 });
 
 describe('hint', () => {
-  it('plays the one winning removal, won by every order', () => {
+  it('plays the one winning removal, exactly: nothing is unseen', () => {
     const text = `AC | AD | AH | AS KC ; stock 0 ; out ${outExcept('AC AD AH AS KC')}`;
     const answer = hint(text, { rollouts: 50, orders: 10 });
     expect(answer.move).toBe('remove KC');
     expect(answer.over).toBeNull();
-    expect(answer.chance).toMatchObject({ won: 1, of: 1, low: 1, high: 1 });
-    expect(answer.perfect).toMatchObject({ won: 1, of: 1, lost: 0, unknown: 0, low: 1, high: 1 });
+    expect(answer.chance).toMatchObject({ won: 1, of: 1, low: 1, high: 1, exact: true, ci95: { low: 1, high: 1 } });
+    expect(answer.perfect).toMatchObject({ won: 1, of: 1, lost: 0, unknown: 0, low: 1, high: 1, exact: true, decided: true });
+    expect(hint(text, { perfect: false }).perfect).toBeNull();
   });
 
   it('says a won game is over, and a lost one', () => {
     const won = hint(`AC | AD | AH | AS ; stock 0 ; out ${outExcept('AC AD AH AS')}`);
     expect(won).toMatchObject({ move: null, over: 'won', perfect: { low: 1 } });
     const lost = hint(`AC KC | AD | AH | AS ; stock 0 ; out ${outExcept('AC KC AD AH AS')}`, { variant: 'strict' });
-    expect(lost).toMatchObject({ move: null, over: 'lost', chance: { low: 0 }, perfect: { low: 0, high: 0 } });
+    expect(lost).toMatchObject({ move: null, over: 'lost', chance: { low: 0, exact: true }, perfect: { low: 0, high: 0, exact: true } });
   });
 
-  it('deals rather than fills when every order of the last four cards is then won (share 100%)', () => {
+  it('deals rather than fills when every order of the last four cards is then won, counting all 24 orders exactly', () => {
     // Dealing four clubs onto AC | AD | AH AS | -: three go at once, the highest goes to the ace of clubs,
     // moved off it into the empty pile if need be, and the ace of spades spreads to the last empty pile.
     // Moving the ace of spades first leaves no empty pile: a king of clubs dealt onto the ace of clubs stays.
@@ -126,33 +127,60 @@ describe('hint', () => {
     for (const discards of ['optional', 'forced'] as const) {
       const answer = hint(text, { discards, orders: 40, rollouts: 200 });
       expect(answer.move).toBe('deal');
-      expect(answer.perfect).toMatchObject({ won: 40, of: 40, unknown: 0, low: 1, high: 1 });
-      expect(answer.perfect.ci95.high).toBe(1);
-      expect(answer.perfect.ci95.low).toBeGreaterThan(0.9);
+      expect(answer.perfect).toMatchObject({ won: 24, of: 24, unknown: 0, low: 1, high: 1, exact: true, decided: true });
+      expect(answer.chance).toMatchObject({ won: 24, of: 24, low: 1, exact: true });
     }
     // In strict only an ace may move. A player who knows the king of clubs comes onto pile 1 moves the lone ace
     // of clubs into pile 4 first, and wins every order; one who does not loses the orders that bury an ace
     // under the king (whatever it does first, one of the piles the king may come onto loses), so no player that
-    // cannot see the stock wins them all.
-    const strict = hint(text, { variant: 'strict', orders: 100, rollouts: 400 });
-    expect(strict.perfect).toMatchObject({ won: 100, of: 100, low: 1, high: 1 });
-    expect(strict.chance.ci95.high).toBeLessThan(1);
+    // cannot see the stock wins them all. Its exact chance is a whole number of the 24 orders.
+    const strict = hint(text, { variant: 'strict' });
+    expect(strict.perfect).toMatchObject({ won: 24, of: 24, low: 1, high: 1, exact: true });
+    expect(strict.chance.exact).toBe(true);
+    expect(strict.chance.low).toBeLessThan(1);
+    expect(strict.chance.low * 24).toBeCloseTo(Math.round(strict.chance.low * 24), 9);
   });
 
   it('gives a legal move and shares that hold together on positions of real games, the same for the same seed', () => {
     for (const { position, table } of gamePositions('standard', 'optional', 3)) {
       const text = formatPosition(position);
-      const answer = hint(text, { rollouts: 100, orders: 8, maxStates: 5_000, samples: 8 });
+      const options = { rollouts: 100, orders: 8, maxStates: 5_000, samples: 8 };
+      const answer = hint(text, options);
       expect(answer.position).toBe(text);
       if (answer.move !== null) expect(illegalMove(table, parseMove(answer.move))).toBeUndefined();
-      const { perfect, chance } = answer;
+      const { chance } = answer;
+      const perfect = answer.perfect!;
       expect(perfect.won + perfect.lost + perfect.unknown).toBe(perfect.of);
       expect(perfect.ci95.low).toBeLessThanOrEqual(perfect.low);
       expect(perfect.ci95.high).toBeGreaterThanOrEqual(perfect.high);
       expect(chance.ci95.low).toBeLessThanOrEqual(chance.low);
       expect(chance.ci95.high).toBeGreaterThanOrEqual(chance.high);
-      expect(hint(text, { rollouts: 100, orders: 8, maxStates: 5_000, samples: 8 })).toEqual(answer);
+      expect(hint(text, options)).toEqual(answer);
     }
+  });
+
+  it('never offers a share wider than 10 points as decided: it solves more orders, or says it is undecided', () => {
+    let decided = 0;
+    let wider = 0;
+    for (const { position } of gamePositions('standard', 'forced', 4)) {
+      const answer = hint(formatPosition(position), { discards: 'forced', samples: 8, rollouts: 2000 });
+      const perfect = answer.perfect!;
+      const width = perfect.ci95.high - perfect.ci95.low;
+      if (perfect.decided) {
+        decided += 1;
+        expect(width).toBeLessThanOrEqual(0.1 + 1e-12);
+      } else expect(width).toBeGreaterThan(0.1);
+      if (perfect.of > 200) wider += 1;
+      if (!answer.chance.exact) expect(answer.chance.ci95.high - answer.chance.ci95.low).toBeLessThanOrEqual(0.1);
+    }
+    expect(decided).toBeGreaterThan(0);
+    // Asked for few rollouts, it plays more until the chance's interval is within 10 points (rollouts are cheap).
+    const [{ position }] = gamePositions('standard', 'optional', 1);
+    const few = hint(formatPosition(position!), { rollouts: 10, perfect: false, samples: 8 });
+    expect(few.chance.of).toBeGreaterThan(10);
+    expect(few.chance.ci95.high - few.chance.ci95.low).toBeLessThanOrEqual(0.1);
+    // Some shares needed more than the first 200 orders to come within 10 points.
+    expect(wider).toBeGreaterThan(0);
   });
 
   it('refuses bad options and impossible positions with an InputError', () => {

@@ -3,12 +3,10 @@
 // verdict on a mid-game position against `acesup solve --after`, the page from the disk, a reload, and the layout at
 // a phone's and a desktop's width. One build, one browser; every answer the page shows is checked here in Node.
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName, parseDeal } from '../src/core/game/cards.ts';
 import { type GameMove, formatMove, parseMoves } from '../src/core/game/notation.ts';
@@ -18,7 +16,8 @@ import { parseReversedDeal, toReversed } from '../src/core/game/reverse.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Game } from '../src/core/game/verify.ts';
 import { InputError, formatDeal, seededDeal, solve, verify, winnableDeals } from '../src/index.ts';
-import { CHROMIUM_CACHE, findChromium } from './browser-path.ts';
+import { playersLine } from './players-line.ts';
+import { BIN, type Opened, PAGE_FILE, ROOT, message, openPage, play, servePage, type Served, table } from './web-page.ts';
 
 // What the page's callbacks use of the browser (the project is typed for Node, without the DOM library).
 declare const document: {
@@ -37,105 +36,25 @@ interface El {
   getBoundingClientRect(): { left: number; right: number; width: number; height: number };
 }
 
-const ROOT = new URL('..', import.meta.url).pathname;
-const BIN = join(ROOT, 'bin/acesup.js');
-const PAGE_FILE = join(ROOT, 'dist/web/index.html');
 const SCREENSHOTS = process.env.ACESUP_SCREENSHOTS === '1';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
 
-const dir = mkdtempSync(join(tmpdir(), 'acesup-web-'));
-let server: ChildProcess;
-let exited: Promise<number | null>;
+let served: Served;
 let address = '';
-let browser: Browser;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [BIN, 'web', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-  let output = '';
-  address = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const found = /acesup web: (http:\/\/\S+) /u.exec(output);
-      if (found) resolve(found[1]!);
-    };
-    server.stdout!.on('data', read);
-    server.stderr!.on('data', read);
-    server.once('exit', (code) => reject(new Error(`acesup web ended (${code}) before serving:\n${output}`)));
-  });
-  const found = await findChromium(CHROMIUM_CACHE);
-  browser = await chromium.launch({
-    executablePath: found.executablePath,
-    headless: true,
-    args: FLAGS,
-    env: { ...process.env, ...found.env },
-  });
+  served = await servePage();
+  address = served.address;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  if (server?.exitCode === null) server.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  await served?.stop();
 });
 
-interface Opened {
-  page: Page;
-  /** Console errors and page errors. */
-  errors: string[];
-  /** Requests for anything but the page itself (none is expected). */
-  others: string[];
-}
-
 /** Opens the page (served, or `url` itself) at `hash`, in a context of its own (its own storage), at `width`. */
-async function open(hash: string, { url = address, width = 1280, height = 900, dark = false } = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  const others: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.route('**/*', (route) => {
-    if (route.request().url().split('#')[0] === url) return route.continue();
-    others.push(route.request().url());
-    return route.abort();
-  });
-  await page.goto(`${url}${hash}`);
-  await page.waitForSelector('#piles .pile');
-  return { page, errors, others };
-}
-
-/** Plays one move in the rules' notation the way a player does: a click on the card; a move, the empty pile then the card. */
-async function play(page: Page, move: string): Promise<void> {
-  const [verb, card, pile] = move.split(' ');
-  if (verb === 'deal') await page.click('#deal');
-  else if (verb === 'remove') await page.click(`.card[data-card="${card}"]`);
-  else {
-    await page.click(`.slot[data-slot="${pile}"]`);
-    await page.click(`.card[data-card="${card}"]`);
-  }
-}
-
-/** The piles as the page shows them, bottom to top, and its counts. */
-const table = async (page: Page): Promise<string> =>
-  [
-    ...(await page.$$eval('.pile', (piles) =>
-      piles.map((pile) => [...pile.querySelectorAll('.card')].map((card) => card.getAttribute('data-card')).join(' ')),
-    )),
-    await page.textContent('#stock-count'),
-    await page.textContent('#discarded'),
-  ].join(' | ');
-
-const message = (page: Page, id = 'message'): Promise<string> => page.$eval(`#${id}`, (element) => element.textContent ?? '');
+const open = (
+  hash: string,
+  { url = address, ...size }: { url?: string; width?: number; height?: number; dark?: boolean } = {},
+): Promise<Opened> => openPage(served.browser, url, hash, size);
 
 /** A legal line from the start with `deals` deals: removals and moves as the stream picks them, a deal now and then. */
 function someLine(deal: Uint8Array, variant: Variant, rule: DiscardRule, deals: number, seed: number): string[] {
@@ -304,18 +223,21 @@ describe('the web page', () => {
         if (cli['result'] === 'lost' && typeof max === 'number') expect(Number(data['maxDiscards'])).toBe(max);
         else expect(bounds).toEqual(max);
       }
-      // The hint, from the worker too: the three lines acesup hint prints for the same position.
+      // The hint, from the worker too: the sentences acesup hint --perfect prints for the same position, in the same
+      // words, and no player's name or setting unless the details are opened.
       await page.click('#hint');
       await page.waitForSelector('#hint-text[data-state="done"]');
-      const lines = await page.$$eval('#hint-text p', (paragraphs) => paragraphs.map((p) => p.textContent));
+      const lines = await page.$$eval('#hint-text > p', (paragraphs) => paragraphs.map((p) => p.textContent));
       const printed = execFileSync(
         process.execPath,
-        [BIN, 'hint', positionOf(deal, after, variant, discards), '--variant', variant, '--discards', discards],
-        {
-          encoding: 'utf8',
-        },
+        [BIN, 'hint', positionOf(deal, after, variant, discards), '--variant', variant, '--discards', discards, '--perfect'],
+        { encoding: 'utf8' },
       ).split('\n');
       expect(lines).toEqual(printed.slice(2, 5));
+      const visible = async (): Promise<string> => (await page.locator('#hint-text p:visible').allTextContents()).join('\n');
+      expect(await visible()).not.toMatch(/expert|greedy|samples|ace-bonus|positions|seed/u);
+      await page.click('#hint-text details summary');
+      expect(await visible()).toMatch(/expert\(samples=128\)/u);
       expect(errors).toEqual([]);
       await page.context().close();
     }
@@ -395,21 +317,24 @@ describe('the web page', () => {
   });
 
   it('fits a phone and a desktop: nothing outside the viewport, focus visible, dark colours under a dark scheme', async () => {
-    // Mid-game on a winning line, with the hint and the rest of the line shown: the page at its fullest.
-    const verdict = solve(seededDeal(44, 0), { discards: 'forced' });
-    if (verdict.result !== 'won') throw new Error('deal 0 of seed 44 is won under forced discards');
-    const line = verdict.solution.slice(0, 14);
+    // A lost game of KPatience's game 17, its review asked and answered, stepped back to before the losing move, the
+    // hint asked there: the review's winning line, the hint in words and the games played, the page at its fullest.
+    const line = playersLine('kpat:17', 3);
     for (const [name, width, height, dark] of [
       ['phone', 375, 812, false],
       ['desktop', 1280, 900, false],
       ['phone-dark', 375, 812, true],
     ] as const) {
-      const { page, errors } = await open('#seed=44&index=0&variant=standard&discards=forced', { width, height, dark });
+      const { page, errors } = await open('#deal=kpat:17&variant=standard&discards=optional', { width, height, dark });
       for (const move of line) await play(page, move);
-      await page.check('#show-solver');
-      await page.waitForSelector(`#verdict[data-state="done"][data-moves="${line.length}"]`);
-      await page.click('#hint');
-      await page.waitForSelector('#hint-text[data-state="done"]');
+      await page.click('#review-ask');
+      await page.waitForSelector('#review[data-state="done"]');
+      // The phone's pictures show the answer on the moves played; the desktop's the step back and the hint there.
+      if (name === 'desktop') {
+        await page.click('#review-back');
+        await page.click('#hint');
+        await page.waitForSelector('#hint-text[data-state="done"]');
+      }
       const outside = await page.evaluate(() =>
         [...document.querySelectorAll('body *')]
           .filter((element) => {
@@ -440,7 +365,7 @@ describe('the web page', () => {
   });
 
   it('acesup web stops on SIGTERM (exit 143)', async () => {
-    server.kill('SIGTERM');
-    expect(await exited).toBe(143);
+    served.server.kill('SIGTERM');
+    expect(await served.exited).toBe(143);
   });
 });

@@ -22,6 +22,7 @@ import {
   shortenQuotes,
 } from './errors.ts';
 import { addReportCommand } from './report.ts';
+import { addReviewCommand } from './review.ts';
 import { addWebCommand } from './web.ts';
 import {
   REVERSE_HELP,
@@ -152,6 +153,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   addBatchCommands(program, options);
   addPlayCommand(program);
   addHintCommand(program);
+  addReviewCommand(program);
   addReportCommand(program);
   addWebCommand(program);
   return program;

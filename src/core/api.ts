@@ -3,13 +3,15 @@
 // numbers, arrays), so that answers cross a worker's postMessage and JSON as they are. No Node API: it runs in a browser.
 // The hint for a game in progress comes from play/ (the expert and its rollouts).
 
-import { type Deal, InputError, formatDeal, isDeal, parseDeal } from './game/cards.ts';
+import { type Deal, InputError, formatDeal, parseDeal } from './game/cards.ts';
 import { MAX_INDEX, MAX_SEED, dealFor } from './game/deals.ts';
-import { type GameMove, formatMove, parseMoves } from './game/notation.ts';
-import { parsePosition } from './game/position.ts';
+import { type GameMove, describeMove as describeGameMove, formatMove, parseMove, parseMoves } from './game/notation.ts';
+import type { CardReading } from './game/reverse.ts';
 import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
-import { type DiscardRule, type Variant, isDiscardRule, isVariant } from './game/rules.ts';
+import type { DiscardRule, Variant } from './game/rules.ts';
 import { Game, verify as replay } from './game/verify.ts';
+import { type GameRules, type GameStatus, dealIn, rulesOf } from './game-api.ts';
+import { reviewLine } from './review.ts';
 import { DEFAULT_MAX_STATES } from './search/budget.ts';
 import { type MaxDiscardsMode, type SolveOptions as SearchOptions, type SolveResult, Solver } from './search/solve.ts';
 import { type PassProgress, solveWithin } from './search/time-limit.ts';
@@ -31,14 +33,18 @@ export interface SolveProgress {
   elapsedMs: number;
 }
 export { formatDeal, parseDeal };
+export { type Game, type GameRules, type GameStatus, type NewGameOptions, newGame } from './game-api.ts';
+export { type HintWords, hintWords } from './play/hint-text.ts';
+export { type ReviewWords, reviewWords } from './review-text.ts';
 
-/** The game: which card may fill an empty pile, and whether discards are forced before a deal. */
-export interface GameOptions {
-  /** 'standard' (default), 'strict' or 'easy'. */
-  variant?: Variant;
-  /** 'optional' (default) or 'forced'. */
-  discards?: DiscardRule;
-}
+/** A move in the rules' notation (`move 5H 1`) for people, with suit symbols: `move 5♥ to pile 1`. */
+export const describeMove = (move: string): string => describeGameMove(parseMove(move));
+
+/**
+ * The game: which card may fill an empty pile, whether discards are forced before a deal, and (`reverse`) whether
+ * cards are read and written in Reverse Idiot's Delight's reading.
+ */
+export type GameOptions = GameRules;
 
 export interface SolveOptions extends GameOptions {
   /** Positions the search may visit before it gives up with 'unknown' (default 2,000,000). */
@@ -82,21 +88,8 @@ export type Verdict =
 /** A verify answer: ok, or the 1-based number of the first illegal move (moves + 1: legal but not won) and why. */
 export type LineCheck = { ok: true } | { ok: false; move: number; reason: string };
 
-/** The game options with their defaults, checked (a script may pass any string). */
-function gameOf(options: GameOptions): { variant: Variant; rule: DiscardRule } {
-  const variant = options.variant ?? 'standard';
-  const rule = options.discards ?? 'optional';
-  if (!isVariant(variant)) throw new InputError(`unknown variant "${variant}" (standard, strict or easy)`);
-  if (!isDiscardRule(rule)) throw new InputError(`unknown discard rule "${rule}" (optional or forced)`);
-  return { variant, rule };
-}
-
-/** A deal given as its string (any form parseDeal reads) or as the 52 card numbers. */
-export function dealOf(deal: string | Deal): Deal {
-  if (typeof deal === 'string') return parseDeal(deal);
-  if (!isDeal(deal)) throw new InputError('not a deal: expected each of the 52 cards once');
-  return deal;
-}
+/** The rules and the reading of a library call, checked (rulesOf), and its deal in that reading: the solver's game. */
+type CallGame = ReturnType<typeof rulesOf>;
 
 function wholeNumber(value: number, name: string, least: number, most: number): number {
   if (!Number.isSafeInteger(value) || value < least || value > most)
@@ -104,12 +97,16 @@ function wholeNumber(value: number, name: string, least: number, most: number): 
   return value;
 }
 
-/** The library's verdict of a solver result; `polled` names what stopped a search that its poll stopped (the
- *  clock by default). */
-export function verdictOf(result: SolveResult, polled: 'time' | 'aborted' = 'time'): Verdict {
+/** The library's verdict of a solver result: `polled` names what stopped a search that its poll stopped (the
+ *  clock by default), `move` writes its moves (default: the rules' notation). */
+export function verdictOf(
+  result: SolveResult,
+  polled: 'time' | 'aborted' = 'time',
+  move: (move: GameMove) => string = formatMove,
+): Verdict {
   switch (result.kind) {
     case 'won':
-      return { result: 'won', solution: result.solution.map(formatMove), states: result.states };
+      return { result: 'won', solution: result.solution.map(move), states: result.states };
     case 'lost': {
       const { lower, upper, states } = result;
       return { result: 'lost', maxDiscards: lower === upper ? lower : null, lower, upper, states };
@@ -129,24 +126,36 @@ export function verdictOf(result: SolveResult, polled: 'time' | 'aborted' = 'tim
  * The moves of `text` played from the deal's start, each checked by the independent replayer: an illegal one
  * throws an InputError naming it as `acesup verify` does ("move 3: the stock is empty").
  */
-export function playedMoves(deal: Deal, text: string | readonly string[], variant: Variant, rule: DiscardRule): GameMove[] {
-  const moves = parseMoves(typeof text === 'string' ? text : text.join(','));
+export function playedMoves(
+  deal: Deal,
+  text: string | readonly string[],
+  variant: Variant,
+  rule: DiscardRule,
+  reading?: CardReading,
+): GameMove[] {
+  const joined = typeof text === 'string' ? text : text.join(',');
+  const moves = reading === undefined ? parseMoves(joined) : reading.moves(joined);
   const game = new Game(deal, variant, rule);
   moves.forEach((move, i) => {
     const reason = game.illegal(move);
-    if (reason !== undefined) throw new InputError(`move ${i + 1}: ${reason}`);
+    if (reason !== undefined)
+      throw new InputError(reading === undefined ? `move ${i + 1}: ${reason}` : reading.write(`move ${i + 1}: ${reason}`));
     game.play(move);
   });
   return moves;
 }
 
+/** A whole number of positions from an option (default `fallback`), or an InputError naming the option. */
+export const statesOption = (value: number | undefined, name: string, fallback: number): number =>
+  wholeNumber(value ?? fallback, name, 1, Number.MAX_SAFE_INTEGER);
+
 /** The solver's options of a library call, checked: the game, the budget, the mode and the moves played before. */
-export function searchOptions(deal: Deal, options: SolveOptions): SearchOptions & { maxStates: number } {
-  const { variant, rule } = gameOf(options);
-  const maxStates = wholeNumber(options.maxStates ?? DEFAULT_MAX_STATES, 'maxStates', 1, Number.MAX_SAFE_INTEGER);
+export function searchOptions(deal: Deal, options: SolveOptions, game: CallGame = rulesOf(options)): SearchOptions & { maxStates: number } {
+  const { variant, rule, reading } = game;
+  const maxStates = statesOption(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
   const maxDiscards = options.maxDiscards ?? 'exact';
   if (maxDiscards !== 'exact' && maxDiscards !== 'bounds') throw new InputError(`maxDiscards must be "exact" or "bounds"`);
-  const after = options.after === undefined ? [] : playedMoves(deal, options.after, variant, rule);
+  const after = options.after === undefined ? [] : playedMoves(deal, options.after, variant, rule, reading);
   return { variant, rule, maxStates, maxDiscards, after };
 }
 
@@ -167,11 +176,12 @@ export const progressOf = (p: PassProgress): SolveProgress => ({
   elapsedMs: p.elapsedMs,
 });
 
-function solveWith(solver: Solver, deal: Deal, options: SolveOptions): Verdict {
-  const search = searchOptions(deal, options);
+function solveWith(solver: Solver, deal: Deal, game: CallGame, options: SolveOptions): Verdict {
+  const search = searchOptions(deal, options, game);
   const timeLimit = timeLimitOf(options);
   const { signal, onProgress } = options;
-  if (timeLimit === 0 && signal === undefined && onProgress === undefined) return verdictOf(solver.solve(deal, search));
+  const write = game.reading.formatMove;
+  if (timeLimit === 0 && signal === undefined && onProgress === undefined) return verdictOf(solver.solve(deal, search), 'time', write);
   // Passes within the time limit (one, with none), on the clock of the platform (a browser's or Node's).
   const [answer] = solveWithin(solver, deal, [search], {
     timeLimitMs: timeLimit * 1000,
@@ -179,7 +189,7 @@ function solveWith(solver: Solver, deal: Deal, options: SolveOptions): Verdict {
     ...(onProgress === undefined ? {} : { onProgress: (p: PassProgress) => onProgress(progressOf(p)) }),
     ...(signal === undefined ? {} : { stop: () => signal.aborted }),
   });
-  return verdictOf(answer!.result, signal?.aborted === true ? 'aborted' : 'time');
+  return verdictOf(answer!.result, signal?.aborted === true ? 'aborted' : 'time', write);
 }
 
 /**
@@ -187,7 +197,8 @@ function solveWith(solver: Solver, deal: Deal, options: SolveOptions): Verdict {
  * unless a `timeLimit` lets a deal still open try larger budgets. With `after`, the position those moves reach.
  */
 export function solve(deal: string | Deal, options: SolveOptions = {}): Verdict {
-  return solveWith(new Solver(), dealOf(deal), options);
+  const game = rulesOf(options);
+  return solveWith(new Solver(), dealIn(deal, game.reading), game, options);
 }
 
 /**
@@ -196,9 +207,10 @@ export function solve(deal: string | Deal, options: SolveOptions = {}): Verdict 
  * prints or reads (comma-separated, one per line, numbered lines with suit symbols: parseMoves).
  */
 export function verify(deal: string | Deal, moves: string | readonly string[], options: GameOptions = {}): LineCheck {
-  const { variant, rule } = gameOf(options);
-  const parsed = parseMoves(typeof moves === 'string' ? moves : moves.join(','));
-  return replay(dealOf(deal), parsed, variant, rule);
+  const { variant, rule, reading } = rulesOf(options);
+  const parsed = reading.moves(typeof moves === 'string' ? moves : moves.join(','));
+  const check = replay(dealIn(deal, reading), parsed, variant, rule);
+  return check.ok ? check : { ...check, reason: reading.write(check.reason) };
 }
 
 /** Deal number `index` of `seed`, as a string: the same 52 cards for the same (seed, index) everywhere. */
@@ -237,8 +249,7 @@ export function winnableDeals(options: WinnableOptions): WinnableDeal[] {
 
 /** winnableDeals one deal at a time, as each is proved won (for a progress display, or to stop early). */
 export function* eachWinnableDeal(options: WinnableOptions): Generator<WinnableDeal, void, undefined> {
-  const { variant, rule } = gameOf(options);
-  const game = { variant, discards: rule };
+  const game = rulesOf(options);
   const seed = wholeNumber(options.seed, 'seed', 0, MAX_SEED);
   const count = wholeNumber(options.count, 'count', 1, Number.MAX_SAFE_INTEGER);
   const first = wholeNumber(options.index ?? 0, 'index', 0, MAX_INDEX);
@@ -253,10 +264,10 @@ export function* eachWinnableDeal(options: WinnableOptions): Generator<WinnableD
   let found = 0;
   for (let index = first; found < count && index - first < maxTried && index <= MAX_INDEX; index++) {
     const deal = dealFor(seed, index);
-    const verdict = solveWith(solver, deal, { ...game, ...solveOptions });
+    const verdict = solveWith(solver, deal, game, solveOptions);
     if (verdict.result !== 'won') continue;
     found += 1;
-    yield { index, deal: formatDeal(deal), solution: verdict.solution };
+    yield { index, deal: game.reading.formatDeal(deal), solution: verdict.solution };
   }
 }
 
@@ -265,27 +276,37 @@ export interface HintOptions extends GameOptions {
   samples?: number;
   /** Orders of the unseen cards greedy plays out after the move (default 2,000). */
   rollouts?: number;
-  /** Orders of the unseen cards solved exactly from the position (default 200). */
+  /** Orders of the unseen cards solved exactly from the position at first (default 200): more where the share is
+   *  still wider than 10 points and more is cheap. */
   orders?: number;
-  /** The solver's state budget per order (default 20,000); an order past it is unknown. */
+  /** The solver's state budget per order at first (default 20,000); an order past it is solved once more at 10×. */
   maxStates?: number;
   /** Seed of the random orders (default 1): the same position and options give the same answer. */
   seed?: number;
+  /** Whether to find the share perfect play wins (default true); false: the move and its chance only (faster). */
+  perfect?: boolean;
 }
 
-/** A share of sampled orders with its 95% interval; `low … high` differ only by the unknown orders. */
+/**
+ * A share of orders of the unseen cards with its 95% interval; `low … high` differ only by undecided orders.
+ * `exact`: every order was counted (four unseen cards or none) and none is undecided: the share is the chance itself.
+ */
 export interface HintShare {
   won: number;
   of: number;
   low: number;
   high: number;
   ci95: { low: number; high: number };
+  exact: boolean;
 }
 
 /**
  * A hint. `move`: the expert's move in the rules' notation (null when the game is over: `over` says how).
- * `chance`: greedy (`player`) playing on after the move, over `of` random orders of the unseen cards.
- * `perfect`: of `of` orders solved exactly from the position, `won` won, `lost` lost, `unknown` past the budget.
+ * `chance`: a player who plays the move and plays on without seeing the stock (`player`: greedy's rollouts over
+ * `of` random orders of the unseen cards, or with four unseen cards or none the last deal's exact best play).
+ * `perfect` (null when not asked for): of `of` orders solved exactly from the position, `won` won, `lost` lost,
+ * `unknown` undecided at `maxStates`; `decided` false when its interval is still wider than 10 points, when it is
+ * not an answer.
  */
 export interface HintAnswer {
   position: string;
@@ -293,7 +314,7 @@ export interface HintAnswer {
   over: 'won' | 'lost' | null;
   player: string;
   chance: HintShare & { player: string };
-  perfect: HintShare & { lost: number; unknown: number; maxStates: number; states: number };
+  perfect: (HintShare & { lost: number; unknown: number; maxStates: number; states: number; decided: boolean }) | null;
 }
 
 /**
@@ -301,7 +322,7 @@ export interface HintAnswer {
  * stock 20 ; out …`. Throws an InputError for a position that cannot be (a card twice, a wrong count, …).
  */
 export function hint(position: string, options: HintOptions = {}): HintAnswer {
-  const { variant, rule } = gameOf(options);
+  const { variant, rule, reading } = rulesOf(options);
   const most = 1_000_000;
   const settings = {
     samples: wholeNumber(options.samples ?? HINT_DEFAULTS.samples, 'samples', 1, 100_000),
@@ -309,7 +330,106 @@ export function hint(position: string, options: HintOptions = {}): HintAnswer {
     orders: wholeNumber(options.orders ?? HINT_DEFAULTS.orders, 'orders', 1, most),
     maxStates: wholeNumber(options.maxStates ?? HINT_DEFAULTS.maxStates, 'maxStates', 1, Number.MAX_SAFE_INTEGER),
     seed: wholeNumber(options.seed ?? HINT_DEFAULTS.seed, 'seed', 0, 0xffffffff),
+    perfect: options.perfect ?? HINT_DEFAULTS.perfect,
   };
-  const answer = hintFor(parsePosition(position), variant, rule, settings);
-  return { ...answer, move: answer.move === null ? null : formatMove(answer.move) };
+  const answer = hintFor(reading.position(position), variant, rule, settings);
+  return { ...answer, position: reading.write(answer.position), move: answer.move === null ? null : reading.formatMove(answer.move) };
+}
+
+export interface ReviewOptions extends GameOptions {
+  /** The positions the first solve of each position of the line may search (default 2,000,000). */
+  maxStates?: number;
+  /** Solves per position: one still undecided is solved again at 8× the last budget, up to this many times (default 2). */
+  passes?: number;
+}
+
+/**
+ * What a review found. `outcome`: `won` (the line won the game), `winnable` (a win is still there from where the
+ * line ends), `lost` (the deal was winnable and move `firstLosingMove` lost it), `unwinnable` (no line won the deal
+ * from the start) or `unknown` (the solver could not decide enough positions within its budget: `lastWinnable` and
+ * `firstLost` say what it did prove). Positions are counted in moves played: 0 is the start.
+ */
+export interface ReviewAnswer {
+  /** Moves in the line. */
+  moves: number;
+  /** Where the line ends: won, lost (no legal move left) or still playing. */
+  end: GameStatus;
+  outcome: 'won' | 'winnable' | 'lost' | 'unwinnable' | 'unknown';
+  /** Whether some line won the deal from the start; null when the solver could not tell. */
+  winnableAtStart: boolean | null;
+  /** The 1-based number in the line of the first move after which the game could no longer be won, or null. */
+  firstLosingMove: number | null;
+  /** That move, in the rules' notation. */
+  losingMove: string | null;
+  /**
+   * A line that wins from the position before the first losing move (outcome `lost`), or from where the line ends
+   * (`winnable`; empty when `won`); else null.
+   */
+  winningLine: string[] | null;
+  /** The most moves of the line after which the game was proved still winnable (0: at the start), or null. */
+  lastWinnable: number | null;
+  /** The fewest moves of the line after which the game was proved lost (0: lost from the start), or null. */
+  firstLost: number | null;
+  /** Positions of the line solved, the positions their searches visited, and the largest budget a solve was given. */
+  solved: number;
+  states: number;
+  maxStates: number;
+}
+
+/**
+ * Reviews a player's line (moves played from the deal's start, in any form `verify` reads): whether the deal was
+ * winnable at the start and, if the line lost a winnable game, the first move after which it could no longer be
+ * won, with a line that wins from just before it. An illegal move throws an InputError naming it as `verify` does.
+ * A binary search over the positions of the line (src/core/review.ts says why it is sound): a few solves.
+ */
+export function review(deal: string | Deal, moves: string | readonly string[], options: ReviewOptions = {}): ReviewAnswer {
+  const { variant, rule, reading } = rulesOf(options);
+  const cards = dealIn(deal, reading);
+  const maxStates = statesOption(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
+  const passes = wholeNumber(options.passes ?? 2, 'passes', 1, 8);
+  const line = reading.moves(typeof moves === 'string' ? moves : moves.join(','));
+  const game = new Game(cards, variant, rule);
+  line.forEach((move, i) => {
+    const reason = game.illegal(move);
+    if (reason !== undefined) throw new InputError(reading.write(`move ${i + 1} (${formatMove(move)}): ${reason}`));
+    game.play(move);
+  });
+  const end: GameStatus = game.isWon() ? 'won' : game.legalMoves().length === 0 ? 'lost' : 'playing';
+  const n = line.length;
+  if (end === 'won')
+    return {
+      moves: n,
+      end,
+      outcome: 'won',
+      winnableAtStart: true,
+      firstLosingMove: null,
+      losingMove: null,
+      winningLine: [],
+      lastWinnable: n,
+      firstLost: null,
+      solved: 0,
+      states: 0,
+      maxStates: 0,
+    };
+  const found = reviewLine(new Solver(), cards, line, { variant, rule, maxStates, passes });
+  const lastWinnable = found.lastWinnable >= 0 ? found.lastWinnable : null;
+  const firstLost = found.firstLost <= n ? found.firstLost : null;
+  const lostAt = lastWinnable !== null && firstLost === lastWinnable + 1 ? firstLost : null;
+  const outcome: ReviewAnswer['outcome'] =
+    firstLost === 0 ? 'unwinnable' : lastWinnable === n ? 'winnable' : lostAt !== null ? 'lost' : 'unknown';
+  const winningLine = found.winningLine?.map(reading.formatMove) ?? null;
+  return {
+    moves: n,
+    end,
+    outcome,
+    winnableAtStart: lastWinnable !== null ? true : firstLost === 0 ? false : null,
+    firstLosingMove: lostAt,
+    losingMove: lostAt === null ? null : reading.formatMove(line[lostAt - 1]!),
+    winningLine: outcome === 'lost' || outcome === 'winnable' ? winningLine : null,
+    lastWinnable,
+    firstLost,
+    solved: found.solved,
+    states: found.states,
+    maxStates: found.maxStates,
+  };
 }

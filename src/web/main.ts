@@ -1,18 +1,27 @@
-// The page's entry: the game being played, what the player does to it (cards, piles, buttons, keys), and the
-// solver's answers beside it; the game is saved on every move and named in the address.
+// The page's entry: the game being played, what the player does to it (cards, piles, buttons, keys), the answers
+// beside it (the hint, the exact solver, "Where did I go wrong?") and the games played and won; the game is saved on
+// every move and named in the address. It uses the library's public entry only (src/index.ts).
 
-import type { Card } from '../core/game/cards.ts';
-import { type GameMove, formatMove, parseMove } from '../core/game/notation.ts';
-import { DEFAULT_MAX_STATES, InputError } from '../index.ts';
+import { DEFAULT_MAX_STATES, InputError, type ReviewAnswer, type Verdict, newGame } from '../index.ts';
 import { listenToKeys } from './keys.ts';
-import { type HintState, LONGER_STATES, type VerdictState, renderHint, renderVerdict } from './panel-view.ts';
+import { type HintState, LONGER_STATES, type VerdictState, renderHint, renderStats, renderVerdict } from './panel-view.ts';
+import { type ReviewState, renderReview } from './review-view.ts';
 import { Round } from './round.ts';
-import { type Setup, dealText, describeSetup, readSetup, writeSetup } from './setup.ts';
+import { type Rules, type Setup, DEFAULT_RULES, checked, describeSetup, isNumbered, readSetup, ruleSetName, writeSetup } from './setup.ts';
 import { SetupView, randomSeed } from './setup-view.ts';
 import { Solver, Superseded } from './solver.ts';
-import { lastSetup, loadGame, loadSolverShown, saveGame, saveSolverShown } from './storage.ts';
+import {
+  countGame,
+  lastSetup,
+  loadGame,
+  loadSolverShown,
+  loadStats,
+  loadWinnableOnly,
+  saveGame,
+  saveSolverShown,
+  saveWinnableOnly,
+} from './storage.ts';
 import { TableView } from './table-view.ts';
-import type { Verdict } from '../index.ts';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -25,39 +34,87 @@ interface Known {
   maxStates: number;
 }
 
+/** A review of the moves played, kept for the game and moves it was of. */
+interface Reviewed {
+  /** The game (its address) and the moves reviewed. */
+  game: string;
+  moves: string[];
+  answer: ReviewAnswer;
+  /** Stepped back to before the first losing move, to try the winning line from there. */
+  steppedBack: boolean;
+}
+
+/**
+ * The moves of a line written in one reading, written in another: played side by side on two games of the same deal
+ * and rules, one per reading, where the same move has the same place in the list of legal moves.
+ */
+function translate(moves: readonly string[], cards: Uint8Array, rules: Rules, to: boolean): string[] {
+  const from = newGame(cards, rules);
+  const into = newGame(cards, { ...rules, reverse: to });
+  const out: string[] = [];
+  for (const move of moves) {
+    const at = from.legalMoves().indexOf(move);
+    if (at < 0) break;
+    const written = into.legalMoves()[at]!;
+    from.play(move);
+    into.play(written);
+    out.push(written);
+  }
+  return out;
+}
+
 class Page {
   #round: Round;
-  #selected: Card | undefined;
+  #selected: string | undefined;
   #target: number | undefined;
   #hint: HintState = { kind: 'idle' };
   #verdict: VerdictState = { kind: 'off' };
+  #reviewed: Reviewed | undefined;
+  #reviewing: string | undefined;
+  #reviewProblem: string | undefined;
   #solverShown = loadSolverShown();
+  #winnableOnly = loadWinnableOnly();
   #budget = DEFAULT_MAX_STATES;
   readonly #verdicts = new Map<string, Known>();
   readonly #verdictSolver = new Solver();
   readonly #hintSolver = new Solver();
   readonly #dealSolver = new Solver();
+  readonly #reviewSolver = new Solver();
   readonly #table: TableView;
   readonly #setupView: SetupView;
   readonly #message = byId<HTMLParagraphElement>('message');
 
-  constructor(setup: Setup, problem: string | undefined) {
+  constructor(setup: Setup, fresh: boolean, problem: string | undefined) {
     this.#table = new TableView({
       card: (card) => this.#onCard(card),
       pile: (pile) => this.#onPile(pile),
-      drop: (card, pile) => this.#attempt({ kind: 'move', card, pile }),
+      drop: (card, pile) => this.#attempt(`move ${card} ${pile + 1}`),
     });
-    this.#setupView = new SetupView({
-      start: (next) => this.#start(next),
-      rules: (rules) => this.#changeRules(rules),
-      winnable: (seed, index, rules) => this.#findWinnable(seed, index, rules),
-    });
+    this.#setupView = new SetupView(
+      {
+        start: (next) => this.#start(next),
+        rules: (rules) => this.#changeRules(rules),
+        winnable: (seed, index, rules) => {
+          // From the deal after this one when this one is the deal in the fields: "next" means a new game.
+          const { source } = this.#round.setup;
+          const same = 'seed' in source && source.seed === seed && source.index === index;
+          this.#findWinnable(seed, same ? index + 1 : index, rules);
+        },
+        random: (seed, rules) => this.#fresh(seed, 0, rules),
+        winnableOnly: (only) => {
+          this.#winnableOnly = only;
+          saveWinnableOnly(only);
+        },
+      },
+      this.#winnableOnly,
+    );
     for (const [id, action] of [
-      ['deal', () => this.#attempt({ kind: 'deal' })],
-      ['stock', () => this.#attempt({ kind: 'deal' })],
+      ['deal', () => this.#attempt('deal')],
+      ['stock', () => this.#attempt('deal')],
       ['undo', () => this.#undo()],
       ['redo', () => this.#redo()],
       ['hint', () => this.#askHint()],
+      ['new-game', () => this.#newGame()],
     ] as const)
       byId(id).addEventListener('click', action);
     const toggle = byId<HTMLInputElement>('show-solver');
@@ -69,7 +126,7 @@ class Page {
     });
     listenToKeys({
       pile: (pile) => this.#onKeyPile(pile),
-      deal: () => this.#attempt({ kind: 'deal' }),
+      deal: () => this.#attempt('deal'),
       undo: () => this.#undo(),
       redo: () => this.#redo(),
       hint: () => this.#askHint(),
@@ -80,12 +137,13 @@ class Page {
     this.#round = this.#open(setup);
     if (problem !== undefined) this.#setupView.say(problem, true);
     this.#update();
+    // A first visit with new games only winnable ones: the first deal of the seed proved winnable, not deal 0 itself.
+    if (fresh && this.#winnableOnly && 'seed' in setup.source) this.#findWinnable(setup.source.seed, 0, setup);
   }
 
   /** A round of `setup` (with its saved moves when it was played before and `saved`); named in the address and the forms. */
   #open(setup: Setup, saved = true): Round {
     const round = new Round(setup);
-    if ('deal' in setup.source) setup.source.deal = dealText(round.deal, setup.reverse);
     const key = writeSetup(setup);
     const game = saved ? loadGame(key) : undefined;
     if (game !== undefined) round.restore(game.moves, game.undone);
@@ -95,6 +153,10 @@ class Page {
     this.#selected = undefined;
     this.#target = undefined;
     this.#budget = DEFAULT_MAX_STATES;
+    this.#reviewed = undefined;
+    this.#reviewProblem = undefined;
+    this.#reviewSolver.stop();
+    this.#reviewing = undefined;
     return round;
   }
 
@@ -106,16 +168,30 @@ class Page {
   }
 
   /** New rules or reading, the same deal: the moves played go on as far as they are legal under the new rules. */
-  #changeRules(rules: Pick<Setup, 'variant' | 'discards' | 'reverse'>): void {
+  #changeRules(rules: Rules): void {
     const old = this.#round;
-    const source = 'deal' in old.setup.source ? { deal: dealText(old.deal, rules.reverse) } : old.setup.source;
-    const round = this.#open({ source, ...rules }, false);
-    const { moves, undone } = old.saved();
-    const played = round.restore(moves, undone);
+    const cards = newGame(old.deal, { reverse: old.setup.reverse }).cards();
+    let source = old.setup.source;
+    // A deal string is written anew in the other reading; a numbered game keeps its name (and has no reversed reading).
+    if ('deal' in source && !isNumbered(old.setup) && rules.reverse !== old.setup.reverse)
+      source = { deal: newGame(cards, { reverse: rules.reverse }).deal };
+    let round: Round;
+    try {
+      round = this.#open(checked({ source, ...rules }), false);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      this.#setupView.say(error.message, true);
+      this.#setupView.show(old.setup);
+      return;
+    }
+    const saved = old.saved();
+    const oldRules = { variant: old.setup.variant, discards: old.setup.discards, reverse: old.setup.reverse };
+    const moves = rules.reverse === old.setup.reverse ? saved.moves : translate(saved.moves, cards, oldRules, rules.reverse);
+    const played = round.restore(moves, rules.reverse === old.setup.reverse ? saved.undone : []);
     this.#round = round;
     this.#say(
-      played < moves.length
-        ? `${played} of the ${moves.length} moves played are legal under these rules: the game goes on from there.`
+      played < saved.moves.length
+        ? `${played} of the ${saved.moves.length} moves played are legal under these rules: the game goes on from there.`
         : '',
     );
     this.#changed();
@@ -132,10 +208,22 @@ class Page {
     }
   }
 
-  #findWinnable(seed: number, index: number, rules: Pick<Setup, 'variant' | 'discards' | 'reverse'>): void {
-    const current = this.#round.setup;
-    // From the deal after this one when this one is the deal in the fields: "next" means a new game.
-    const from = 'seed' in current.source && current.source.seed === seed && current.source.index === index ? index + 1 : index;
+  /** A new game: the next deal of this seed (of a random seed after a deal of one's own), proved winnable if asked. */
+  #newGame(): void {
+    const { source } = this.#round.setup;
+    const rules = this.#setupView.rules();
+    if ('seed' in source) this.#fresh(source.seed, source.index + 1, rules);
+    else this.#fresh(randomSeed(), 0, rules);
+  }
+
+  /** Deal `index` of `seed`, or when new games are only winnable ones, the first deal from it proved winnable. */
+  #fresh(seed: number, index: number, rules: Rules): void {
+    if (this.#winnableOnly) this.#findWinnable(seed, index, rules);
+    else this.#start({ source: { seed, index }, ...rules });
+  }
+
+  /** Starts the first deal of `seed` from `from` on that the solver proves winnable (as `acesup deal --winnable`). */
+  #findWinnable(seed: number, from: number, rules: Rules): void {
     this.#setupView.say(`Looking for a deal the solver proves winnable, from deal ${from} of seed ${seed}…`);
     this.#dealSolver
       .run({ kind: 'winnable', seed, index: from, variant: rules.variant, discards: rules.discards })
@@ -144,7 +232,7 @@ class Page {
           this.#setupView.say(`No deal of seed ${seed} from ${from} on was proved winnable among the next 1,000.`, true);
           return;
         }
-        this.#start({ source: { seed, index: value.index }, ...rules });
+        this.#start({ source: { seed, index: value.index }, variant: rules.variant, discards: rules.discards, reverse: rules.reverse });
         this.#setupView.say(`Deal ${value.index} of seed ${seed} is proved winnable (${value.solution.length} moves win it).`);
       })
       .catch((error: Error) => {
@@ -152,24 +240,24 @@ class Page {
       });
   }
 
-  #onCard(card: Card): void {
+  #onCard(card: string): void {
     if (this.#selected === card) {
       this.#letGo();
       return;
     }
     if (this.#target !== undefined) {
-      this.#attempt({ kind: 'move', card, pile: this.#target });
+      this.#attempt(`move ${card} ${this.#target + 1}`);
       return;
     }
     this.#selected = undefined;
-    const remove: GameMove = { kind: 'remove', card };
-    if (this.#round.game().illegal(remove) === undefined) {
+    const remove = `remove ${card}`;
+    if (this.#round.check(remove) === undefined) {
       this.#attempt(remove);
       return;
     }
     if (this.#round.mayMove(card)) {
       this.#selected = card;
-      this.#say(`${this.#round.name(card)}: now choose an empty pile for it (click it or press its number).`);
+      this.#say(`${card}: now choose an empty pile for it (click it or press its number).`);
       this.#redraw();
       return;
     }
@@ -178,7 +266,7 @@ class Page {
 
   #onPile(pile: number): void {
     if (this.#selected !== undefined) {
-      this.#attempt({ kind: 'move', card: this.#selected, pile });
+      this.#attempt(`move ${this.#selected} ${pile + 1}`);
       return;
     }
     this.#target = this.#target === pile ? undefined : pile;
@@ -192,8 +280,7 @@ class Page {
       this.#onPile(pile);
       return;
     }
-    const cards = this.#round.game().piles()[pile]!;
-    const top = cards[cards.length - 1];
+    const top = this.#round.piles()[pile]!.at(-1);
     if (top === undefined) this.#onPile(pile);
     else this.#onCard(top);
   }
@@ -206,7 +293,7 @@ class Page {
   }
 
   /** Plays `move`, or says in one line why it is not legal (and changes nothing). */
-  #attempt(move: GameMove): void {
+  #attempt(move: string): void {
     this.#selected = undefined;
     this.#target = undefined;
     const before = this.#verdictKey();
@@ -218,7 +305,7 @@ class Page {
     }
     this.#carryLine(before, move);
     this.#say('');
-    this.#changed();
+    this.#changed(true);
   }
 
   #undo(): void {
@@ -236,27 +323,31 @@ class Page {
       return;
     }
     this.#say('');
-    this.#changed();
+    this.#changed(true);
   }
 
-  /** Plays the next `count` moves of the solver's winning line (all of it when Infinity). */
-  #playLine(count: number): void {
+  /** Plays the next `count` moves of the winning line known for the position (all of it when Infinity). */
+  #playKnownLine(count: number): void {
     const known = this.#verdicts.get(this.#verdictKey())?.verdict;
-    if (!this.#solverShown || known?.result !== 'won' || known.solution.length === 0) return;
-    for (const text of known.solution.slice(0, count)) {
+    if (known?.result !== 'won' || known.solution.length === 0) return;
+    for (const move of known.solution.slice(0, count)) {
       const before = this.#verdictKey();
-      const move = parseMove(text);
       if (this.#round.play(move) !== undefined) break;
       this.#carryLine(before, move);
     }
     this.#say('');
-    this.#changed();
+    this.#changed(true);
+  }
+
+  /** The solver's winning line, played from its panel (or N). */
+  #playLine(count: number): void {
+    if (this.#solverShown) this.#playKnownLine(count);
   }
 
   /** The rest of a winning line is a winning line of the position its first move reaches: no search needed there. */
-  #carryLine(before: string, move: GameMove): void {
+  #carryLine(before: string, move: string): void {
     const known = this.#verdicts.get(before);
-    if (known?.verdict.result !== 'won' || known.verdict.solution[0] !== formatMove(move)) return;
+    if (known?.verdict.result !== 'won' || known.verdict.solution[0] !== move) return;
     this.#keepVerdict(this.#verdictKey(), {
       verdict: { ...known.verdict, solution: known.verdict.solution.slice(1) },
       maxStates: known.maxStates,
@@ -271,16 +362,19 @@ class Page {
 
   /** The position with its rules, as the verdicts are kept by. */
   #verdictKey(): string {
-    return `${writeSetup(this.#round.setup)}|${this.#round.saved().moves.join(',')}`;
+    return `${writeSetup(this.#round.setup)}|${this.#round.moves.join(',')}`;
+  }
+
+  #rulesOf(round: Round): { variant: Setup['variant']; discards: Setup['discards']; reverse: boolean } {
+    return { variant: round.setup.variant, discards: round.setup.discards, reverse: round.setup.reverse };
   }
 
   #askHint(): void {
     const round = this.#round;
     this.#hint = { kind: 'busy' };
     this.#redraw();
-    const { variant, discards } = round.setup;
     this.#hintSolver
-      .run({ kind: 'hint', position: round.position(), variant, discards })
+      .run({ kind: 'hint', position: round.position(), ...this.#rulesOf(round) })
       .then(({ value }) => {
         if (round !== this.#round) return;
         this.#hint = { kind: 'done', answer: value };
@@ -293,10 +387,89 @@ class Page {
       });
   }
 
-  /** The game changed: save it, drop the hint (it was for another position), ask for the verdict, draw. */
-  #changed(): void {
+  /** "Where did I go wrong?": the review of the moves played, from the worker. */
+  #askReview(): void {
     const round = this.#round;
-    saveGame(writeSetup(round.setup), round.saved());
+    const game = writeSetup(round.setup);
+    const moves = round.moves;
+    this.#reviewing = `${game}|${moves.join(',')}`;
+    this.#reviewProblem = undefined;
+    this.#redraw();
+    this.#reviewSolver
+      .run({ kind: 'review', deal: round.deal, moves, ...this.#rulesOf(round) })
+      .then(({ value }) => {
+        this.#reviewing = undefined;
+        if (round !== this.#round) return;
+        this.#reviewed = { game, moves, answer: value, steppedBack: false };
+        this.#redraw();
+      })
+      .catch((error: Error) => {
+        if (error instanceof Superseded) return;
+        this.#reviewing = undefined;
+        this.#reviewProblem = error.message;
+        this.#redraw();
+      });
+  }
+
+  /** Back to before the first losing move; the review's winning line is the known verdict there. */
+  #stepBack(): void {
+    const reviewed = this.#reviewed;
+    const k = reviewed?.answer.firstLosingMove;
+    if (reviewed === undefined || k === null || k === undefined) return;
+    this.#round.backTo(k - 1);
+    reviewed.steppedBack = true;
+    this.#keepVerdict(this.#verdictKey(), {
+      verdict: { result: 'won', solution: reviewed.answer.winningLine!, states: 0 },
+      maxStates: DEFAULT_MAX_STATES,
+    });
+    this.#say(`Back before move ${k}: the game can still be won from here.`);
+    this.#changed();
+  }
+
+  /** Where the review stands: offered once the game is lost, asked, answered, or stepped back along its line. */
+  #reviewState(): ReviewState {
+    const round = this.#round;
+    const game = writeSetup(round.setup);
+    const moves = round.moves;
+    const reviewed = this.#reviewed?.game === game ? this.#reviewed : undefined;
+    if (reviewed?.steppedBack) {
+      const k = reviewed.answer.firstLosingMove!;
+      const line = reviewed.answer.winningLine!;
+      const on =
+        moves.length >= k - 1 &&
+        moves.slice(0, k - 1).every((move, i) => move === reviewed.moves[i]) &&
+        moves.slice(k - 1).every((move, i) => move === line[i]);
+      return {
+        kind: 'done',
+        moves: reviewed.moves,
+        answer: reviewed.answer,
+        steppedBack: true,
+        next: on ? moves.length - (k - 1) : undefined,
+      };
+    }
+    if (round.status() !== 'lost') return { kind: 'off' };
+    if (reviewed !== undefined && reviewed.moves.join(',') === moves.join(','))
+      return { kind: 'done', moves: reviewed.moves, answer: reviewed.answer, steppedBack: false, next: undefined };
+    if (this.#reviewing === `${game}|${moves.join(',')}`) return { kind: 'busy' };
+    if (this.#reviewProblem !== undefined) return { kind: 'error', message: this.#reviewProblem };
+    return { kind: 'offer' };
+  }
+
+  /** Plays the next `count` moves of the review's winning line. */
+  #playReviewLine(count: number): void {
+    this.#playKnownLine(count);
+  }
+
+  /**
+   * The game changed: save it, count its end when a move played now ended it (not a game opened, or carried over to
+   * other rules, already ended), drop the hint (it was for another position), ask for the verdict, draw.
+   */
+  #changed(played = false): void {
+    const round = this.#round;
+    const game = writeSetup(round.setup);
+    saveGame(game, round.saved());
+    const status = round.status();
+    if (played && status !== 'playing') countGame(`${round.setup.variant}/${round.setup.discards}`, game, status === 'won');
     // A larger budget asked for one position is not spent on the next ones unasked.
     this.#budget = DEFAULT_MAX_STATES;
     this.#hintSolver.stop();
@@ -315,7 +488,7 @@ class Page {
     const round = this.#round;
     const key = this.#verdictKey();
     const moves = round.moves.length;
-    const discarded = round.game().discarded();
+    const discarded = round.discarded();
     const known = this.#verdicts.get(key);
     if (known !== undefined && (known.verdict.result !== 'unknown' || known.maxStates >= this.#budget)) {
       this.#verdictSolver.stop();
@@ -325,10 +498,8 @@ class Page {
     }
     const maxStates = this.#budget;
     this.#verdict = { kind: 'busy', maxStates };
-    const { variant, discards } = round.setup;
-    const after = round.saved().moves;
     this.#verdictSolver
-      .run({ kind: 'solve', deal: dealText(round.deal, false), after, variant, discards, maxStates })
+      .run({ kind: 'solve', deal: round.deal, after: round.moves, maxStates, ...this.#rulesOf(round) })
       .then(({ value, ms }) => {
         this.#keepVerdict(key, { verdict: value, maxStates });
         if (key !== this.#verdictKey() || maxStates !== this.#budget) return;
@@ -348,22 +519,21 @@ class Page {
     this.#message.classList.toggle('problem', problem);
   }
 
-  /** Draws the table, the buttons, the game's end and the help. */
+  /** Draws the table, the buttons, the game's end, the help and the games played. */
   #redraw(): void {
     const round = this.#round;
-    const hinted = this.#hint.kind === 'done' && this.#hint.answer.move !== null ? parseMove(this.#hint.answer.move) : undefined;
+    const move = this.#hint.kind === 'done' ? this.#hint.answer.move : null;
+    const hinted = move === null || move === 'deal' ? undefined : move.split(' ')[1];
     this.#table.render(round, { selected: this.#selected, target: this.#target, hinted });
     byId<HTMLButtonElement>('undo').disabled = !round.canUndo;
     byId<HTMLButtonElement>('redo').disabled = !round.canRedo;
-    const standing = round.standing();
-    document.body.dataset['standing'] = standing.over === false ? 'playing' : standing.over;
-    if (standing.over === 'won' && this.#message.textContent === '')
-      this.#say(round.write('Won: the four aces are left, one on each pile.'));
-    else if (standing.over === 'lost' && this.#message.textContent === '')
-      this.#say(`No legal move is left: the game is lost with ${standing.discarded} cards discarded.`);
-    const write = (text: string): string => round.write(text);
-    renderHint(this.#hint, write);
-    renderVerdict(this.#verdict, write, {
+    const status = round.status();
+    document.body.dataset['standing'] = status;
+    if (status === 'won' && this.#message.textContent === '') this.#say(`Won: the four ${round.kept()} are left, one on each pile.`);
+    else if (status === 'lost' && this.#message.textContent === '')
+      this.#say(`No legal move is left: the game is lost with ${round.discarded()} cards discarded.`);
+    renderHint(this.#hint);
+    renderVerdict(this.#verdict, {
       next: () => this.#playLine(1),
       playAll: () => this.#playLine(Number.POSITIVE_INFINITY),
       longer: () => {
@@ -371,15 +541,22 @@ class Page {
         this.#update();
       },
     });
+    renderReview(this.#reviewState(), {
+      ask: () => this.#askReview(),
+      stepBack: () => this.#stepBack(),
+      play: (count) => this.#playReviewLine(count),
+    });
+    const rules = round.setup;
+    renderStats(ruleSetName(rules), loadStats(`${rules.variant}/${rules.discards}`));
   }
 }
 
-/** The setup to open: the address's, else the game open last, else deal 0 of a random seed. */
-function firstSetup(): { setup: Setup; problem?: string } {
+/** The setup to open: the address's, else the game open last, else deal 0 of a random seed under the default rules. */
+function firstSetup(): { setup: Setup; fresh: boolean; problem?: string } {
   let problem: string | undefined;
   try {
     const named = readSetup(location.hash);
-    if (named !== undefined) return { setup: named };
+    if (named !== undefined) return { setup: named, fresh: false };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     problem = `The address: ${error.message}`;
@@ -387,13 +564,13 @@ function firstSetup(): { setup: Setup; problem?: string } {
   const last = lastSetup();
   try {
     const setup = last === undefined ? undefined : readSetup(last);
-    if (setup !== undefined) return problem === undefined ? { setup } : { setup, problem };
+    if (setup !== undefined) return problem === undefined ? { setup, fresh: false } : { setup, fresh: false, problem };
   } catch {
     // A saved setup that no longer reads: start afresh.
   }
-  const setup: Setup = { source: { seed: randomSeed(), index: 0 }, variant: 'standard', discards: 'optional', reverse: false };
-  return problem === undefined ? { setup } : { setup, problem };
+  const setup: Setup = { source: { seed: randomSeed(), index: 0 }, ...DEFAULT_RULES };
+  return problem === undefined ? { setup, fresh: true } : { setup, fresh: true, problem };
 }
 
-const { setup, problem } = firstSetup();
-new Page(setup, problem);
+const { setup, fresh, problem } = firstSetup();
+new Page(setup, fresh, problem);

@@ -1,11 +1,10 @@
-// The help beside the table: the hint's three lines (as `acesup hint` prints them), and the exact solver's verdict
-// on the position with the stock known — won with its line to replay step by step, lost with its max discards,
-// or undecided with its bounds. The verdict's figures are also on the element's data attributes.
+// The help beside the table: the hint in plain words (as `acesup hint` says it, who chose the move and how folded
+// away in a details element), the exact solver's verdict on the position with the stock known — won with its line to
+// replay step by step, lost with its max discards, or undecided with its bounds — and the games played and won. The
+// verdict's figures are also on the element's data attributes.
 
-import type { HintAnswer, Verdict } from '../index.ts';
-import { fmt } from '../core/game/format.ts';
-import { describeMove, parseMove } from '../core/game/notation.ts';
-import { hintLines } from '../core/play/hint-text.ts';
+import { type HintAnswer, type Verdict, describeMove, hintWords } from '../index.ts';
+import type { Stats } from './storage.ts';
 
 export type HintState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; answer: HintAnswer } | { kind: 'error'; message: string };
 
@@ -28,15 +27,16 @@ export interface PanelActions {
 export const LONGER_STATES = 16_000_000;
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+const fmt = (n: number): string => n.toLocaleString('en-US');
 
-function paragraph(text: string, className?: string): HTMLParagraphElement {
+export function paragraph(text: string, className?: string): HTMLParagraphElement {
   const p = document.createElement('p');
   p.textContent = text;
   if (className !== undefined) p.className = className;
   return p;
 }
 
-function button(text: string, action: () => void, id: string): HTMLButtonElement {
+export function button(text: string, action: () => void, id: string): HTMLButtonElement {
   const b = document.createElement('button');
   b.type = 'button';
   b.id = id;
@@ -45,8 +45,22 @@ function button(text: string, action: () => void, id: string): HTMLButtonElement
   return b;
 }
 
-/** The hint's lines, its cards written by `write` (the reading's). */
-export function renderHint(state: HintState, write: (text: string) => string): void {
+/** A numbered list of moves (`from`: the number of the first), the move at `marked` (0-based) given `className`. */
+export function moveList(moves: readonly string[], from: number, marked?: number, className = 'next'): HTMLOListElement {
+  const list = document.createElement('ol');
+  list.className = 'line';
+  list.start = from;
+  moves.forEach((move, i) => {
+    const item = document.createElement('li');
+    item.textContent = describeMove(move);
+    if (i === marked) item.className = className;
+    list.append(item);
+  });
+  return list;
+}
+
+/** The hint in words: the move, the chance, what perfect play wins; who and how in a fold, closed. */
+export function renderHint(state: HintState): void {
   const box = byId<HTMLDivElement>('hint-text');
   box.dataset['state'] = state.kind;
   switch (state.kind) {
@@ -54,19 +68,27 @@ export function renderHint(state: HintState, write: (text: string) => string): v
       box.replaceChildren();
       return;
     case 'busy':
-      box.replaceChildren(paragraph('Thinking: rollouts and solved orders of the unseen cards…', 'busy'));
+      box.replaceChildren(paragraph('Thinking: playing and solving the orders the unseen cards may come in…', 'busy'));
       return;
     case 'error':
       box.replaceChildren(paragraph(state.message, 'problem'));
       return;
-    case 'done':
+    case 'done': {
       box.dataset['move'] = state.answer.move ?? '';
-      box.replaceChildren(...hintLines(state.answer, write).map((line) => paragraph(line)));
+      const said = hintWords(state.answer);
+      const details = document.createElement('details');
+      details.className = 'how';
+      const summary = document.createElement('summary');
+      summary.textContent = 'How these were found';
+      details.append(summary, ...said.details.map((line) => paragraph(line)));
+      const lines = [said.move, said.chance, said.perfect].filter((line): line is string => line !== null);
+      box.replaceChildren(...lines.map((line, i) => paragraph(line, i === 0 ? 'play' : undefined)), details);
+    }
   }
 }
 
 /** The verdict on the position, with the line to replay when won. */
-export function renderVerdict(state: VerdictState, write: (text: string) => string, actions: PanelActions): void {
+export function renderVerdict(state: VerdictState, actions: PanelActions): void {
   const box = byId<HTMLDivElement>('verdict');
   box.hidden = state.kind === 'off';
   for (const key of Object.keys(box.dataset)) delete box.dataset[key];
@@ -99,15 +121,6 @@ export function renderVerdict(state: VerdictState, write: (text: string) => stri
         : `Won from here: perfect play wins with this line of ${verdict.solution.length} ${verdict.solution.length === 1 ? 'move' : 'moves'} (${states}).`,
       'won',
     );
-    const list = document.createElement('ol');
-    list.className = 'line';
-    list.start = moves + 1;
-    verdict.solution.forEach((move, i) => {
-      const item = document.createElement('li');
-      item.textContent = write(describeMove(parseMove(move)));
-      if (i === 0) item.className = 'next';
-      list.append(item);
-    });
     const buttons = document.createElement('div');
     buttons.className = 'actions';
     if (verdict.solution.length > 0)
@@ -115,7 +128,7 @@ export function renderVerdict(state: VerdictState, write: (text: string) => stri
         button('Play its next move (N)', actions.next, 'line-next'),
         button('Play the whole line', actions.playAll, 'line-all'),
       );
-    box.replaceChildren(lead, buttons, list);
+    box.replaceChildren(lead, buttons, moveList(verdict.solution, moves + 1, 0));
     return;
   }
   box.dataset['lower'] = String(verdict.lower);
@@ -138,4 +151,22 @@ export function renderVerdict(state: VerdictState, write: (text: string) => stri
   ];
   if (maxStates < LONGER_STATES) parts.push(button(`Search ${fmt(LONGER_STATES)} positions`, actions.longer, 'longer'));
   box.replaceChildren(...parts);
+}
+
+/** A rule set's games played and won, and the streaks, on the element's data attributes too. */
+export function renderStats(ruleSet: string, stats: Stats): void {
+  const box = byId<HTMLDivElement>('stats');
+  box.dataset['played'] = String(stats.played);
+  box.dataset['won'] = String(stats.won);
+  box.dataset['streak'] = String(stats.streak);
+  box.dataset['best'] = String(stats.best);
+  const share = stats.played === 0 ? '' : ` (${Math.round((100 * stats.won) / stats.played)}%)`;
+  box.replaceChildren(
+    paragraph(`Under ${ruleSet}:`, 'note'),
+    paragraph(
+      stats.played === 0
+        ? 'No game finished yet: a game counts once, when it is won or no move is left.'
+        : `${fmt(stats.played)} played, ${fmt(stats.won)} won${share}; ${fmt(stats.streak)} won in a row now, ${fmt(stats.best)} at best.`,
+    ),
+  );
 }

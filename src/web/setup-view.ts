@@ -1,17 +1,22 @@
 // The "New game" forms: the rules and the reading, deal I of seed S, a random seed, the next winnable deal, a pasted
-// deal. Each reads its fields and hands the page a setup, or names the problem in one line.
+// deal or another program's numbered game, and whether new games are only deals proved winnable. Each reads its fields
+// and hands the page a setup, or names the problem in one line.
 
 import { InputError, MAX_SEED } from '../index.ts';
 import type { DiscardRule, Variant } from '../index.ts';
-import { type Setup, wholeNumber } from './setup.ts';
+import { type Rules, type Setup, checked, wholeNumber } from './setup.ts';
 
 export interface SetupActions {
   /** Start the game of this setup. */
   start(setup: Setup): void;
   /** The rules or the reading changed: go on with the same deal under them. */
-  rules(rules: Pick<Setup, 'variant' | 'discards' | 'reverse'>): void;
+  rules(rules: Rules): void;
   /** Look for the first winnable deal of `seed` from `index` on. */
-  winnable(seed: number, index: number, rules: Pick<Setup, 'variant' | 'discards' | 'reverse'>): void;
+  winnable(seed: number, index: number, rules: Rules): void;
+  /** A new game of a random seed (a deal proved winnable when new games are only those). */
+  random(seed: number, rules: Rules): void;
+  /** New games are to be only deals proved winnable, or any deal. */
+  winnableOnly(only: boolean): void;
 }
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -23,29 +28,27 @@ export class SetupView {
   readonly #seed = byId<HTMLInputElement>('seed');
   readonly #index = byId<HTMLInputElement>('index');
   readonly #dealText = byId<HTMLTextAreaElement>('deal-text');
+  readonly #winnableOnly = byId<HTMLInputElement>('winnable-only');
   readonly #message = byId<HTMLParagraphElement>('setup-message');
 
-  constructor(actions: SetupActions) {
-    for (const field of [this.#variant, this.#discards, this.#reverse])
-      field.addEventListener('change', () => actions.rules(this.#rules()));
+  constructor(actions: SetupActions, winnableOnly: boolean) {
+    for (const field of [this.#variant, this.#discards, this.#reverse]) field.addEventListener('change', () => actions.rules(this.rules()));
+    this.#winnableOnly.checked = winnableOnly;
+    this.#winnableOnly.addEventListener('change', () => actions.winnableOnly(this.#winnableOnly.checked));
     byId<HTMLFormElement>('seeded').addEventListener('submit', (event) => {
       event.preventDefault();
-      this.#try(() => actions.start({ source: this.#seedAndIndex(), ...this.#rules() }));
+      this.#try(() => actions.start({ source: this.#seedAndIndex(), ...this.rules() }));
     });
-    byId('random').addEventListener('click', () => {
-      this.#seed.value = String(randomSeed());
-      this.#index.value = '0';
-      this.#try(() => actions.start({ source: this.#seedAndIndex(), ...this.#rules() }));
-    });
+    byId('random').addEventListener('click', () => this.#try(() => actions.random(randomSeed(), this.rules())));
     byId('winnable').addEventListener('click', () =>
       this.#try(() => {
         const { seed, index } = this.#seedAndIndex();
-        actions.winnable(seed, index, this.#rules());
+        actions.winnable(seed, index, this.rules());
       }),
     );
     byId<HTMLFormElement>('pasted').addEventListener('submit', (event) => {
       event.preventDefault();
-      this.#try(() => actions.start({ source: { deal: this.#dealText.value }, ...this.#rules() }));
+      this.#try(() => actions.start(checked({ source: { deal: this.#dealText.value }, ...this.rules() })));
     });
   }
 
@@ -66,7 +69,8 @@ export class SetupView {
     this.#message.classList.toggle('problem', problem);
   }
 
-  #rules(): Pick<Setup, 'variant' | 'discards' | 'reverse'> {
+  /** The rules and reading in the fields. */
+  rules(): Rules {
     return { variant: this.#variant.value as Variant, discards: this.#discards.value as DiscardRule, reverse: this.#reverse.checked };
   }
 

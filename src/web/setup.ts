@@ -1,14 +1,18 @@
-// A game's setup — which deal (deal I of seed S, or a deal string) under which rules and reading — read from and
-// written to the page's address (#seed=1&index=4&variant=strict…), so that a game can be shared and replayed.
+// A game's setup — which deal (deal I of seed S, a deal string, or another program's numbered game such as kpat:17)
+// under which rules and reading — read from and written to the page's address (#seed=1&index=4&variant=strict…), so
+// that a game can be shared and replayed.
 
-import { type DiscardRule, InputError, MAX_SEED, type Variant, formatDeal, parseDeal, seededDeal } from '../index.ts';
-import { parseReversedDeal, toReversed } from '../core/game/reverse.ts';
+import { type DiscardRule, InputError, MAX_SEED, type Variant, newGame, parseDeal, seededDeal } from '../index.ts';
 
 const VARIANTS: readonly Variant[] = ['standard', 'strict', 'easy'];
 const RULES: readonly DiscardRule[] = ['optional', 'forced'];
 
+/** The rules a game is played under: the rule texts' game (standard, optional discards) unless others are chosen. */
+export type Rules = Pick<Setup, 'variant' | 'discards' | 'reverse'>;
+export const DEFAULT_RULES: Rules = { variant: 'standard', discards: 'optional', reverse: false };
+
 export interface Setup {
-  /** Deal `index` of `seed`, or the deal string `deal` (as written in the reading of `reverse`). */
+  /** Deal `index` of `seed`, or the deal string `deal` (as written in the reading of `reverse`, or a numbered game). */
   source: { seed: number; index: number } | { deal: string };
   variant: Variant;
   discards: DiscardRule;
@@ -16,17 +20,22 @@ export interface Setup {
   reverse: boolean;
 }
 
-/** The deal of a setup, as the standard game's 52 cards (a reversed reading is solved as its twin). */
-export function dealOf(setup: Setup): Uint8Array {
-  const { source } = setup;
-  if ('deal' in source) return setup.reverse ? parseReversedDeal(source.deal) : parseDeal(source.deal);
-  // Deal I of seed S read in reverse is the twin of the standard deal I of seed S (acesup deal --reverse).
-  return parseDeal(seededDeal(source.seed, source.index));
-}
+/** A numbered game of another program (`kpat:17`), as the library reads one wherever it reads a deal. */
+const NUMBERED = /^\s*[a-z]+\s*:\s*\d+\s*$/iu;
 
-/** The deal string as the setup's reading writes it, canonical. */
-export function dealText(deal: Uint8Array, reverse: boolean): string {
-  return formatDeal(reverse ? deal.map(toReversed) : deal);
+/** Whether a setup's deal is another program's numbered game, kept by its name. */
+export const isNumbered = (setup: Setup): boolean => 'deal' in setup.source && NUMBERED.test(setup.source.deal);
+
+/**
+ * The deal of a setup as the library's game takes it: a string in the setup's reading, or the standard game's card
+ * numbers (deal I of seed S read in reverse is the twin of the standard deal I of seed S, as `acesup deal --reverse`
+ * prints it).
+ */
+export function dealOf(setup: Setup): string | Uint8Array {
+  const { source } = setup;
+  if ('deal' in source) return source.deal;
+  const standard = seededDeal(source.seed, source.index);
+  return setup.reverse ? parseDeal(standard) : standard;
 }
 
 /** A whole number from a field of the address or the form, or an InputError naming the field. */
@@ -40,8 +49,8 @@ export function wholeNumber(text: string, name: string, most: number): number {
 /** The setup the address names, or undefined when it names none; an InputError names a bad field. */
 export function readSetup(hash: string): Setup | undefined {
   const fields = new URLSearchParams(hash.replace(/^#/u, ''));
-  const variant = fields.get('variant') ?? 'standard';
-  const discards = fields.get('discards') ?? 'optional';
+  const variant = fields.get('variant') ?? DEFAULT_RULES.variant;
+  const discards = fields.get('discards') ?? DEFAULT_RULES.discards;
   if (!VARIANTS.includes(variant as Variant)) throw new InputError(`unknown variant "${variant}" (standard, strict or easy)`);
   if (!RULES.includes(discards as DiscardRule)) throw new InputError(`unknown discard rule "${discards}" (optional or forced)`);
   const reverse = fields.get('reverse') === '1';
@@ -55,16 +64,25 @@ export function readSetup(hash: string): Setup | undefined {
       index: wholeNumber(fields.get('index') ?? '0', 'index', Number.MAX_SAFE_INTEGER),
     };
   else return undefined;
-  const setup: Setup = { source, variant: variant as Variant, discards: discards as DiscardRule, reverse };
-  // A deal string is checked now, so that a bad one is named before anything is drawn.
-  if ('deal' in source) source.deal = dealText(dealOf(setup), reverse);
-  return setup;
+  return checked({ source, variant: variant as Variant, discards: discards as DiscardRule, reverse });
+}
+
+/**
+ * The setup with its deal checked and written canonically (a numbered game keeps its name, lower-cased), so that
+ * a bad deal is named before anything is drawn; an InputError names the problem.
+ */
+export function checked(setup: Setup): Setup {
+  if (!('deal' in setup.source)) return setup;
+  const text = setup.source.deal;
+  const deal = NUMBERED.test(text) ? text.replace(/\s+/gu, '').toLowerCase() : newGame(text, { reverse: setup.reverse }).deal;
+  if (NUMBERED.test(text)) newGame(deal, { reverse: setup.reverse }); // a number the program does not take is named
+  return { ...setup, source: { deal } };
 }
 
 /** The address of a setup (without the #): the deal compact, the rules, and the reading when reversed. */
 export function writeSetup(setup: Setup): string {
   const fields = new URLSearchParams();
-  if ('deal' in setup.source) fields.set('deal', setup.source.deal.replaceAll(' ', ''));
+  if ('deal' in setup.source) fields.set('deal', isNumbered(setup) ? setup.source.deal : setup.source.deal.replaceAll(' ', ''));
   else {
     fields.set('seed', String(setup.source.seed));
     fields.set('index', String(setup.source.index));
@@ -75,8 +93,15 @@ export function writeSetup(setup: Setup): string {
   return fields.toString();
 }
 
+/** The rule set a game's statistics are kept under: "standard · optional discards". */
+export const ruleSetName = (rules: Pick<Setup, 'variant' | 'discards'>): string => `${rules.variant} · ${rules.discards} discards`;
+
 /** The setup in words, for the page's heading: "deal 4 of seed 17 · strict · forced discards". */
 export function describeSetup(setup: Setup): string {
-  const deal = 'deal' in setup.source ? 'a deal of your own' : `deal ${setup.source.index} of seed ${setup.source.seed}`;
-  return `${deal} · ${setup.variant} · ${setup.discards} discards${setup.reverse ? ' · reverse (aces low)' : ''}`;
+  const deal = isNumbered(setup)
+    ? `game ${(setup.source as { deal: string }).deal}`
+    : 'deal' in setup.source
+      ? 'a deal of your own'
+      : `deal ${setup.source.index} of seed ${setup.source.seed}`;
+  return `${deal} · ${ruleSetName(setup)}${setup.reverse ? ' · reverse (aces low)' : ''}`;
 }

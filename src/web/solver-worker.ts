@@ -1,7 +1,7 @@
-// The solver's web worker: the library's solve, hint and winnable deals, run off the page's thread so that a long
-// search never blocks the page.
+// The solver's web worker: the library's solve, hint, review and winnable deals, run off the page's thread so that a
+// long search never blocks the page.
 
-import { eachWinnableDeal, hint, solve } from '../index.ts';
+import { eachWinnableDeal, hint, review, solve } from '../index.ts';
 import type { Answers, Job, Reply } from './jobs.ts';
 
 // The worker's global scope, as far as it is used (the page's code is typed with the DOM library, not a worker's).
@@ -14,9 +14,11 @@ function run(job: Job): Answers[Job['kind']] {
   const game = { variant: job.variant, discards: job.discards };
   switch (job.kind) {
     case 'solve':
-      return solve(job.deal, { ...game, after: job.after, maxStates: job.maxStates });
+      return solve(job.deal, { ...game, reverse: job.reverse, after: job.after, maxStates: job.maxStates });
     case 'hint':
-      return hint(job.position, game);
+      return hint(job.position, { ...game, reverse: job.reverse });
+    case 'review':
+      return review(job.deal, job.moves, { ...game, reverse: job.reverse });
     case 'winnable':
       for (const found of eachWinnableDeal({ ...game, seed: job.seed, index: job.index, count: 1 })) return found;
       return null;

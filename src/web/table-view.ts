@@ -1,25 +1,24 @@
 // The table: the four piles, the stock and the discards, drawn from the game; clicks, drags (mouse and touch) and
 // the keyboard's focus on them are handed to the page as actions.
 
-import type { Card } from '../core/game/cards.ts';
-import type { GameMove } from '../core/game/notation.ts';
 import { drawCard } from './card-view.ts';
 import type { Round } from './round.ts';
 
 export interface TableActions {
   /** A card was clicked (or activated from the keyboard). */
-  card(card: Card): void;
+  card(card: string): void;
   /** An empty pile was clicked (0-based). */
   pile(pile: number): void;
   /** A card was dragged onto a pile. */
-  drop(card: Card, pile: number): void;
+  drop(card: string, pile: number): void;
 }
 
 /** What the table marks besides the game: the card chosen to move, the pile chosen first, the hint's card. */
 export interface Marks {
-  selected: Card | undefined;
+  selected: string | undefined;
   target: number | undefined;
-  hinted: GameMove | undefined;
+  /** The card of the hint's move (none for a deal). */
+  hinted: string | undefined;
 }
 
 /** Pixels a pointer moves before a press becomes a drag. */
@@ -32,8 +31,8 @@ export class TableView {
   readonly #stockCount = byId<HTMLSpanElement>('stock-count');
   readonly #discarded = byId<HTMLParagraphElement>('discarded');
   /** Cards by their element, for the event handlers. */
-  #cards = new Map<HTMLElement, Card>();
-  #drag: { card: Card; element: HTMLElement; x: number; y: number; moved: boolean; pointer: number } | undefined;
+  #cards = new Map<HTMLElement, string>();
+  #drag: { card: string; element: HTMLElement; x: number; y: number; moved: boolean; pointer: number } | undefined;
   #justDragged = false;
 
   constructor(private readonly actions: TableActions) {
@@ -50,8 +49,7 @@ export class TableView {
     const focused = document.activeElement as HTMLElement | null;
     const focusCard = focused?.dataset['card'];
     const focusPile = focused?.closest<HTMLElement>('.pile')?.dataset['pile'];
-    const game = round.game();
-    const piles = game.piles();
+    const piles = round.piles();
     const easy = round.setup.variant === 'easy';
     this.#cards = new Map();
     const columns = piles.map((cards, index) => {
@@ -74,25 +72,24 @@ export class TableView {
         column.append(slot);
       }
       cards.forEach((card, height) => {
-        const element = drawCard(round.shown(card), round.name(card));
+        const element = drawCard(card);
         const exposed = height === cards.length - 1;
         element.classList.toggle('buried', !exposed);
         element.classList.toggle('movable', exposed || easy);
         // Buried cards are reached with the mouse or by touch in easy only: the keyboard goes from top card to top card.
         if (!exposed) element.tabIndex = -1;
         if (marks.selected === card) element.classList.add('chosen');
-        const hinted = marks.hinted;
-        if (hinted !== undefined && hinted.kind !== 'deal' && hinted.card === card) element.classList.add('hinted');
+        if (marks.hinted === card) element.classList.add('hinted');
         this.#cards.set(element, card);
         column.append(element);
       });
       return column;
     });
     this.#piles.replaceChildren(...columns);
-    const stock = game.stockLeft();
+    const stock = round.stockLeft();
     this.#stockCount.textContent = `${stock} in the stock`;
     byId('stock').classList.toggle('empty', stock === 0);
-    this.#discarded.textContent = `${game.discarded()} discarded`;
+    this.#discarded.textContent = `${round.discarded()} discarded`;
     this.#restoreFocus(focused, focusCard, focusPile);
   }
 
@@ -104,7 +101,7 @@ export class TableView {
   }
 
   /** The card or empty pile an event is on. */
-  #target(event: Event): { card: Card } | { pile: number } | undefined {
+  #target(event: Event): { card: string } | { pile: number } | undefined {
     const element = (event.target as HTMLElement).closest<HTMLElement>('.card, .slot');
     if (element === null) return undefined;
     const card = this.#cards.get(element);

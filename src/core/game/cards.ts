@@ -1,4 +1,7 @@
-// Cards as small integers, and the deal string: parsing (every form docs/rules.md accepts) and the canonical form.
+// Cards as small integers, and the deal string: parsing (every form docs/rules.md accepts, a numbered game of
+// another program included: numbered.ts) and the canonical form.
+
+import { numberedDeal } from './numbered.ts';
 
 /** A card is an integer 0..51: `suit * 13 + rank`, rank 0 = two … 12 = ace (aces are high). */
 export type Card = number;
@@ -98,10 +101,13 @@ export function parseCards(text: string): Card[] {
 }
 
 /**
- * Parses a deal string (RULES: 52 cards in dealing order). Throws an InputError naming the first problem:
- * an unknown token and its position, a duplicated card, or a wrong count with the missing cards.
+ * Parses a deal string (RULES: 52 cards in dealing order), or the name of another program's numbered game
+ * (`kpat:17`, `pysol:123456`). Throws an InputError naming the first problem: an unknown token and its position, a duplicated
+ * card, a wrong count with the missing cards, or a game number the program does not take.
  */
 export function parseDeal(text: string): Deal {
+  const numbered = numberedDeal(text, (message) => new InputError(message));
+  if (numbered !== undefined) return numbered;
   const cards = parseCards(text);
   const seenAt = new Int16Array(CARDS).fill(-1);
   for (let i = 0; i < cards.length; i++) {

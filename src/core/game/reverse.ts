@@ -1,8 +1,9 @@
 // Reverse Idiot's Delight: aces low and the four kings kept. The same game with every rank moved one place
 // (docs/rules.md): deals, moves and positions are read in that reading, solved as the standard game, printed back.
 
-import { type Card, type Deal, RANKS, cardName, makeCard, parseDeal, rankOf, suitOf } from './cards.ts';
-import { type GameMove, parseMoves } from './notation.ts';
+import { type Card, type Deal, InputError, RANKS, cardName, formatDeal, makeCard, parseDeal, rankOf, suitOf } from './cards.ts';
+import { type GameMove, formatMove, parseMove, parseMoves } from './notation.ts';
+import { numberedName } from './numbered.ts';
 import { type Position, type Reading, parsePosition } from './position.ts';
 
 /**
@@ -14,8 +15,16 @@ export const fromReversed = (card: Card): Card => makeCard(suitOf(card), (rankOf
 /** The card read with aces low that plays as `card` of the standard game: fromReversed undone. */
 export const toReversed = (card: Card): Card => makeCard(suitOf(card), (rankOf(card) + RANKS - 1) % RANKS);
 
-/** A deal string read with aces low, as the standard game's deal. */
-export const parseReversedDeal = (text: string): Deal => parseDeal(text).map(fromReversed);
+/** A deal string read with aces low, as the standard game's deal. Another program's numbered game is a deal of
+ *  its own game, aces high, so it has no reversed reading. */
+export function parseReversedDeal(text: string): Deal {
+  const named = numberedName(text);
+  if (named !== undefined)
+    throw new InputError(
+      `${named.games.prefix}:${named.number} is a game of ${named.games.program}'s Aces Up (aces high): not in the reversed reading`,
+    );
+  return parseDeal(text).map(fromReversed);
+}
 
 /** A move, its card mapped by `map`. */
 export function mapMove(move: GameMove, map: (card: Card) => Card): GameMove {
@@ -48,3 +57,48 @@ export function writeReversed(text: string): string {
     .replace(NAME, (_, rank: string, suit: string) => NAMES[(NAMES.indexOf(rank) + RANKS - 1) % RANKS]! + suit)
     .replace(LABEL, (_, rank: string, suit: string) => LABELS[(LABELS.indexOf(rank) + RANKS - 1) % RANKS]! + suit);
 }
+
+/** How the library reads and writes a game's cards: as they are, or in Reverse Idiot's Delight's reading. */
+export interface CardReading {
+  /** A deal string (or a numbered game's name) as the standard game's deal. */
+  deal(text: string): Deal;
+  /** A move list as the standard game's moves. */
+  moves(text: string): GameMove[];
+  /** One move as the standard game's. */
+  move(text: string): GameMove;
+  /** A position as the standard game's. */
+  position(text: string): Position;
+  /** The canonical deal string, written in the reading. */
+  formatDeal(deal: Deal): string;
+  /** A move in the rules' notation, written in the reading. */
+  formatMove(move: GameMove): string;
+  /** A card's name (`7S`), written in the reading. */
+  cardName(card: Card): string;
+  /** Text the standard game's code wrote (a reason, a position), its cards written in the reading. */
+  write(text: string): string;
+}
+
+const AS_THEY_ARE: CardReading = {
+  deal: parseDeal,
+  moves: parseMoves,
+  move: parseMove,
+  position: (text) => parsePosition(text),
+  formatDeal,
+  formatMove,
+  cardName,
+  write: (text) => text,
+};
+
+const REVERSED: CardReading = {
+  deal: parseReversedDeal,
+  moves: parseReversedMoves,
+  move: (text) => mapMove(parseMove(text), fromReversed),
+  position: parseReversedPosition,
+  formatDeal: (deal) => formatDeal(deal.map(toReversed)),
+  formatMove: (move) => formatMove(mapMove(move, toReversed)),
+  cardName: (card) => cardName(toReversed(card)),
+  write: writeReversed,
+};
+
+/** The reading of `reverse` (Reverse Idiot's Delight's when true). */
+export const readingOf = (reverse: boolean): CardReading => (reverse ? REVERSED : AS_THEY_ARE);
