@@ -125,7 +125,8 @@ describe('acesup solve, many deals', () => {
     const lines = ran.stdout.trim().split('\n');
     expect(lines[0]).toBe(`Deal ${hard}`);
     expect(lines[1]).toMatch(
-      /^standard · optional discards: UNKNOWN — between \d+ and 48 discards; stopped at the time limit \(--time-limit 1 s\) at a budget of 1,000,000,000 states \([\d,]+ states\)$/u,
+      // Which pass the clock stops (the first, or a larger one) depends on the machine's speed.
+      /^standard · optional discards: UNKNOWN — between \d+ and 48 discards; stopped at the time limit \(--time-limit 1 s\) at a budget of [\d,]+ states \([\d,]+ states\)$/u,
     );
     expect(lines[2]).toBe(`Deal ${deals[0]}`);
   });
