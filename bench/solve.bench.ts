@@ -24,7 +24,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { createPool, solveMissing } from '../src/batch/pool.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
 import { LOST, ResultTable, WON } from '../src/batch/results.ts';
@@ -107,7 +107,7 @@ async function runRow(row: string): Promise<RowRun> {
         reductions: !values.plain,
         maxDiscards,
       });
-      outcomes.push(result.kind === 'won' ? 'W' : result.kind === 'lost' ? 'L' : '?');
+      outcomes.push(result.result === 'won' ? 'W' : result.result === 'lost' ? 'L' : '?');
       states.push(result.states);
     }
   } else {

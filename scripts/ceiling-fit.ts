@@ -9,7 +9,7 @@
 //   npx tsx scripts/ceiling-fit.ts [--games 100000]
 
 import './dev-script.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
 import { Board } from './ceiling/board.ts';
 import { FEATURE_COUNT, FEATURES, featuresOf } from './ceiling/value.ts';

@@ -16,8 +16,8 @@
 
 import './dev-script.ts';
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { dealFor } from '../src/batch/deals.ts';
-import { Z95 } from '../src/batch/stats.ts';
+import { dealFor } from '../src/core/game/deals.ts';
+import { Z95 } from '../src/core/stats.ts';
 import { Backup, ExactLastDeal } from './ceiling/last-deal.ts';
 import { CeilingSearch } from './ceiling/search.ts';
 import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from './ceiling/value.ts';

@@ -11,7 +11,7 @@ import './dev-script.ts';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
-import { winRate } from '../src/batch/stats.ts';
+import { winRate } from '../src/core/stats.ts';
 
 interface Row {
   seed: string;

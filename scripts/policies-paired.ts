@@ -7,7 +7,7 @@
 
 import './dev-script.ts';
 import { readDealRows } from '../src/batch/csv-read.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { WON } from '../src/batch/results.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { expertAceBonus, makePolicy } from '../src/core/play/policies.ts';

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { readDealRows } from '../src/batch/csv-read.ts';
 import { OUTCOME_NAMES } from '../src/batch/results.ts';
-import { wilson } from '../src/batch/stats.ts';
+import { wilson } from '../src/core/stats.ts';
 
 type Row = Record<string, string>;
 

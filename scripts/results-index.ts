@@ -37,7 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { readSampleShare } from '../src/batch/options.ts';
-import { winRate } from '../src/batch/stats.ts';
+import { winRate } from '../src/core/stats.ts';
 
 /** Folders whose summaries are the table's by definition (when their README names no `current:` runs). */
 const TABLE_STUDIES = ['win-rates', 'two-phase'];

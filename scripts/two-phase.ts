@@ -14,7 +14,7 @@
 import './dev-script.ts';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { wilson } from '../src/batch/stats.ts';
+import { wilson } from '../src/core/stats.ts';
 import { parseDeal } from '../src/core/game/cards.ts';
 import { isVariant } from '../src/core/game/rules.ts';
 import { Solver } from '../src/core/search/solve.ts';
@@ -67,15 +67,15 @@ if (mode === 'solve') {
     let budget = BUDGETS[0]!;
     let result = solver.solve(deal, { variant, rule: 'optional', maxStates: budget, maxDiscards: 'bounds', solution: false });
     for (const next of BUDGETS.slice(1)) {
-      if (result.kind !== 'unknown') break;
+      if (result.result !== 'unknown') break;
       budget = next;
       result = solver.solve(deal, { variant, rule: 'optional', maxStates: budget, maxDiscards: 'bounds', solution: false });
     }
     const row: Row = {
       sample: i,
       deal: lines[i]!.deal,
-      forced: forced.kind,
-      optional: result.kind,
+      forced: forced.result,
+      optional: result.result,
       budget,
       states: result.states,
       s: Math.round(performance.now() - started) / 1000,

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { solveDealOnThread } from './batch/deal-thread.ts';
 import { solveMissing } from './batch/pool.ts';
 import { LOST, ResultTable, UNKNOWN, WON } from './batch/results.ts';
-import { winRate } from './batch/stats.ts';
+import { winRate } from './core/stats.ts';
 import {
   DEFAULT_MAX_STATES,
   type Deal,

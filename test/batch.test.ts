@@ -14,12 +14,12 @@ import { DEAL_COLUMNS, IMPLIED_COLUMN, LEGACY_DEAL_COLUMNS } from '../src/batch/
 import { readDealsCsv, readIntoTable } from '../src/batch/csv-read.ts';
 import { writeDealsCsv } from '../src/batch/csv.ts';
 import { PROVENANCE_COLUMNS, type Provenance, SEARCH_VERSION, UNRECORDED, runProvenance } from '../src/batch/provenance.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { createPool, solveMissing } from '../src/batch/pool.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
 import { type DealRecord, LOST, MAX_RESULTS, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { parseShard, shardRange } from '../src/batch/shard.ts';
-import { quantile, wilson, winRate } from '../src/batch/stats.ts';
+import { quantile, wilson, winRate } from '../src/core/stats.ts';
 import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
 import { summaryCsv } from '../src/batch/summary-file.ts';
 

@@ -9,7 +9,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
-import { verify } from '../src/core/game/verify.ts';
+import { replay } from '../src/core/game/verify.ts';
 import type { Verdict } from '../src/index.ts';
 import { CHROMIUM_CACHE, findChromium } from './browser-path.ts';
 
@@ -118,7 +118,7 @@ describe('the library in a web worker', () => {
     const won = await ask({ variant: 'standard', discards: 'forced' });
     expect(won).toMatchObject({ inWorker: true, hasDocument: false, verdict: { result: 'won' } });
     if (won.verdict.result !== 'won') throw new Error('expected a win');
-    expect(verify(parseDeal(DEAL), parseMoves(won.verdict.solution.join(',')), 'standard', 'forced')).toEqual({ ok: true });
+    expect(replay(parseDeal(DEAL), parseMoves(won.verdict.solution.join(',')), 'standard', 'forced')).toEqual({ ok: true });
 
     const lost = await ask({ variant: 'strict', discards: 'forced' });
     expect(lost.verdict).toMatchObject({ result: 'lost', maxDiscards: 46 });

@@ -13,7 +13,7 @@ import { type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName, parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
-import { Game, verify } from '../src/core/game/verify.ts';
+import { Replayer, replay } from '../src/core/game/verify.ts';
 import { CHROMIUM_CACHE, findChromium } from './browser-path.ts';
 
 // What the callbacks that run in the page use of it (the project is typed for Node, without the DOM library).
@@ -308,7 +308,7 @@ describe('the replay page of a deal in a browser', () => {
       discardPile: document.querySelectorAll('#discard-pile .mini').length,
       step: Number(document.getElementById('step')!.dataset.step),
     }));
-  const position = (game: Game) => ({
+  const position = (game: Replayer) => ({
     piles: game.piles().map((pile) => pile.map(cardName)),
     stock: game.stockLeft(),
     discarded: game.discarded(),
@@ -325,22 +325,22 @@ describe('the replay page of a deal in a browser', () => {
       const listed = await page.locator('#moves li').evaluateAll((items) => items.map((li) => (li as unknown as El).dataset.move!));
       expect(listed).toEqual(game.solution);
       const moves = parseMoves(listed.join(','));
-      expect(verify(deal, moves, game.variant, 'forced')).toEqual({ ok: true });
+      expect(replay(deal, moves, game.variant, 'forced')).toEqual({ ok: true });
       expect(await page.locator('#verdict').textContent()).toBe(
         `${game.variant} · forced discards: WON — 48 discards, ${moves.length} moves`,
       );
-      const replay = new Game(deal, game.variant, 'forced');
-      expect(await shown(page)).toMatchObject({ ...position(replay), step: 0 });
-      const before = [position(replay)];
+      const replayer = new Replayer(deal, game.variant, 'forced');
+      expect(await shown(page)).toMatchObject({ ...position(replayer), step: 0 });
+      const before = [position(replayer)];
       for (const [k, move] of moves.entries()) {
         await page.keyboard.press('ArrowRight');
-        replay.play(move);
+        replayer.play(move);
         const now = await shown(page);
-        expect(now, `${game.variant} after move ${k + 1} (${listed[k]})`).toMatchObject({ ...position(replay), step: k + 1 });
-        expect(now.discardPile).toBe(replay.discarded());
-        before.push(position(replay));
+        expect(now, `${game.variant} after move ${k + 1} (${listed[k]})`).toMatchObject({ ...position(replayer), step: k + 1 });
+        expect(now.discardPile).toBe(replayer.discarded());
+        before.push(position(replayer));
       }
-      expect(replay.isWon()).toBe(true);
+      expect(replayer.isWon()).toBe(true);
       // Past the end nothing moves; ← walks back through the same positions; End and Home jump.
       await page.keyboard.press('ArrowRight');
       expect((await shown(page)).step).toBe(moves.length);
@@ -379,7 +379,7 @@ describe('the replay page of a deal in a browser', () => {
     expect(await page.locator('#note').textContent()).toContain('keeps no line');
     const listed = await page.locator('#moves li').evaluateAll((items) => items.map((li) => (li as unknown as El).dataset.move!));
     const moves = parseMoves(listed.join(','));
-    const replay = new Game(deal, 'strict', 'forced');
+    const replay = new Replayer(deal, 'strict', 'forced');
     for (const move of moves) {
       expect(replay.illegal(move)).toBeUndefined();
       replay.play(move);

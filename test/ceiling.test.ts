@@ -3,7 +3,7 @@
 // exact value; and its sampled tuples: drawn from the unseen set alone, and of mean zero.
 
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import type { Card, Deal } from '../src/core/game/cards.ts';
 import { Board } from '../scripts/ceiling/board.ts';
 import { ExactLastDeal } from '../scripts/ceiling/last-deal.ts';
@@ -15,7 +15,7 @@ import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';
 import { PositionSolver, positionFrame } from '../src/core/search/position-solve.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
-import { Game } from '../src/core/game/verify.ts';
+import { Replayer } from '../src/core/game/verify.ts';
 import { DEEP, sized } from './deep.ts';
 import { expectimax, permutations } from './expectimax.ts';
 
@@ -38,7 +38,7 @@ function endgames(variant: Variant, rule: DiscardRule, stock: number, wanted: nu
     let deals = 0;
     const end = game.moves.findIndex((move) => move.kind === 'deal' && ++deals === (52 - stock) / 4 - 1);
     if (end < 0) continue;
-    const at = new Game(deal, variant, rule);
+    const at = new Replayer(deal, variant, rule);
     for (const move of game.moves.slice(0, end + 1)) at.play(move);
     const unseen = Array.from(deal.subarray(52 - stock)).sort((x, y) => x - y);
     const value = valued ? expectimax(at.piles(), unseen, variant, rule, new Map()) : Number.NaN;

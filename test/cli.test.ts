@@ -6,10 +6,10 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
-import { verify } from '../src/core/game/verify.ts';
+import { replay } from '../src/core/game/verify.ts';
 import { shortenQuotes } from '../src/cli/errors.ts';
 import { DEFAULT_MAX_MEMORY_MIB } from '../src/cli/shared-options.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../src/core/engine/table.ts';
@@ -41,7 +41,7 @@ describe('acesup solve', () => {
     expect(verdict).toMatch(/^standard · optional discards: WON — 48 discards, (\d+) moves \([\d,]+ states\)$/u);
     expect(rest).toEqual([]);
     expect(line!.split(', ')).toHaveLength(Number(/(\d+) moves/u.exec(verdict!)![1]));
-    expect(verify(parseDeal(NOTES_DEAL), parseMoves(line!), 'standard', 'optional')).toEqual({ ok: true });
+    expect(replay(parseDeal(NOTES_DEAL), parseMoves(line!), 'standard', 'optional')).toEqual({ ok: true });
     expect(acesup(['verify', NOTES_DEAL, line!])).toMatchObject({ code: 0, stdout: 'ok\n' });
     // Every variant with --variant all; the numbered steps (suit symbols, the piles after each) with --show.
     const all = acesup(['solve', '--variant', 'all', NOTES_DEAL]);
@@ -110,7 +110,7 @@ describe('acesup solve', () => {
     expect(typeof line['states']).toBe('number');
     expect(typeof line['ms']).toBe('number');
     const moves = parseMoves((line['solution'] as string[]).join(','));
-    expect(verify(parseDeal(NOTES_DEAL), moves, 'strict', 'optional')).toEqual({ ok: true });
+    expect(replay(parseDeal(NOTES_DEAL), moves, 'strict', 'optional')).toEqual({ ok: true });
 
     const forced = JSON.parse(acesup(['solve', '--json', '--variant', 'strict', '--discards', 'forced', NOTES_DEAL]).stdout) as Record<
       string,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/core/game/deals.ts';
 import { formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
-import { verify } from '../src/core/game/verify.ts';
+import { replay } from '../src/core/game/verify.ts';
 import { Solver } from '../src/core/search/solve.ts';
 import { acesup, expectUsageError } from './cli-run.ts';
 
@@ -38,11 +38,11 @@ describe('acesup deal', () => {
           maxStates: 300_000,
           maxDiscards: 'bounds',
         });
-        expect(skipped.kind, `deal ${index}`).not.toBe('won');
+        expect(skipped.result, `deal ${index}`).not.toBe('won');
         index += 1;
         expect(index).toBeLessThan(1000);
       }
-      expect(verify(parseDeal(deal!), parseMoves(moves!), 'standard', 'forced')).toEqual({ ok: true });
+      expect(replay(parseDeal(deal!), parseMoves(moves!), 'standard', 'forced')).toEqual({ ok: true });
       index += 1;
     }
     // what it printed is what `verify --file` reads, and it agrees
@@ -73,7 +73,7 @@ describe('acesup deal', () => {
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row).toMatchObject({ seed: 2, variant: 'strict', discards: 'optional', deal: formatDeal(dealFor(2, row.index)) });
-      expect(verify(parseDeal(row.deal), parseMoves(row.solution.join(',')), 'strict', 'optional')).toEqual({ ok: true });
+      expect(replay(parseDeal(row.deal), parseMoves(row.solution.join(',')), 'strict', 'optional')).toEqual({ ok: true });
     }
     expect(lines(two.stdout)).toEqual(lines(three.stdout).slice(0, 2));
     const plain = await acesup(['deal', '--winnable', '--variant', 'strict', '--seed', '2', '--count', '3', '--max-states', '100000']);

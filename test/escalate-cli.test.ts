@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { DEAL_COLUMNS, IMPLIED_COLUMN, LEGACY_DEAL_COLUMNS, MS_ALL_COLUMN, PASS_COLUMNS } from '../src/batch/csv-columns.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { type Ran, acesup, expectUsageError, start } from './cli-run.ts';
 import { DEEP } from './deep.ts';
 
@@ -112,17 +112,17 @@ describe('estimate --passes', () => {
       const { lower, upper } = discardBounds(result);
       // A verdict another rule set proved (Lemma L) stands where its own search at this pass left it unknown.
       if (row['implied_by'] !== '') {
-        expect([result.kind, row['states']]).toEqual(['unknown', String(result.states)]);
+        expect([result.result, row['states']]).toEqual(['unknown', String(result.states)]);
         continue;
       }
       expect([row['result'], row['max_discards_lower'], row['max_discards_upper'], row['states']]).toEqual([
-        result.kind,
+        result.result,
         String(lower),
         String(upper),
         String(result.states),
       ]);
       // Every pass before it left the deal unknown; only the last pass leaves one unknown.
-      for (const earlier of BUDGETS.slice(0, pass)) expect(solve(row, earlier).kind).toBe('unknown');
+      for (const earlier of BUDGETS.slice(0, pass)) expect(solve(row, earlier).result).toBe('unknown');
       if (row['result'] === 'unknown') expect(budget).toBe(BUDGETS[2]);
     }
     const atPass = BUDGETS.map((budget) => rows.filter((r) => Number(r['pass_max_states']) === budget));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDeal } from '../src/core/game/cards.ts';
 import { type DiscardRule, type Variant, nestsIn } from '../src/core/game/rules.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
 import { type Ran, acesup, expectUsageError, interruptAfterSomeDeals, start } from './cli-run.ts';
 
@@ -109,7 +109,7 @@ describe('acesup estimate', () => {
       const { lower, upper } = discardBounds(result);
       if (row['implied_by'] !== '') {
         // Its own search left it unknown; the verdict of a nesting rule set of the same deal proves it (Lemma L).
-        expect(result.kind).toBe('unknown');
+        expect(result.result).toBe('unknown');
         const [variant, rule] = row['implied_by']!.split('/') as [Variant, DiscardRule];
         const by = rows.find((r) => r['index'] === row['index'] && r['variant'] === variant && r['discards'] === rule)!;
         expect(by['result']).toBe(row['result']);
@@ -124,7 +124,7 @@ describe('acesup estimate', () => {
         deal: formatDeal(deal),
         variant: row['variant'],
         discards: row['discards'],
-        result: result.kind,
+        result: result.result,
         max_discards_lower: String(lower),
         max_discards_upper: String(upper),
         states: String(result.states),
@@ -188,8 +188,12 @@ describe('acesup estimate', () => {
       const { lower, upper } = discardBounds(result);
       // An implied verdict replaces its own unknown one (the first test checks implications).
       if (row['implied_by'] === '')
-        expect([row['result'], row['max_discards_lower'], row['max_discards_upper']]).toEqual([result.kind, String(lower), String(upper)]);
-      else expect(result.kind).toBe('unknown');
+        expect([row['result'], row['max_discards_lower'], row['max_discards_upper']]).toEqual([
+          result.result,
+          String(lower),
+          String(upper),
+        ]);
+      else expect(result.result).toBe('unknown');
       const other = exact[i]!;
       if (other['result'] !== 'unknown' && row['result'] !== 'unknown') expect(row['result']).toBe(other['result']);
     }

@@ -2,7 +2,7 @@
 // last deal agrees with a search written for the test (test/play.test.ts compares it with expectimax too).
 
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import type { Card } from '../src/core/game/cards.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { FillLookahead } from '../src/core/play/lookahead.ts';

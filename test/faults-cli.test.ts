@@ -22,7 +22,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_DEAL_COLUMNS } from '../src/batch/csv-columns.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { formatDeal } from '../src/core/game/cards.ts';
 import { acesup, interruptAfterSomeDeals, start } from './cli-run.ts';
 

@@ -10,7 +10,7 @@ import { formatPosition } from '../src/core/game/position.ts';
 import { Rng } from '../src/core/game/random.ts';
 import { mapMove, toReversed } from '../src/core/game/reverse.ts';
 import { DISCARD_RULES, VARIANTS } from '../src/core/game/rules.ts';
-import { Game as Replayer } from '../src/core/game/verify.ts';
+import { Replayer } from '../src/core/game/verify.ts';
 import { InputError, formatDeal, newGame, seededDeal, solve, verify } from '../src/index.ts';
 
 /** Every move in the rules' notation that names a card of the deck: removals of each card, moves of each into each pile, the deal. */

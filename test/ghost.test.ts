@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { GhostSearch } from '../src/core/proofs/ghost.ts';
 import { VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Search } from '../src/core/search/search.ts';
@@ -74,11 +74,11 @@ describe('the ghost game bounds the optional rule from above (ghost.ts G1)', () 
         const run = ghost(variant).run(deal, 200_000);
         // The optional verdict without the ghost game (neither before the search nor inside it).
         const optional = solver.solve(deal, { variant, rule: 'optional', maxStates: 100_000, solution: false, ghost: false });
-        if (optional.kind === 'unknown') continue;
-        if (optional.kind === 'won') expect({ index, ghost: run.status }).not.toEqual({ index, ghost: 'exhausted' });
+        if (optional.result === 'unknown') continue;
+        if (optional.result === 'won') expect({ index, ghost: run.status }).not.toEqual({ index, ghost: 'exhausted' });
         if (run.status === 'exhausted') {
           expect(discardBounds(optional).lower).toBeLessThanOrEqual(run.best);
-          if (optional.kind === 'lost') lost += 1;
+          if (optional.result === 'lost') lost += 1;
         }
       }
       expect(lost).toBeGreaterThan(variant === 'strict' ? sized(3, 10) : 0);
@@ -99,7 +99,7 @@ describe('the solver with the ghost game', () => {
           const deal = dealFor(23, index);
           const a = on.solve(deal, { variant, rule: 'optional', maxStates: 100_000, maxDiscards, solution: false });
           const b = off.solve(deal, { variant, rule: 'optional', maxStates: 100_000, maxDiscards, solution: false, ghost: false });
-          if (a.kind !== 'unknown' && b.kind !== 'unknown') expect(a.kind).toBe(b.kind);
+          if (a.result !== 'unknown' && b.result !== 'unknown') expect(a.result).toBe(b.result);
           const x = discardBounds(a),
             y = discardBounds(b);
           // Both ranges hold the true max discards, so they meet.
@@ -120,7 +120,7 @@ describe('the solver with the ghost game', () => {
       const forced = solver.solve(deal, { variant: 'strict', rule: 'forced', maxDiscards: 'bounds', solution: false });
       const withGhost = solver.solve(deal, { variant: 'strict', rule: 'optional', maxDiscards: 'bounds', solution: false });
       const without = solver.solve(deal, { variant: 'strict', rule: 'optional', maxDiscards: 'bounds', solution: false, ghost: false });
-      expect({ index, kind: withGhost.kind }).toEqual({ index, kind: 'lost' });
+      expect({ index, result: withGhost.result }).toEqual({ index, result: 'lost' });
       expect(discardBounds(withGhost).upper).toBeLessThanOrEqual(run.best);
       // Its work: the forced searches and the ghost search, nothing more.
       expect(withGhost.states).toBe(forced.states + run.states);

@@ -2,7 +2,7 @@
 // error, the made-up dealing order solving as the real one, and the hint's move legal with consistent shares.
 
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { type Card, InputError, cardName, parseCards } from '../src/core/game/cards.ts';
 import { parseMove } from '../src/core/game/notation.ts';
 import { type Position, dealtOrder, formatPosition, parsePosition, unseenOf } from '../src/core/game/position.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type LatticeEstimate, type LatticeRow, LatticeTally, offerEstimate } from '../src/batch/lattice.ts';
 import { type PlanInput, planAtShares, planLattice } from '../src/batch/lattice-plan.ts';
 import { type SampleShare, TwoPhaseTally, WHOLE_SAMPLE, readSampleShare } from '../src/batch/sample.ts';
-import { Z95, winRate } from '../src/batch/stats.ts';
+import { Z95, winRate } from '../src/core/stats.ts';
 
 /** A seeded uniform stream on [0, 1) (mulberry32): the simulations give the same counts every run. */
 function seeded(seed: number): () => number {

@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { ACE_RANK, RANKS } from '../src/core/game/cards.ts';
 import { DealTables, highestPosition, setPositions } from '../src/core/engine/masks.ts';
 

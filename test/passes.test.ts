@@ -15,7 +15,7 @@ import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { DEAL_COLUMNS, IMPLIED_COLUMN, MS_ALL_COLUMN, PASS_COLUMNS } from '../src/batch/csv-columns.ts';
 import { readDealsCsv, readIntoTable, resumeChecker } from '../src/batch/csv-read.ts';
 import { writeDealsCsv } from '../src/batch/csv.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { scanEscalation } from '../src/batch/escalation.ts';
 import { solveMissing } from '../src/batch/pool.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
@@ -403,12 +403,12 @@ describe('a pool run pass by pass', () => {
           });
           const { lower, upper } = discardBounds(solved);
           expect({
-            kind: ['', 'won', 'lost', 'unknown'][now.outcome],
+            result: ['', 'won', 'lost', 'unknown'][now.outcome],
             lower: now.lower,
             upper: now.upper,
             states: now.states,
             budget: now.budget,
-          }).toEqual({ kind: solved.kind, lower, upper, states: solved.states, budget: pass === 0 ? undefined : maxStates });
+          }).toEqual({ result: solved.result, lower, upper, states: solved.states, budget: pass === 0 ? undefined : maxStates });
         }
       }
     }

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';
-import { verify } from '../src/core/game/verify.ts';
+import { replay } from '../src/core/game/verify.ts';
 import { acesup } from './cli-run.ts';
 import { DEEP, sized } from './deep.ts';
 
@@ -48,7 +48,7 @@ describe('acesup play', () => {
     const moves = game['moves'] as string[];
     expect(['won', 'lost']).toContain(game['result']);
     expect(typeof game['discarded']).toBe('number');
-    const verdict = verify(parseDeal(deal), parseMoves(moves.join(',')), 'standard', 'forced');
+    const verdict = replay(parseDeal(deal), parseMoves(moves.join(',')), 'standard', 'forced');
     expect(verdict.ok).toBe(game['result'] === 'won');
     const checked = await acesup(['verify', deal, moves.join(', '), '--discards', 'forced']);
     if (game['result'] === 'won') expect(checked.stdout.trim()).toBe('ok');
@@ -69,7 +69,7 @@ describe('acesup play', () => {
       const game = JSON.parse(ran.stdout) as Record<string, unknown>;
       expect(game).toMatchObject({ deal, variant: 'standard', discards, policy: 'expert(samples=8)', playerSeed: 1 });
       const moves = game['moves'] as string[];
-      expect(verify(parseDeal(deal), parseMoves(moves.join(',')), 'standard', discards).ok).toBe(game['result'] === 'won');
+      expect(replay(parseDeal(deal), parseMoves(moves.join(',')), 'standard', discards).ok).toBe(game['result'] === 'won');
       expect((JSON.parse((await acesup(args)).stdout) as Record<string, unknown>)['moves']).toEqual(moves);
     }
   });
@@ -81,7 +81,7 @@ describe('acesup play', () => {
     expect(ran.stdout).toMatch(/^ +1\. (deal|remove .[♣♦♥♠]|move )/mu);
     expect(ran.stdout).toMatch(/^ {6}1: /mu);
     const list = /^moves: (.*)$/mu.exec(ran.stdout)![1]!;
-    const verdict = verify(parseDeal(deal), parseMoves(list), 'easy', 'optional');
+    const verdict = replay(parseDeal(deal), parseMoves(list), 'easy', 'optional');
     expect(verdict.ok || verdict.move === parseMoves(list).length + 1).toBe(true);
   });
 

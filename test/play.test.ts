@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import type { Card, Deal } from '../src/core/game/cards.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
 import { type PlayedGame, playGame } from '../src/core/play/game.ts';
@@ -14,7 +14,7 @@ import type { View } from '../src/core/play/view.ts';
 import { PositionSolver, positionFrame } from '../src/core/search/position-solve.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../src/core/game/rules.ts';
 import { Solver } from '../src/core/search/solve.ts';
-import { Game, verify } from '../src/core/game/verify.ts';
+import { Replayer, replay } from '../src/core/game/verify.ts';
 import { DEEP, sized } from './deep.ts';
 import { expectimax, permutations } from './expectimax.ts';
 
@@ -35,14 +35,14 @@ function play(deal: Deal, name: PolicyName, variant: Variant, discards: DiscardR
 
 /** The game's moves replay through the independent verifier: all legal, and "ok" exactly when it is won. */
 function expectReplays(deal: Deal, game: PlayedGame, variant: Variant, discards: DiscardRule): void {
-  const verdict = verify(deal, game.moves, variant, discards);
+  const verdict = replay(deal, game.moves, variant, discards);
   if (game.won) {
     expect(verdict).toEqual({ ok: true });
     expect(game.discarded).toBe(48);
   } else {
     expect(verdict.ok).toBe(false);
     if (!verdict.ok) expect(verdict.move, verdict.reason).toBe(game.moves.length + 1);
-    const replay = new Game(deal, variant, discards);
+    const replay = new Replayer(deal, variant, discards);
     for (const move of game.moves) replay.play(move);
     expect(replay.discarded()).toBe(game.discarded);
     // The game ended only once nothing but a lone card's swap of piles was left.
@@ -135,13 +135,13 @@ describe('no policy wins a deal that the exact solver proves lost', () => {
           solution: false,
           maxDiscards: 'bounds',
         });
-        if (verdict.kind === 'lost') {
+        if (verdict.result === 'lost') {
           lostChecked += 1;
           for (const game of games) expect(game.won).toBe(false);
         }
         if (anyWin) {
           winsChecked += 1;
-          expect(verdict.kind).not.toBe('lost');
+          expect(verdict.result).not.toBe('lost');
         }
       }
       // (Under optional the solver proves few losses at this budget, and the heuristics win few deals.)
@@ -171,7 +171,7 @@ describe('exact expectimax on small endgames bounds the policies', () => {
         const end = lead.moves.findIndex((move) => move.kind === 'deal' && ++deals === (52 - stock) / 4 - 1);
         if (end < 0) continue;
         const opening = lead.moves.slice(0, end + 1);
-        const at = new Game(deal, variant, discards);
+        const at = new Replayer(deal, variant, discards);
         for (const move of opening) at.play(move);
         const unseen = Array.from(deal.subarray(52 - stock)).sort((x, y) => x - y);
         const value = expectimax(at.piles(), unseen, variant, discards, new Map());

@@ -3,7 +3,7 @@
 // where they act deep in the search; wins replayed by the verifier.
 
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { type Deal, isAce, parseCard, parseCards } from '../src/core/game/cards.ts';
 import { FrozenLine } from '../src/core/proofs/frozen.ts';
 import { DealTables } from '../src/core/engine/masks.ts';
@@ -15,7 +15,7 @@ import { Search } from '../src/core/search/search.ts';
 import { SEARCH_POLICIES } from '../src/core/search/search-policies.ts';
 import { Solver, discardBounds } from '../src/core/search/solve.ts';
 import { F_DEALT, FRAME, pileOf, pileSize, startFrame } from '../src/core/engine/state.ts';
-import { verify } from '../src/core/game/verify.ts';
+import { replay } from '../src/core/game/verify.ts';
 import { sized } from './deep.ts';
 
 /** A small xorshift stream, so that the plays are the same on every run. */
@@ -267,8 +267,8 @@ describe('R10–R13 over whole deals: the plain search agrees, and wins replay',
         compared += 1;
         const solved = solver.solve(deal, { variant, rule, maxStates: 2_000_000 });
         const known = { index, kind: exact.status === 'won' ? 'won' : 'lost', max: exact.best };
-        expect({ index, kind: solved.kind, max: discardBounds(solved).upper }).toEqual(known);
-        if (solved.kind === 'won') expect(verify(deal, solved.solution, variant, rule)).toEqual({ ok: true });
+        expect({ index, kind: solved.result, max: discardBounds(solved).upper }).toEqual(known);
+        if (solved.result === 'won') expect(replay(deal, solved.solution, variant, rule)).toEqual({ ok: true });
       }
       expect(compared).toBeGreaterThan(sized(4, 12));
       if (rule === 'forced') expect(frozenLines).toBeGreaterThan(0);

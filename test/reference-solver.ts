@@ -2,7 +2,7 @@
 
 import type { Deal } from '../src/core/game/cards.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
-import { Game } from '../src/core/game/verify.ts';
+import { Replayer } from '../src/core/game/verify.ts';
 
 export interface ReferenceResult {
   readonly won: boolean;
@@ -16,9 +16,9 @@ export interface ReferenceResult {
  * Stops at the first win found.
  */
 export function referenceSolve(deal: Deal, variant: Variant, discards: DiscardRule, maxStates: number): ReferenceResult | undefined {
-  const start = new Game(deal, variant, discards);
+  const start = new Replayer(deal, variant, discards);
   const seen = new Set<string>([start.key()]);
-  const todo: Game[] = [start];
+  const todo: Replayer[] = [start];
   let maxDiscards = 0;
   while (todo.length > 0) {
     const game = todo.pop()!;

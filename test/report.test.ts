@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
-import { wilson } from '../src/batch/stats.ts';
+import { dealFor } from '../src/core/game/deals.ts';
+import { wilson } from '../src/core/stats.ts';
 import { Solver } from '../src/core/search/solve.ts';
-import { Game } from '../src/core/game/verify.ts';
+import { Replayer } from '../src/core/game/verify.ts';
 import { bestLine } from '../src/report/best-line.ts';
 import { checkpoints, readInputs, runningEstimate } from '../src/report/data.ts';
 
@@ -83,9 +83,9 @@ describe('a best line for a deal not won', () => {
       const deal = dealFor(11, index);
       for (const variant of ['standard', 'strict'] as const) {
         const result = solver.solve(deal, { variant, rule: 'forced', maxStates: 50_000 });
-        if (result.kind === 'won') continue;
+        if (result.result === 'won') continue;
         const line = bestLine(deal, variant, 'forced', result.upper, 20_000);
-        const game = new Game(deal, variant, 'forced');
+        const game = new Replayer(deal, variant, 'forced');
         for (const move of line.moves) {
           expect(game.illegal(move)).toBeUndefined();
           game.play(move);
@@ -94,7 +94,7 @@ describe('a best line for a deal not won', () => {
         expect(line.discards).toBeLessThanOrEqual(result.upper);
         if (line.reached) expect(line.discards).toBe(result.upper);
         // A lost deal's exact max is reached by some line: the search finds it unless its budget ran out.
-        if (result.kind === 'lost' && result.lower === result.upper && line.positions < 20_000) expect(line.reached).toBe(true);
+        if (result.result === 'lost' && result.lower === result.upper && line.positions < 20_000) expect(line.reached).toBe(true);
         checked += 1;
       }
     }

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/core/game/cards.ts';
-import { describeMove, formatMove, parseMove } from '../src/core/game/notation.ts';
+import { describeGameMove, formatMove, parseMove } from '../src/core/game/notation.ts';
 import { mapMove, toReversed } from '../src/core/game/reverse.ts';
 import { formatDeal, seededDeal, solve, verify } from '../src/index.ts';
 import { acesup, expectUsageError } from './cli-run.ts';
@@ -45,15 +45,15 @@ describe('acesup review', () => {
     expect(lines[1]).toMatch(new RegExp(`^standard · optional discards · ${LINE.length} moves, `, 'u'));
     expect(lines.slice(2, 5)).toEqual([
       'The deal was winnable at the start.',
-      `Move ${k} (${describeMove(parseMove(answer.losingMove!))}) lost it: after it no line of play wins.`,
+      `Move ${k} (${describeGameMove(parseMove(answer.losingMove!))}) lost it: after it no line of play wins.`,
       `From the position before it, this line wins (${answer.winningLine!.length} moves):`,
     ]);
-    expect(lines[5]!.trim()).toBe(`${k}. ${describeMove(parseMove(answer.winningLine![0]!))}`);
+    expect(lines[5]!.trim()).toBe(`${k}. ${describeGameMove(parseMove(answer.winningLine![0]!))}`);
     expect(lines).toHaveLength(5 + answer.winningLine!.length);
   });
 
   it('reads the line as solve prints it, from standard input, and the deal by --seed and --index', async () => {
-    const printed = LINE.map((move, i) => `  ${String(i + 1).padStart(2)}. ${describeMove(parseMove(move))}`).join('\n');
+    const printed = LINE.map((move, i) => `  ${String(i + 1).padStart(2)}. ${describeGameMove(parseMove(move))}`).join('\n');
     const deal = seededDeal(3, 5);
     const line = playersLine(deal, 8);
     const [plain, numbered, piped, seeded] = await Promise.all([

@@ -82,8 +82,8 @@ describe('the binary search over a line', () => {
           const verdictAt = (position: number): PositionVerdict => {
             asked += 1;
             expect(position >= 0 && position <= n).toBe(true);
-            if (hidden.has(position)) return { kind: 'unknown' };
-            return position < lostFrom ? { kind: 'won', line: [] } : { kind: 'lost' };
+            if (hidden.has(position)) return { result: 'unknown' };
+            return position < lostFrom ? { result: 'won', line: [] } : { result: 'lost' };
           };
           const cap = 1 + (n % 4);
           const found = searchLine(n, verdictAt, cap);

@@ -6,7 +6,7 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { type OutcomeCode, signatureOf } from '../bench/signature.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { SEARCH_VERSION } from '../src/batch/provenance.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { Solver } from '../src/core/search/solve.ts';
@@ -45,9 +45,9 @@ describe('pinned verdicts (seed 99)', () => {
       const solved: { states: number; outcome: OutcomeCode }[] = [];
       const actual = expected.map((_, index) => {
         const result = solver.solve(dealFor(99, index), { variant, rule: discards, maxStates: 200_000, solution: false });
-        solved.push({ states: result.states, outcome: result.kind === 'won' ? 'W' : result.kind === 'lost' ? 'L' : '?' });
-        if (result.kind === 'won') return 'W';
-        if (result.kind === 'unknown') return '?';
+        solved.push({ states: result.states, outcome: result.result === 'won' ? 'W' : result.result === 'lost' ? 'L' : '?' });
+        if (result.result === 'won') return 'W';
+        if (result.result === 'unknown') return '?';
         return result.lower === result.upper ? String(result.lower) : `L${result.lower}-${result.upper}`;
       });
       expect(actual.map((code, index) => (expected[index] === '?' ? '?' : code))).toEqual(expected);

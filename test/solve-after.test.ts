@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, seededDeal, solve, verify as verifyLine } from '../src/core/api.ts';
 import { parseDeal } from '../src/core/game/cards.ts';
-import { type GameMove, describeMove, formatMove } from '../src/core/game/notation.ts';
+import { type GameMove, describeGameMove, formatMove } from '../src/core/game/notation.ts';
 import { Rng } from '../src/core/game/random.ts';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../src/core/game/rules.ts';
-import { Game, verify } from '../src/core/game/verify.ts';
+import { Replayer, replay } from '../src/core/game/verify.ts';
 import { type SolveResult, Solver, discardBounds } from '../src/core/search/solve.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -19,7 +19,7 @@ const solver = new Solver();
 
 /** A legal line of `rounds` deals from the start: removals taken where the stream says, moves now and then. */
 function randomLine(deal: Uint8Array, variant: Variant, rule: DiscardRule, rounds: number, seed: number): GameMove[] {
-  const game = new Game(deal, variant, rule);
+  const game = new Replayer(deal, variant, rule);
   const rng = new Rng(seed);
   const line: GameMove[] = [];
   let deals = 0;
@@ -40,7 +40,7 @@ function randomLine(deal: Uint8Array, variant: Variant, rule: DiscardRule, round
 /** The plain search's answer from the position, when it decides within its budget. */
 function plain(deal: Uint8Array, variant: Variant, rule: DiscardRule, after: GameMove[]): SolveResult | undefined {
   const result = solver.solve(deal, { variant, rule, after, reductions: false, maxStates: 400_000 });
-  return result.kind === 'unknown' ? undefined : result;
+  return result.result === 'unknown' ? undefined : result;
 }
 
 describe('solving from a position mid-game', () => {
@@ -57,11 +57,11 @@ describe('solving from a position mid-game', () => {
           const fast = solver.solve(deal, { variant, rule, after });
           compared += 1;
           const where = `${variant}/${rule} deal ${index} after ${after.length} moves`;
-          expect({ where, kind: fast.kind }).toEqual({ where, kind: reference.kind });
-          if (fast.kind === 'lost') expect({ where, ...discardBounds(fast) }).toEqual({ where, ...discardBounds(reference) });
-          if (fast.kind === 'won') {
+          expect({ where, kind: fast.result }).toEqual({ where, kind: reference.result });
+          if (fast.result === 'lost') expect({ where, ...discardBounds(fast) }).toEqual({ where, ...discardBounds(reference) });
+          if (fast.result === 'won') {
             won += 1;
-            expect(verify(deal, [...after, ...fast.solution], variant, rule)).toEqual({ ok: true });
+            expect(replay(deal, [...after, ...fast.solution], variant, rule)).toEqual({ ok: true });
           }
         }
       }
@@ -88,11 +88,11 @@ describe('solving from a position mid-game', () => {
     const deal = seededDeal(1, 1);
     const whole = solve(deal, { discards: 'forced' });
     if (whole.result !== 'won') throw new Error('deal 1 of seed 1 is won under forced discards');
-    const game = new Game(parseDeal(deal), 'standard', 'forced');
+    const game = new Replayer(parseDeal(deal), 'standard', 'forced');
     const people = whole.solution.map((text) => {
       const move = game.legalMoves().find((m) => formatMove(m) === text)!;
       game.play(move);
-      return describeMove(move);
+      return describeGameMove(move);
     });
     const numbered = people.map((move, i) => `  ${String(i + 1).padStart(2)}. ${move}`).join('\n');
     for (const moves of [numbered, people.join(', '), whole.solution.join('\n')])

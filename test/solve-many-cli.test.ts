@@ -5,10 +5,10 @@
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
-import { verify } from '../src/core/game/verify.ts';
+import { replay } from '../src/core/game/verify.ts';
 import { type Ran, acesup, start } from './cli-run.ts';
 import { DEEP } from './deep.ts';
 
@@ -86,7 +86,7 @@ describe('acesup solve, many deals', () => {
       expect(timeless(answer)).toEqual(timeless(alone));
       if (typeof alone.maxDiscards === 'number') expect(answer.maxDiscards).toBe(alone.maxDiscards);
       if (answer.result === 'won')
-        expect(verify(parseDeal(answer.deal), parseMoves(answer.solution!.join(',')), 'standard', 'optional')).toEqual({ ok: true });
+        expect(replay(parseDeal(answer.deal), parseMoves(answer.solution!.join(',')), 'standard', 'optional')).toEqual({ ok: true });
     }
     // Both workers searched: two threads besides the main one each took a good part of the CPU time.
     const busy = [...threads].filter(([tid]) => tid !== run.child.pid).map(([, ms]) => ms);

@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { parseDeal } from '../src/core/game/cards.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/search/movegen.ts';
@@ -11,7 +11,7 @@ import { type SolveResult, Solver, discardBounds } from '../src/core/search/solv
 import { F_DEALT, F_DISCARDS, FRAME, dealFrame, startFrame } from '../src/core/engine/state.ts';
 import { Search } from '../src/core/search/search.ts';
 import { SEARCH_POLICIES } from '../src/core/search/search-policies.ts';
-import { verify } from '../src/core/game/verify.ts';
+import { replay } from '../src/core/game/verify.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
 import { sized } from './deep.ts';
 import { referenceSolve } from './reference-solver.ts';
@@ -20,9 +20,9 @@ const solver = new Solver();
 const COMBOS: [Variant, DiscardRule][] = VARIANTS.flatMap((v) => DISCARD_RULES.map((r): [Variant, DiscardRule] => [v, r]));
 
 function expectValidWin(result: SolveResult, deal: Uint8Array, variant: Variant, discards: DiscardRule): GameMove[] {
-  expect(result.kind).toBe('won');
-  if (result.kind !== 'won') return [];
-  expect(verify(deal, result.solution, variant, discards)).toEqual({ ok: true });
+  expect(result.result).toBe('won');
+  if (result.result !== 'won') return [];
+  expect(replay(deal, result.solution, variant, discards)).toEqual({ ok: true });
   return result.solution;
 }
 
@@ -33,7 +33,7 @@ function expectValidWin(result: SolveResult, deal: Uint8Array, variant: Variant,
 function expectAgrees(index: number, fast: SolveResult, known: { won: boolean; maxDiscards: number }): boolean {
   const { lower, upper } = discardBounds(fast);
   const exact = lower === upper;
-  expect({ index, won: fast.kind === 'won', max: exact ? lower : known.maxDiscards }).toEqual({
+  expect({ index, won: fast.result === 'won', max: exact ? lower : known.maxDiscards }).toEqual({
     index,
     won: known.won,
     max: known.maxDiscards,
@@ -46,14 +46,14 @@ function expectAgrees(index: number, fast: SolveResult, known: { won: boolean; m
 describe('known answers', () => {
   it('the optional-beats-forced deal (strict): lost under forced with 46 discards, won under optional', () => {
     expect(solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', rule: 'forced' })).toMatchObject({
-      kind: 'lost',
+      result: 'lost',
       lower: 46,
       upper: 46,
     });
     const optional = solver.solve(OPTIONAL_BEATS_FORCED, { variant: 'strict', rule: 'optional' });
     const solution = expectValidWin(optional, OPTIONAL_BEATS_FORCED, 'strict', 'optional');
     // The win must deal over a removable card somewhere: it is not a forced-rule line.
-    expect(verify(OPTIONAL_BEATS_FORCED, solution, 'strict', 'forced').ok).toBe(false);
+    expect(replay(OPTIONAL_BEATS_FORCED, solution, 'strict', 'forced').ok).toBe(false);
   });
 
   it('the sorted deck (aces first, then each suit in order) is lost everywhere, as the reference finds', () => {
@@ -62,7 +62,7 @@ describe('known answers', () => {
     );
     for (const [variant, discards] of COMBOS.filter(([, rule]) => rule === 'forced')) {
       const result = solver.solve(deal, { variant, rule: discards });
-      expect(result.kind).toBe('lost');
+      expect(result.result).toBe('lost');
       expect(referenceSolve(deal, variant, discards, 300_000)).toEqual({ won: false, maxDiscards: discardBounds(result).upper });
     }
   });
@@ -73,7 +73,7 @@ describe('known answers', () => {
     const deal = dealFor(1, 19);
     for (const [variant, discards] of COMBOS) {
       const result = solver.solve(deal, { variant, rule: discards, maxStates: 5, solution: false });
-      expect(result.kind).toBe('lost');
+      expect(result.result).toBe('lost');
       expect(discardBounds(result).upper).toBeLessThanOrEqual(44);
     }
   });
@@ -88,11 +88,11 @@ describe('known answers', () => {
         ['D', 'H', 'S'].flatMap((suit) => [...'3456789TJQKA'].map((rank) => rank + suit)).join(' '),
     );
     const forced = solver.solve(deal, { variant: 'strict', rule: 'forced' });
-    expect(forced.kind).toBe('lost');
+    expect(forced.result).toBe('lost');
     expect(referenceSolve(deal, 'strict', 'forced', 300_000)).toEqual({ won: false, maxDiscards: discardBounds(forced).upper });
     // Under optional the stuck-card bound (R8) proves the loss even when the budget stops the search.
     const optional = solver.solve(deal, { variant: 'strict', rule: 'optional', maxStates: 100_000 });
-    expect(optional.kind).not.toBe('won');
+    expect(optional.result).not.toBe('won');
     expect(discardBounds(optional).upper).toBeLessThanOrEqual(47);
     expect(discardBounds(optional).lower).toBeGreaterThanOrEqual(discardBounds(forced).upper);
   });
@@ -187,7 +187,7 @@ describe('agreement with the slow reference solver', () => {
         const deal = dealFor(7, index);
         const fast = solver.solve(deal, { variant, rule: discards, maxStates: 200_000 });
         const slow = referenceSolve(deal, variant, discards, 10_000);
-        if (slow === undefined || fast.kind === 'unknown') continue;
+        if (slow === undefined || fast.result === 'unknown') continue;
         if (expectAgrees(index, fast, slow)) compared += 1;
       }
       expect(compared).toBeGreaterThan(discards === 'forced' ? sized(4, 15) : sized(0, 2));
@@ -202,10 +202,10 @@ describe('the reductions change no verdict (reduced search against the plain one
       for (let index = 0; index < (variant === 'strict' ? sized(30, 100) : sized(20, 40)); index++) {
         const deal = dealFor(11, index);
         const plain = solver.solve(deal, { variant, rule: discards, maxStates: 100_000, reductions: false, solution: false });
-        if (plain.kind === 'unknown') continue;
+        if (plain.result === 'unknown') continue;
         const reduced = solver.solve(deal, { variant, rule: discards, maxStates: 1_000_000, solution: false });
-        expect(reduced.kind).not.toBe('unknown');
-        if (expectAgrees(index, reduced, { won: plain.kind === 'won', maxDiscards: discardBounds(plain).upper })) compared += 1;
+        expect(reduced.result).not.toBe('unknown');
+        if (expectAgrees(index, reduced, { won: plain.result === 'won', maxDiscards: discardBounds(plain).upper })) compared += 1;
       }
       expect(compared).toBeGreaterThan(discards === 'forced' ? sized(4, 15) : sized(0, 3));
     });
@@ -260,7 +260,7 @@ describe('properties', () => {
       fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
         const deal = dealFor(3, index);
         const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
-        if (result.kind === 'won') expectValidWin(result, deal, variant, discards);
+        if (result.result === 'won') expectValidWin(result, deal, variant, discards);
       }),
       { numRuns: sized(20, 60) },
     );
@@ -271,10 +271,10 @@ describe('properties', () => {
       fc.property(dealIndex, fc.constantFrom(...COMBOS), (index, [variant, discards]) => {
         const deal = dealFor(5, index);
         const result = solver.solve(deal, { variant, rule: discards, maxStates: 100_000 });
-        if (result.kind !== 'won') return;
+        if (result.result !== 'won') return;
         for (let i = 0; i < result.solution.length; i++) {
           const shorter = result.solution.filter((_, j) => j !== i);
-          expect(verify(deal, shorter, variant, discards).ok).toBe(false);
+          expect(replay(deal, shorter, variant, discards).ok).toBe(false);
         }
       }),
       { numRuns: sized(10, 30) },
@@ -287,7 +287,7 @@ describe('properties', () => {
         const deal = dealFor(9, index);
         const forced = solver.solve(deal, { variant, rule: 'forced', maxStates: 100_000, solution: false });
         const optional = solver.solve(deal, { variant, rule: 'optional', maxStates: 100_000, solution: false });
-        if (forced.kind === 'won') expect(optional.kind).toBe('won');
+        if (forced.result === 'won') expect(optional.result).toBe('won');
         expect(discardBounds(optional).upper).toBeGreaterThanOrEqual(discardBounds(forced).lower);
       }),
       { numRuns: sized(15, 40) },
@@ -346,8 +346,8 @@ describe('properties', () => {
         const deal = dealFor(15, index);
         const exact = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false });
         const verdict = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false, maxDiscards: 'bounds' });
-        if (exact.kind === 'unknown' || verdict.kind === 'unknown') return;
-        expect(verdict.kind).toBe(exact.kind);
+        if (exact.result === 'unknown' || verdict.result === 'unknown') return;
+        expect(verdict.result).toBe(exact.result);
         const pinned = discardBounds(exact),
           range = discardBounds(verdict);
         if (pinned.lower !== pinned.upper) return;
@@ -370,9 +370,9 @@ describe('properties', () => {
         const deal = dealFor(13, index);
         const exact = solver.solve(deal, { variant, rule: discards, maxStates: 200_000, solution: false });
         const cut = solver.solve(deal, { variant, rule: discards, maxStates: budget, solution: false });
-        if (exact.kind === 'unknown' || discardBounds(exact).lower !== discardBounds(exact).upper) continue;
-        if (cut.kind !== 'unknown') {
-          expect(cut.kind).toBe(exact.kind);
+        if (exact.result === 'unknown' || discardBounds(exact).lower !== discardBounds(exact).upper) continue;
+        if (cut.result !== 'unknown') {
+          expect(cut.result).toBe(exact.result);
           continue;
         }
         unknowns += 1;

@@ -2,7 +2,7 @@
 // its bound against real values: never below a real position's max discards, never cutting a winning line.
 
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import type { Deal } from '../src/core/game/cards.ts';
 import { setPositions } from '../src/core/engine/masks.ts';
 import { MAX_MOVES, MoveGenerator } from '../src/core/search/movegen.ts';
@@ -126,7 +126,7 @@ describe('the subset bound against real values (Lemma A)', () => {
         for (let index = 0; index < sized(5, 20); index++) {
           const deal = dealFor(43, index);
           const result = solver.solve(deal, { variant, rule, maxStates: 100_000, solution: 'raw' });
-          if (result.kind !== 'won') continue;
+          if (result.result !== 'won') continue;
           game.setDeal(deal);
           const positionOf = new Int8Array(52);
           deal.forEach((card, pos) => {
@@ -162,9 +162,9 @@ describe('the search with the subset games against the search without them', () 
         const options = { variant, rule: 'optional' as const, maxStates: 200_000, solution: false as const };
         const without = solver.solve(deal, { ...options, subsets: false });
         const withSubsets = solver.solve(deal, options);
-        if (without.kind === 'unknown' || withSubsets.kind === 'unknown') continue;
-        expect({ index, kind: withSubsets.kind }).toEqual({ index, kind: without.kind });
-        if (without.kind === 'lost' && withSubsets.kind === 'lost') {
+        if (without.result === 'unknown' || withSubsets.result === 'unknown') continue;
+        expect({ index, kind: withSubsets.result }).toEqual({ index, kind: without.result });
+        if (without.result === 'lost' && withSubsets.result === 'lost') {
           // Both ranges hold the exact max: they overlap, and are equal where both are exact.
           expect(withSubsets.lower).toBeLessThanOrEqual(without.upper);
           expect(without.lower).toBeLessThanOrEqual(withSubsets.upper);
@@ -189,7 +189,7 @@ describe('the search with the subset games against the search without them', () 
       solution: false as const,
       maxDiscards: 'bounds' as const,
     };
-    expect(solver.solve(deal, { ...options, subsets: false }).kind).toBe('unknown');
-    expect(solver.solve(deal, options).kind).toBe('lost');
+    expect(solver.solve(deal, { ...options, subsets: false }).result).toBe('unknown');
+    expect(solver.solve(deal, options).result).toBe('lost');
   });
 });

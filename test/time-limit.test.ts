@@ -4,7 +4,7 @@
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { type Deal, formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import {
   GROWTH,
@@ -18,13 +18,13 @@ import {
   solveWithin,
 } from '../src/core/search/time-limit.ts';
 import { POLL_STATES } from '../src/core/search/search.ts';
-import { type SolveOptions, Solver } from '../src/core/search/solve.ts';
+import { type SolveSettings, Solver } from '../src/core/search/solve.ts';
 import { VisitedSet } from '../src/core/engine/table.ts';
 import { start } from './cli-run.ts';
 import { sized } from './deep.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const OPTIONS: SolveOptions = { variant: 'standard', rule: 'optional', maxDiscards: 'bounds', solution: false };
+const OPTIONS: SolveSettings = { variant: 'standard', rule: 'optional', maxDiscards: 'bounds', solution: false };
 const SMALL = 2_000;
 /** The budget of the poll's test, which searches HARD to its end: smaller in npm test (HARD stays unknown at either). */
 const HARD_BUDGET = sized(500_000, 2_000_000);
@@ -34,8 +34,8 @@ function escalatingDeal(): { deal: Deal; verdict: string } {
   const solver = new Solver();
   for (let index = 0; index < 200; index++) {
     const deal = dealFor(11, index);
-    if (solver.solve(deal, { ...OPTIONS, maxStates: SMALL }).kind !== 'unknown') continue;
-    const verdict = solver.solve(deal, { ...OPTIONS, maxStates: 500_000 }).kind;
+    if (solver.solve(deal, { ...OPTIONS, maxStates: SMALL }).result !== 'unknown') continue;
+    const verdict = solver.solve(deal, { ...OPTIONS, maxStates: 500_000 }).result;
     if (verdict !== 'unknown') return { deal, verdict };
   }
   throw new Error('no deal of seed 11 needs between 2,000 and 500,000 states');
@@ -56,13 +56,13 @@ describe('solveWithin', () => {
       now: frozen,
       onPassEnd: (_index, answer) => budgets.push(answer.maxStates),
     });
-    expect(out!.result.kind).toBe(VERDICT);
+    expect(out!.result.result).toBe(VERDICT);
     expect(out!.passes).toBe(budgets.length);
     expect(budgets.length).toBeGreaterThan(1);
     budgets.forEach((budget, i) => expect(budget).toBe(SMALL * GROWTH ** i));
     expect(out!.maxStates).toBe(budgets.at(-1));
     // The verdict of one solve at the last budget: the passes only choose the budget.
-    expect(new Solver().solve(DEAL, { ...OPTIONS, maxStates: out!.maxStates }).kind).toBe(VERDICT);
+    expect(new Solver().solve(DEAL, { ...OPTIONS, maxStates: out!.maxStates }).result).toBe(VERDICT);
   });
 
   it('plans GROWTH× while there is room for it and a pass after it, else one last pass stretched past what fits, and none under MIN_GAIN× the last', () => {
@@ -101,22 +101,22 @@ describe('solveWithin', () => {
   });
 
   it('keeps the best bounds of its passes, and a loss once proved', () => {
-    const unknown = { kind: 'unknown', states: 5, lower: 40, upper: 48, limit: 'states' } as const;
-    expect(combine(unknown, { kind: 'unknown', states: 9, lower: 38, upper: 47, limit: 'poll' })).toEqual({
-      kind: 'lost',
+    const unknown = { result: 'unknown', states: 5, lower: 40, upper: 48, limit: 'states' } as const;
+    expect(combine(unknown, { result: 'unknown', states: 9, lower: 38, upper: 47, limit: 'poll' })).toEqual({
+      result: 'lost',
       states: 9,
       lower: 40,
       upper: 47,
     });
-    expect(combine({ kind: 'lost', states: 5, lower: 41, upper: 46 }, { ...unknown, lower: 43 })).toEqual({
-      kind: 'lost',
+    expect(combine({ result: 'lost', states: 5, lower: 41, upper: 46 }, { ...unknown, lower: 43 })).toEqual({
+      result: 'lost',
       states: 5,
       lower: 43,
       upper: 46,
     });
     expect(combine(unknown, { ...unknown, states: 7, lower: 44 })).toEqual({ ...unknown, states: 7, lower: 44 });
-    expect(isOpen({ kind: 'lost', states: 1, lower: 44, upper: 46 }, 'exact')).toBe(true);
-    expect(isOpen({ kind: 'lost', states: 1, lower: 44, upper: 46 }, 'bounds')).toBe(false);
+    expect(isOpen({ result: 'lost', states: 1, lower: 44, upper: 46 }, 'exact')).toBe(true);
+    expect(isOpen({ result: 'lost', states: 1, lower: 44, upper: 46 }, 'bounds')).toBe(false);
     expect(isOpen({ ...unknown, limit: 'memory' }, 'exact')).toBe(false);
   });
 });
@@ -129,7 +129,7 @@ function simulated(need: number, msPerState: number, slowdown = 1, growthMsPerPo
   let clock = 0;
   const budgets: number[] = [];
   const solver = {
-    solve(_deal: Deal, options: SolveOptions) {
+    solve(_deal: Deal, options: SolveSettings) {
       const budget = options.maxStates!;
       budgets.push(budget);
       const cost = msPerState * slowdown ** Math.log2(budget / SMALL);
@@ -139,10 +139,10 @@ function simulated(need: number, msPerState: number, slowdown = 1, growthMsPerPo
         const step = Math.min(POLL_STATES, budget - states, need - states, growsAt - states);
         states += step;
         clock += step * cost;
-        if (states >= need) return { kind: 'lost', states, lower: 45, upper: 45 };
-        if (states >= budget) return { kind: 'unknown', states, lower: 40, upper: 48, limit: 'states' };
+        if (states >= need) return { result: 'lost', states, lower: 45, upper: 45 };
+        if (states >= budget) return { result: 'unknown', states, lower: 40, upper: 48, limit: 'states' };
         const growing = states === growsAt && growthMsPerPosition > 0 ? states : 0;
-        if (options.poll!(states, 40, growing)) return { kind: 'unknown', states, lower: 41, upper: 48, limit: 'poll' };
+        if (options.poll!(states, 40, growing)) return { result: 'unknown', states, lower: 41, upper: 48, limit: 'poll' };
         if (states === growsAt) {
           clock += growing * growthMsPerPosition;
           growsAt *= 2;
@@ -163,7 +163,7 @@ describe('solveWithin on an injected clock', () => {
     expect(sim.budgets.slice(0, 5)).toEqual([SMALL, SMALL * 8, SMALL * 64, SMALL * 512, SMALL * 4096]);
     expect(sim.budgets.length).toBe(6);
     expect(sim.budgets[5]).not.toBe(SMALL * 8 ** 5);
-    expect(out!.result).toMatchObject({ kind: 'unknown', limit: 'poll' });
+    expect(out!.result).toMatchObject({ result: 'unknown', limit: 'poll' });
     // The whole minute used, and not a poll's positions more.
     expect(sim.now()).toBeGreaterThanOrEqual(LIMIT_MS);
     expect(sim.now()).toBeLessThanOrEqual(LIMIT_MS + POLL_STATES * 0.001);
@@ -172,7 +172,7 @@ describe('solveWithin on an injected clock', () => {
   it('stops a pass that runs slower than planned at the limit, with its bounds', () => {
     const sim = simulated(1e12, 0.001, 1.6);
     const [out] = solveWithin(sim.solver, DEAL, [{ ...OPTIONS, maxStates: SMALL }], { timeLimitMs: LIMIT_MS, now: sim.now });
-    expect(out!.result).toMatchObject({ kind: 'unknown', limit: 'poll', lower: 41 });
+    expect(out!.result).toMatchObject({ result: 'unknown', limit: 'poll', lower: 41 });
     // The last poll's positions past the limit at most.
     expect(sim.now()).toBeGreaterThanOrEqual(LIMIT_MS);
     expect(sim.now()).toBeLessThanOrEqual(LIMIT_MS + POLL_STATES * 0.001 * 1.6 ** Math.log2(out!.maxStates / SMALL));
@@ -183,7 +183,7 @@ describe('solveWithin on an injected clock', () => {
     // 8 s of the growths before), and the growth due there would take 8 s more.
     const sim = simulated(1e12, 0.001, 1, GROWTH_MS_PER_POSITION);
     const [out] = solveWithin(sim.solver, DEAL, [{ ...OPTIONS, maxStates: 60_000_000 }], { timeLimitMs: 30_000, now: sim.now });
-    expect(out!.result).toMatchObject({ kind: 'unknown', limit: 'poll', states: 2 ** 24 });
+    expect(out!.result).toMatchObject({ result: 'unknown', limit: 'poll', states: 2 ** 24 });
     expect(sim.now()).toBeLessThan(30_000 - POLL_STATES * 0.001);
     expect(sim.now() + 2 ** 24 * GROWTH_MS_PER_POSITION).toBeGreaterThan(30_000);
   });
@@ -192,16 +192,16 @@ describe('solveWithin on an injected clock', () => {
     // Needs 3M states: lost (range) at SMALL, exact once a pass reaches it.
     const pinned = simulated(3_000_000, 0.001);
     const solver = {
-      solve: (deal: Deal, options: SolveOptions) => {
+      solve: (deal: Deal, options: SolveSettings) => {
         const result = pinned.solver.solve(deal, options);
-        return result.kind === 'unknown' && result.limit === 'states' ? { ...result, kind: 'lost', upper: 47 } : result;
+        return result.result === 'unknown' && result.limit === 'states' ? { ...result, result: 'lost', upper: 47 } : result;
       },
     } as Solver;
     const [out] = solveWithin(solver, DEAL, [{ ...OPTIONS, maxDiscards: 'exact', maxStates: SMALL }], {
       timeLimitMs: LIMIT_MS,
       now: pinned.now,
     });
-    expect(out!.result).toEqual({ kind: 'lost', states: 3_000_000, lower: 45, upper: 45 });
+    expect(out!.result).toEqual({ result: 'lost', states: 3_000_000, lower: 45, upper: 45 });
     expect(pinned.budgets.slice(0, 2)).toEqual([SMALL, SMALL * GROWTH]);
     // Two entries that never settle: each first pass within its share, and the whole within the limit.
     const two = simulated(1e12, 0.001);
@@ -214,7 +214,7 @@ describe('solveWithin on an injected clock', () => {
       ],
       { timeLimitMs: LIMIT_MS, now: two.now },
     );
-    expect(both.map((entry) => entry.result.kind === 'unknown' && entry.result.limit)).toEqual(['poll', 'poll']);
+    expect(both.map((entry) => entry.result.result === 'unknown' && entry.result.limit)).toEqual(['poll', 'poll']);
     expect(both[0]!.ms).toBeLessThanOrEqual(LIMIT_MS / 2 + POLL_STATES * 0.001);
     expect(two.now()).toBeLessThanOrEqual(LIMIT_MS + POLL_STATES * 0.001);
   });
@@ -225,11 +225,11 @@ describe("a solve's poll", () => {
     const hard = parseDeal(HARD);
     let calls = 0;
     const stopped = new Solver().solve(hard, { ...OPTIONS, maxStates: HARD_BUDGET, poll: () => ++calls >= 3 });
-    expect(stopped).toMatchObject({ kind: 'unknown', limit: 'poll' });
+    expect(stopped).toMatchObject({ result: 'unknown', limit: 'poll' });
     expect(calls).toBe(3);
     expect(stopped.states).toBeLessThanOrEqual(4 * POLL_STATES);
     const full = new Solver().solve(hard, { ...OPTIONS, maxStates: HARD_BUDGET });
-    if (stopped.kind === 'unknown' && full.kind === 'unknown') {
+    if (stopped.result === 'unknown' && full.result === 'unknown') {
       expect(stopped.lower).toBeLessThanOrEqual(full.lower);
       expect(stopped.upper).toBeGreaterThanOrEqual(full.upper);
     }
@@ -272,11 +272,11 @@ describe("the visited set's memory cap", () => {
     const capped = new Solver({ maxTableBytes: 1024 * 1024 });
     const hard = parseDeal(HARD);
     const result = capped.solve(hard, { ...OPTIONS, maxStates: 2_000_000 });
-    expect(result).toMatchObject({ kind: 'unknown', limit: 'memory' });
+    expect(result).toMatchObject({ result: 'unknown', limit: 'memory' });
     expect(result.states).toBeLessThan(2_000_000);
     const full = new Solver().solve(hard, { ...OPTIONS, maxStates: 2_000_000 });
-    expect(full.kind).toBe('unknown');
-    if (result.kind === 'unknown' && full.kind === 'unknown') {
+    expect(full.result).toBe('unknown');
+    if (result.result === 'unknown' && full.result === 'unknown') {
       expect(result.lower).toBeLessThanOrEqual(full.lower);
       expect(result.upper).toBeGreaterThanOrEqual(full.upper);
     }

@@ -3,7 +3,7 @@
 // P = 1 the estimate is the rate of the deals exactly; the 95% interval covers the truth in 93–97% of runs.
 
 import { describe, expect, it } from 'vitest';
-import { dealFor } from '../src/batch/deals.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import {
   type SampleShare,
   TwoPhaseTally,
@@ -16,7 +16,7 @@ import {
   sampleHash,
   twoPhaseRole,
 } from '../src/batch/sample.ts';
-import { Z95 } from '../src/batch/stats.ts';
+import { Z95 } from '../src/core/stats.ts';
 
 /** A seeded uniform stream on [0, 1) (mulberry32): the simulations give the same counts every run. */
 type RandomGenerator = () => number;

@@ -2,11 +2,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { type Deal, CARDS, cardName, formatDeal, parseCard, parseCards, parseDeal } from '../src/core/game/cards.ts';
-import { type GameMove, describeMove, formatMove, parseMove, parseMoves } from '../src/core/game/notation.ts';
+import { type GameMove, describeGameMove, formatMove, parseMove, parseMoves } from '../src/core/game/notation.ts';
 import { readFileSync } from 'node:fs';
 import { type DiscardRule, type Variant, DISCARD_RULES, VARIANTS } from '../src/core/game/rules.ts';
-import { Game, formatPiles, verify } from '../src/core/game/verify.ts';
-import { dealFor } from '../src/batch/deals.ts';
+import { Replayer, formatPiles, replay } from '../src/core/game/verify.ts';
+import { dealFor } from '../src/core/game/deals.ts';
 import { Rng } from '../src/core/game/random.ts';
 import { type View, legalMoves } from '../src/core/play/view.ts';
 import { OPTIONAL_BEATS_FORCED } from './fixtures.ts';
@@ -21,8 +21,8 @@ function dealStartingWith(first: string): Deal {
 }
 
 /** A game after playing `moves` (docs/rules.md notation, comma-separated). */
-function gameAfter(deal: Deal, moves: string, variant: Variant, discards: DiscardRule): Game {
-  const game = new Game(deal, variant, discards);
+function gameAfter(deal: Deal, moves: string, variant: Variant, discards: DiscardRule): Replayer {
+  const game = new Replayer(deal, variant, discards);
   for (const move of parseMoves(moves)) game.play(move);
   return game;
 }
@@ -55,7 +55,7 @@ const WON_LINE = parseMoves(
 
 describe('Game: the start', () => {
   it('puts cards 1–4 of the deal on piles 1–4 and the other 48 in the stock', () => {
-    const game = new Game(SEED, 'standard', 'optional');
+    const game = new Replayer(SEED, 'standard', 'optional');
     expect(game.piles()).toEqual([[parseCard('7S')], [parseCard('JS')], [parseCard('5H')], [parseCard('AC')]]);
     expect(game.stockLeft()).toBe(48);
     expect(game.discarded()).toBe(0);
@@ -63,13 +63,13 @@ describe('Game: the start', () => {
   });
 
   it('rejects an array that is not a deal', () => {
-    expect(() => new Game(new Uint8Array(52), 'standard', 'optional')).toThrow(/not a deal/);
+    expect(() => new Replayer(new Uint8Array(52), 'standard', 'optional')).toThrow(/not a deal/);
   });
 
   it('knows every variant and discard rule of the rules module, and rejects other names', () => {
-    for (const variant of VARIANTS) for (const rule of DISCARD_RULES) expect(() => new Game(SEED, variant, rule)).not.toThrow();
-    expect(() => new Game(SEED, 'hard' as Variant, 'optional')).toThrow(/unknown variant "hard"/);
-    expect(() => new Game(SEED, 'standard', 'never' as DiscardRule)).toThrow(/unknown discard rule "never"/);
+    for (const variant of VARIANTS) for (const rule of DISCARD_RULES) expect(() => new Replayer(SEED, variant, rule)).not.toThrow();
+    expect(() => new Replayer(SEED, 'hard' as Variant, 'optional')).toThrow(/unknown variant "hard"/);
+    expect(() => new Replayer(SEED, 'standard', 'never' as DiscardRule)).toThrow(/unknown discard rule "never"/);
   });
 });
 
@@ -79,7 +79,7 @@ describe('Game: independent of the solver', () => {
     for (const variant of VARIANTS) {
       for (const rule of DISCARD_RULES) {
         for (let index = 0; index < 20; index++) {
-          const game = new Game(dealFor(7, index), variant, rule);
+          const game = new Replayer(dealFor(7, index), variant, rule);
           const rng = new Rng(7, index);
           // Moves into empty piles can go on for ever: a walk stops after 200 moves.
           for (let step = 0; step < 200; step++) {
@@ -111,7 +111,7 @@ describe('Game: independent of the solver', () => {
 describe('Game: the example of docs/rules.md', () => {
   it('removes 7S, moves 5H into the empty pile, and JS cannot remove 5H', () => {
     expect(formatDeal(SEED).startsWith('7S JS 5H AC ')).toBe(true);
-    const game = new Game(SEED, 'standard', 'optional');
+    const game = new Replayer(SEED, 'standard', 'optional');
     expect(game.illegal(mv('remove 7S'))).toBeUndefined();
     game.play(mv('remove 7S'));
     expect(game.piles()[0]).toEqual([]);
@@ -123,7 +123,7 @@ describe('Game: the example of docs/rules.md', () => {
   });
 
   it('lists the legal moves of the start and after the removal', () => {
-    const game = new Game(SEED, 'standard', 'optional');
+    const game = new Replayer(SEED, 'standard', 'optional');
     expect(names(game.legalMoves())).toEqual(['remove 7S', 'deal']);
     game.play(mv('remove 7S'));
     expect(names(game.legalMoves())).toEqual(['move JS 1', 'move 5H 1', 'move AC 1', 'deal']);
@@ -132,7 +132,7 @@ describe('Game: the example of docs/rules.md', () => {
 
 describe('Game: removals', () => {
   it('removes the lower exposed cards of a suit one by one; the highest stays', () => {
-    const game = new Game(dealStartingWith('2S 7S JS AC'), 'standard', 'optional');
+    const game = new Replayer(dealStartingWith('2S 7S JS AC'), 'standard', 'optional');
     expect(names(game.legalMoves())).toEqual(['remove 2S', 'remove 7S', 'deal']);
     game.play(mv('remove 7S'));
     game.play(mv('remove 2S'));
@@ -141,7 +141,7 @@ describe('Game: removals', () => {
   });
 
   it('never removes an ace', () => {
-    const game = new Game(dealStartingWith('7S JS AC KC'), 'standard', 'optional');
+    const game = new Replayer(dealStartingWith('7S JS AC KC'), 'standard', 'optional');
     expect(game.illegal(mv('remove AC'))).toBe('an ace cannot be removed');
     expect(game.illegal(mv('remove KC'))).toBeUndefined();
   });
@@ -155,7 +155,7 @@ describe('Game: removals', () => {
   });
 
   it('says where a card is when it is not on the piles', () => {
-    const game = new Game(SEED, 'standard', 'optional');
+    const game = new Replayer(SEED, 'standard', 'optional');
     expect(game.illegal(mv('remove 2D'))).toBe('2D is still in the stock');
     game.play(mv('remove 7S'));
     expect(game.illegal(mv('remove 7S'))).toBe('7S was already discarded');
@@ -168,7 +168,7 @@ describe('Game: moves into an empty pile, per variant', () => {
   const opening = 'remove 7S, deal, remove 2S';
 
   it('needs an empty target pile', () => {
-    const game = new Game(SEED, 'standard', 'optional');
+    const game = new Replayer(SEED, 'standard', 'optional');
     expect(game.illegal(mv('move 5H 2'))).toBe('pile 2 is not empty');
   });
 
@@ -214,7 +214,7 @@ describe('Game: moves into an empty pile, per variant', () => {
 
 describe('Game: dealing', () => {
   it('forced: refuses to deal while a removal is possible, then accepts', () => {
-    const game = new Game(SEED, 'standard', 'forced');
+    const game = new Replayer(SEED, 'standard', 'forced');
     expect(game.illegal(mv('deal'))).toBe('forced: a removal is still possible (remove 7S)');
     expect(names(game.legalMoves())).toEqual(['remove 7S']);
     game.play(mv('remove 7S'));
@@ -227,7 +227,7 @@ describe('Game: dealing', () => {
   });
 
   it('optional: deals over a removable card', () => {
-    const game = new Game(SEED, 'standard', 'optional');
+    const game = new Replayer(SEED, 'standard', 'optional');
     expect(game.illegal(mv('deal'))).toBeUndefined();
     game.play(mv('deal'));
     expect(game.piles()[0]).toEqual(parseCards('7S 2C'));
@@ -246,7 +246,7 @@ describe('Game: dealing', () => {
 
 describe('Game: clone and key', () => {
   it('a clone is independent of its original', () => {
-    const game = new Game(SEED, 'standard', 'optional');
+    const game = new Replayer(SEED, 'standard', 'optional');
     const copy = game.clone();
     copy.play(mv('remove 7S'));
     expect(game.discarded()).toBe(0);
@@ -264,7 +264,7 @@ describe('Game: clone and key', () => {
   });
 
   it('piles() is a copy: changing it leaves the game alone', () => {
-    const game = new Game(SEED, 'standard', 'optional');
+    const game = new Replayer(SEED, 'standard', 'optional');
     game.piles()[0]!.pop();
     expect(game.piles()[0]).toEqual([parseCard('7S')]);
   });
@@ -273,19 +273,19 @@ describe('Game: clone and key', () => {
 describe('verify: a won line and its near misses', () => {
   it('accepts the winning line under standard, under both discard rules', () => {
     expect(WON_LINE).toHaveLength(73);
-    expect(verify(WON_DEAL, WON_LINE, 'standard', 'forced')).toEqual({ ok: true });
-    expect(verify(WON_DEAL, WON_LINE, 'standard', 'optional')).toEqual({ ok: true });
-    expect(verify(WON_DEAL, WON_LINE, 'easy', 'forced')).toEqual({ ok: true });
+    expect(replay(WON_DEAL, WON_LINE, 'standard', 'forced')).toEqual({ ok: true });
+    expect(replay(WON_DEAL, WON_LINE, 'standard', 'optional')).toEqual({ ok: true });
+    expect(replay(WON_DEAL, WON_LINE, 'easy', 'forced')).toEqual({ ok: true });
   });
 
   it('is not won while two aces share a pile, even with 48 cards discarded', () => {
-    const game = new Game(WON_DEAL, 'standard', 'forced');
+    const game = new Replayer(WON_DEAL, 'standard', 'forced');
     for (const move of WON_LINE.slice(0, 72)) game.play(move);
     expect(game.discarded()).toBe(48);
     expect(game.stockLeft()).toBe(0);
     expect(formatPiles(game.piles())).toBe('1: A♦\n2: A♣\n3: A♠ A♥\n4: (empty)');
     expect(game.isWon()).toBe(false);
-    expect(verify(WON_DEAL, WON_LINE.slice(0, 72), 'standard', 'forced')).toEqual({
+    expect(replay(WON_DEAL, WON_LINE.slice(0, 72), 'standard', 'forced')).toEqual({
       ok: false,
       move: 73,
       reason: 'not won: the four aces are not one per pile',
@@ -297,17 +297,17 @@ describe('verify: a won line and its near misses', () => {
   });
 
   it('says why a legal line that stops early is not won', () => {
-    expect(verify(WON_DEAL, WON_LINE.slice(0, 71), 'standard', 'forced')).toEqual({
+    expect(replay(WON_DEAL, WON_LINE.slice(0, 71), 'standard', 'forced')).toEqual({
       ok: false,
       move: 72,
       reason: 'not won: 5 cards on the piles',
     });
-    expect(verify(WON_DEAL, WON_LINE.slice(0, 1), 'standard', 'forced')).toEqual({
+    expect(replay(WON_DEAL, WON_LINE.slice(0, 1), 'standard', 'forced')).toEqual({
       ok: false,
       move: 2,
       reason: 'not won: 44 cards left in the stock',
     });
-    expect(verify(WON_DEAL, [], 'standard', 'forced')).toEqual({
+    expect(replay(WON_DEAL, [], 'standard', 'forced')).toEqual({
       ok: false,
       move: 1,
       reason: 'not won: 48 cards left in the stock',
@@ -316,13 +316,13 @@ describe('verify: a won line and its near misses', () => {
 
   it('names the first illegal move when a move is dropped', () => {
     // Without the first deal, 2S is still in the stock.
-    expect(verify(WON_DEAL, WON_LINE.slice(1), 'standard', 'forced')).toEqual({
+    expect(replay(WON_DEAL, WON_LINE.slice(1), 'standard', 'forced')).toEqual({
       ok: false,
       move: 1,
       reason: '2S is still in the stock',
     });
     // Without `remove 2S` (move 2), 8D is still under it.
-    expect(verify(WON_DEAL, [WON_LINE[0]!, ...WON_LINE.slice(2)], 'standard', 'forced')).toEqual({
+    expect(replay(WON_DEAL, [WON_LINE[0]!, ...WON_LINE.slice(2)], 'standard', 'forced')).toEqual({
       ok: false,
       move: 2,
       reason: '8D is not exposed',
@@ -330,12 +330,12 @@ describe('verify: a won line and its near misses', () => {
     // Without `remove 8D` (move 3), the second deal (now move 3) is refused under forced; under optional the
     // deal goes on, and move 5 (`move 2H 2`) fails because 8D still fills pile 2.
     const withoutRemove = [...WON_LINE.slice(0, 2), ...WON_LINE.slice(3)];
-    expect(verify(WON_DEAL, withoutRemove, 'standard', 'forced')).toEqual({
+    expect(replay(WON_DEAL, withoutRemove, 'standard', 'forced')).toEqual({
       ok: false,
       move: 3,
       reason: 'forced: a removal is still possible (remove 8D)',
     });
-    expect(verify(WON_DEAL, withoutRemove, 'standard', 'optional')).toEqual({
+    expect(replay(WON_DEAL, withoutRemove, 'standard', 'optional')).toEqual({
       ok: false,
       move: 5,
       reason: 'pile 2 is not empty',
@@ -344,14 +344,14 @@ describe('verify: a won line and its near misses', () => {
 
   it('names the first illegal move when a move is altered', () => {
     const altered = [...WON_LINE.slice(0, 72), mv('move AS 4')];
-    expect(verify(WON_DEAL, altered, 'standard', 'forced')).toEqual({
+    expect(replay(WON_DEAL, altered, 'standard', 'forced')).toEqual({
       ok: false,
       move: 73,
       reason: 'AS is not exposed',
     });
     // Move 6 is `move 2H 2`: a two may not fill an empty pile under strict.
     expect(formatMove(WON_LINE[5]!)).toBe('move 2H 2');
-    expect(verify(WON_DEAL, WON_LINE, 'strict', 'forced')).toEqual({
+    expect(replay(WON_DEAL, WON_LINE, 'strict', 'forced')).toEqual({
       ok: false,
       move: 6,
       reason: 'strict: only an ace may move into an empty pile',
@@ -361,7 +361,7 @@ describe('verify: a won line and its near misses', () => {
 
 describe('the move notation: every form the command line prints or reads', () => {
   const line = WON_LINE;
-  const words = (moves: GameMove[]): string[] => moves.map(describeMove);
+  const words = (moves: GameMove[]): string[] => moves.map(describeGameMove);
 
   it('reads the comma-separated notation, one move per line, and numbered lines with suit symbols and "to pile N"', () => {
     const numbered = words(line)

@@ -14,7 +14,7 @@ import { formatPosition } from '../src/core/game/position.ts';
 import { Rng } from '../src/core/game/random.ts';
 import { parseReversedDeal, toReversed } from '../src/core/game/reverse.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
-import { Game } from '../src/core/game/verify.ts';
+import { Replayer } from '../src/core/game/verify.ts';
 import { InputError, formatDeal, seededDeal, solve, verify, winnableDeals } from '../src/index.ts';
 import { playersLine } from './players-line.ts';
 import { BIN, type Opened, PAGE_FILE, ROOT, message, openPage, play, servePage, type Served, table } from './web-page.ts';
@@ -58,7 +58,7 @@ const open = (
 
 /** A legal line from the start with `deals` deals: removals and moves as the stream picks them, a deal now and then. */
 function someLine(deal: Uint8Array, variant: Variant, rule: DiscardRule, deals: number, seed: number): string[] {
-  const game = new Game(deal, variant, rule);
+  const game = new Replayer(deal, variant, rule);
   const rng = new Rng(seed);
   const line: GameMove[] = [];
   for (let dealt = 0; dealt < deals; ) {
@@ -77,7 +77,7 @@ function someLine(deal: Uint8Array, variant: Variant, rule: DiscardRule, deals: 
 /** The position `moves` reach, in the position notation acesup hint reads. */
 function positionOf(deal: string, moves: string[], variant: Variant, rule: DiscardRule): string {
   const cards = parseDeal(deal);
-  const game = new Game(cards, variant, rule);
+  const game = new Replayer(cards, variant, rule);
   for (const move of parseMoves(moves.join(','))) game.play(move);
   const piles = game.piles();
   const seen = new Set([...piles.flat(), ...cards.subarray(52 - game.stockLeft())]);
@@ -131,7 +131,7 @@ describe('the web page', () => {
 
   it('refuses an illegal action, changing nothing, in the words of acesup verify; bad input is one line', async () => {
     const deal = seededDeal(2, 3);
-    const game = new Game(parseDeal(deal), 'standard', 'forced');
+    const game = new Replayer(parseDeal(deal), 'standard', 'forced');
     const stuck = game.piles().find((pile) => game.illegal({ kind: 'remove', card: pile[0]! }) !== undefined)![0]!;
     const { page, errors } = await open('#seed=2&index=3&variant=standard&discards=forced');
     const before = await table(page);
@@ -183,7 +183,7 @@ describe('the web page', () => {
     expect(shown).toEqual(reversed.split(' ').slice(0, 4));
     expect(formatDeal(parseReversedDeal(reversed))).toBe(formatDeal(standard));
     // The first card that cannot be removed, clicked; the command line's verify of the same move in the same reading.
-    const game = new Game(standard, 'strict', 'optional');
+    const game = new Replayer(standard, 'strict', 'optional');
     const stuck = [0, 1, 2, 3].find((pile) => game.illegal({ kind: 'remove', card: standard[pile]! }) !== undefined)!;
     const name = reversed.split(' ')[stuck]!;
     await page.click(`.card[data-card="${name}"]`);
@@ -249,7 +249,7 @@ describe('the web page', () => {
     if (verdict.result !== 'won') throw new Error('deal 0 of seed 44 is won under forced discards');
     const line = verdict.solution.slice(0, 12);
     expect(line.some((move) => move.startsWith('move '))).toBe(true);
-    const game = new Game(parseDeal(deal), 'standard', 'forced');
+    const game = new Replayer(parseDeal(deal), 'standard', 'forced');
     const { page, errors } = await open('#seed=44&index=0&variant=standard&discards=forced');
     for (const text of line) {
       const [move] = parseMoves(text);

@@ -5,7 +5,8 @@ import type * as CsvParse from 'csv-parse';
 import { createRequire } from 'node:module';
 import { InputError, formatDeal } from '../core/game/cards.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
-import { MAX_SEED, dealFor } from './deals.ts';
+import { MAX_SEED } from '../core/game/cards.ts';
+import { dealFor } from '../core/game/deals.ts';
 import { openInput } from './files.ts';
 import {
   PROVENANCE_COLUMNS,
@@ -24,7 +25,7 @@ import {
   type ResultTable,
   type Ruleset,
   UNKNOWN,
-  type Verdict,
+  type DealResult,
   isRulesetOf,
   rulesetName,
 } from './results.ts';
@@ -161,10 +162,10 @@ export async function* readDealRows(file: string): AsyncGenerator<{ row: DealRow
           throw new InputError(`${where}: ${field} "${text}" is not a whole number`);
         return n;
       };
-      const verdict = ([result, lower, upper, states, ms]: readonly string[], prefix: string): Verdict => {
+      const verdict = ([result, lower, upper, states, ms]: readonly string[], prefix: string): DealResult => {
         const outcome = OUTCOMES[result!];
         if (outcome === undefined) throw new InputError(`${where}: ${prefix}result "${result}" is not won, lost or unknown`);
-        const read: Verdict = {
+        const read: DealResult = {
           outcome,
           lower: whole(lower!, `${prefix}max_discards_lower`, WIN_DISCARDS),
           upper: whole(upper!, `${prefix}max_discards_upper`, WIN_DISCARDS),

@@ -6,10 +6,10 @@ import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { formatDeal } from '../core/game/cards.ts';
-import { dealFor } from './deals.ts';
+import { dealFor } from '../core/game/deals.ts';
 import { writeFileAtomic } from './files.ts';
 import { PROVENANCE_COLUMNS, type Provenance } from './provenance.ts';
-import { type DealRecord, OUTCOME_NAMES, type ResultTable, type Ruleset, type Verdict } from './results.ts';
+import { type DealRecord, OUTCOME_NAMES, type ResultTable, type Ruleset, type DealResult } from './results.ts';
 import { rulesetsNest } from './implications.ts';
 import { dealColumns, hasPasses, hasSample } from './csv-columns.ts';
 
@@ -23,7 +23,7 @@ const stringify = (options?: CsvStringify.Options): CsvStringify.Stringifier =>
   (load('csv-stringify') as typeof CsvStringify).stringify(options ?? {});
 
 /** The fields `result` … `ms` of a verdict: `ms` empty without timings or when unknown. */
-const verdictFields = (verdict: Verdict, timings: boolean): string[] => [
+const verdictFields = (verdict: DealResult, timings: boolean): string[] => [
   OUTCOME_NAMES[verdict.outcome],
   String(verdict.lower),
   String(verdict.upper),

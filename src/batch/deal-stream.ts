@@ -77,9 +77,9 @@ interface Job {
 
 /** The solver's result of a worker's answer (a win's moves read back). */
 function resultOf(answer: CellAnswer): SolveResult {
-  if (answer.kind === 'won') return { kind: 'won', states: answer.states, solution: parseMoves(answer.solution!.join(',')) };
-  if (answer.kind === 'lost') return { kind: 'lost', states: answer.states, lower: answer.lower, upper: answer.upper };
-  return { kind: 'unknown', states: answer.states, lower: answer.lower, upper: answer.upper, limit: answer.limit ?? 'states' };
+  if (answer.result === 'won') return { result: 'won', states: answer.states, solution: parseMoves(answer.solution!.join(',')) };
+  if (answer.result === 'lost') return { result: 'lost', states: answer.states, lower: answer.lower, upper: answer.upper };
+  return { result: 'unknown', states: answer.states, lower: answer.lower, upper: answer.upper, limit: answer.limit ?? 'states' };
 }
 
 /**

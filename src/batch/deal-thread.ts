@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { Deal } from '../core/game/cards.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import type { GroupMemory } from '../core/search/group.ts';
-import { Solver, type SolveOptions, type SolveResult, discardBounds, quitGroup } from '../core/search/solve.ts';
+import { Solver, type SolveSettings, type SolveResult, discardBounds, quitGroup } from '../core/search/solve.ts';
 import { type PassProgress, type TimedAnswer, isOpen, solveWithin } from '../core/search/time-limit.ts';
 import { collectGarbage } from './collect.ts';
 import { startHelpers } from './group-threads.ts';
@@ -16,7 +16,7 @@ import { startHelpers } from './group-threads.ts';
 /** What the thread is given; options without their `poll`, which the thread adds (functions do not cross). */
 export interface DealTask {
   deal: Deal;
-  options: SolveOptions[];
+  options: SolveSettings[];
   /** When the deal's time is up, in Date.now() milliseconds; 0: no time limit (one pass per variant). */
   deadline: number;
   maxTableBytes: number;
@@ -106,7 +106,7 @@ export async function solveDealOnThread(task: DealTask, handlers: DealHandlers, 
           if (answered[index]) continue;
           const running = latest?.index === index ? latest : undefined;
           const before = best[index];
-          let result: SolveResult = before?.result ?? { kind: 'unknown', states: 0, lower: 0, upper: WIN_DISCARDS, limit: 'poll' };
+          let result: SolveResult = before?.result ?? { result: 'unknown', states: 0, lower: 0, upper: WIN_DISCARDS, limit: 'poll' };
           const open = isOpen(result, task.options[index]!.maxDiscards);
           if (open && running !== undefined)
             result = { ...result, lower: Math.max(discardBounds(result).lower, running.lower), states: running.states } as SolveResult;

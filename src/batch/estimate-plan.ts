@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { DISCARD_RULES, type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
 import type { MaxDiscardsMode } from '../core/search/solve.ts';
-import { MAX_INDEX } from './deals.ts';
+import { MAX_INDEX } from '../core/game/cards.ts';
 import { isStdio } from './files.ts';
 import { type EscalationSource, scanEscalation } from './escalation.ts';
 import { DEFAULT_ESCALATE_PASSES } from './passes.ts';
@@ -41,7 +41,7 @@ import {
 } from './plan-checks.ts';
 
 /** What an entry other than bin/acesup.js may change in how estimate runs (none changes a result). */
-export interface EstimateOptions {
+export interface RunOverrides {
   /** The module the pool's threads run (estimate.ts, WORKER by default): one that serves the worker. */
   workerFile?: string;
   /** Deals per segment (run.ts; by default from SEGMENT_RESULTS): small runs then go through several. */

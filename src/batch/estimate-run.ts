@@ -3,7 +3,7 @@
 // summaries. What happens is handed out as events that the caller pulls (`events`), the outcome last: the run
 // never calls back into the command that shows it.
 
-import type { EstimateOptions, EstimatePlan } from './estimate-plan.ts';
+import type { RunOverrides, EstimatePlan } from './estimate-plan.ts';
 import { ioReason } from './io-reason.ts';
 import type { PoolEnd } from './pool.ts';
 import { SegmentedRun } from './run.ts';
@@ -44,7 +44,7 @@ export class EstimateRun {
   private constructor(
     private readonly plan: EstimatePlan,
     private readonly run: SegmentedRun,
-    private readonly options: EstimateOptions,
+    private readonly options: RunOverrides,
   ) {
     this.resumedDone = run.resumedDone;
     this.resumedWon = run.resumedWon;
@@ -58,7 +58,7 @@ export class EstimateRun {
   }
 
   /** Opens the run's files (and reads the earlier one's, resumed or escalated). */
-  static async start(plan: EstimatePlan, options: EstimateOptions = {}): Promise<EstimateRun> {
+  static async start(plan: EstimatePlan, options: RunOverrides = {}): Promise<EstimateRun> {
     const { flags } = plan;
     const run = await SegmentedRun.start({
       controls: plan.controls,

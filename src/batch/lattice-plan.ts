@@ -1,7 +1,7 @@
 // The cost plan of a difference estimate (lattice.ts): the deals and sample shares that reach a half-width cheapest.
 
 import type { LatticeEstimate } from './lattice.ts';
-import { Z95 } from './stats.ts';
+import { Z95 } from '../core/stats.ts';
 
 /** A stratum as the plan sees it: shares of the target's N deals, and the cost of a sampled deal there. */
 export interface PlanStratum {

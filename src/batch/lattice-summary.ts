@@ -3,13 +3,14 @@
 // the rows of lattice.ts's tally. The control's mean comes from the run's own forced rows, or from a
 // summary of a larger run of the control over deals that include the run's (`--control FILE`).
 
-import { type LatticeEstimate, LatticeTally, type Offer, type TailControl, type Verdict, offerEstimate } from './lattice.ts';
+import { type LatticeEstimate, LatticeTally, type Offer, type TailControl, offerEstimate } from './lattice.ts';
 import { type LatticePlan, planLattice } from './lattice-plan.ts';
 import { type DealRecord, LOST, type Ruleset, WON, rulesetName } from './results.ts';
 import type { PassShares } from './sample.ts';
 import { impliedForEveryDeal } from './implications.ts';
 import { shareAt, twoPhaseRole } from './sample.ts';
 import type { ReferenceRun } from './reference.ts';
+import type { Verdict } from '../core/api.ts';
 
 /** The control's figures over a larger set of deals (a summary CSV of the control's run). */
 export interface ControlRun {
@@ -110,12 +111,12 @@ export function latticePairs(rulesets: readonly Ruleset[]): Map<number, number> 
   return pairs;
 }
 
-const verdictOf = (record: DealRecord): Verdict => (record.outcome === WON ? 'won' : record.outcome === LOST ? 'lost' : 'unknown');
+const resultOf = (record: DealRecord): Verdict['result'] => (record.outcome === WON ? 'won' : record.outcome === LOST ? 'lost' : 'unknown');
 
 /** A target row as far as the pairing needs it, kept until its deal's control row arrives (or the reverse). */
 interface Half {
   target?: { record: DealRecord; pass: number; shares: PassShares; laterPasses: number };
-  control?: Verdict;
+  control?: Verdict['result'];
 }
 
 /** Pairs the rows of a run's target and control rule sets deal by deal and tallies the difference estimate. */
@@ -173,7 +174,7 @@ export class LatticeAccumulator {
       this.boundaries.set(slot, seen);
       this.meet(slot, index, { target: { record, pass, shares, laterPasses } });
     }
-    for (const target of this.controlOf.get(slot) ?? []) this.meet(target, index, { control: verdictOf(record) });
+    for (const target of this.controlOf.get(slot) ?? []) this.meet(target, index, { control: resultOf(record) });
   }
 
   private meet(target: number, index: number, half: Half): void {
@@ -192,7 +193,7 @@ export class LatticeAccumulator {
     // An implied verdict counts as decided by the first pass when it holds whatever the sample, else as the
     // row's own search left it (implications.ts).
     const everyDeal = impliedForEveryDeal(t.record.impliedBy);
-    const outcome = t.record.impliedBy !== undefined && !everyDeal ? 'unknown' : verdictOf(t.record);
+    const outcome = t.record.impliedBy !== undefined && !everyDeal ? 'unknown' : resultOf(t.record);
     if ((t.pass === 0 || everyDeal) && outcome !== 'unknown') {
       tally.add({ control: both.control!, target: outcome, firstDecided: true, sampled: false, inclusion: 1, stratum: 0 });
       return;

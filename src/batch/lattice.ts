@@ -6,12 +6,13 @@
 // Pure arithmetic on verdicts: no Node API, no files, no solving. The tally, its interval and the offer rule;
 // the cost plan of a run: lattice-plan.ts.
 
-import { Z95, poissonInterval, winRate } from './stats.ts';
+import { Z95, poissonInterval, winRate } from '../core/stats.ts';
 import { unitFloor } from './sample.ts';
 import { percent } from '../core/game/format.ts';
+import type { Verdict } from '../core/api.ts';
 
-/** A solver's verdict on one deal under one rule set. */
-export type Verdict = 'won' | 'lost' | 'unknown';
+/** A solver's verdict on one deal under one rule set: won, lost or unknown (the library's word). */
+type Result = Verdict['result'];
 
 /** An interval, or an estimate's range (low = high unless some verdict is still open). */
 export interface Interval {
@@ -22,9 +23,9 @@ export interface Interval {
 /** One deal of the target's N, as its runs left it. */
 export interface LatticeRow {
   /** The control's verdict on this deal ('lost' on every row when there is no control: C ≡ 0). */
-  control: Verdict;
+  control: Result;
   /** The target's verdict after all its passes (read only when its first pass decided it or it was sampled). */
-  target: Verdict;
+  target: Result;
   /** Whether the target's first pass decided the deal. */
   firstDecided: boolean;
   /** Whether the deal was given the target's later passes. */
@@ -167,7 +168,7 @@ export class LatticeTally {
   }
 
   /** One of the control's M deals (the N target deals among them when nested). */
-  addControl(verdict: Verdict): void {
+  addControl(verdict: Result): void {
     this.controlDeals += 1;
     if (verdict === 'won') this.controlWon += 1;
     else if (verdict === 'unknown') this.controlUnknown += 1;

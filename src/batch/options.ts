@@ -1,12 +1,7 @@
-// The values and readers of the batch commands' options (estimate, merge, deal): the ranges of seeds and
-// deal indices, the solver's name among the policies, the passes, the sample share and the workers per core.
-// Plain values and functions that import nothing: the command line defines its options with them, and its
-// help and option errors come without loading the batch code that uses them (deals.ts, passes.ts,
-// sample.ts, results.ts).
-
-/** Largest accepted seed and index. */
-export const MAX_SEED = 0xffffffff;
-export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
+// The values and readers of the batch commands' options (estimate, merge, deal): the solver's name among the
+// policies, the passes, the sample share and the workers per core. Plain values and functions that import
+// nothing: the command line defines its options with them, and its help and option errors come without loading
+// the batch code that uses them (passes.ts, sample.ts, results.ts).
 
 /** The policy that plays the solver's part: the exact solver, the whole stock known. */
 export const SOLVER = 'solver';

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
 import type { MaxDiscardsMode } from '../core/search/solve.ts';
-import { type DealRecord, type Outcome, type ResultTable, UNKNOWN, type Verdict, WON } from './results.ts';
+import { type DealRecord, type Outcome, type ResultTable, UNKNOWN, type DealResult, WON } from './results.ts';
 import { type ChunkResult, type ChunkTask, FIELDS, type PolicySpec, fieldsOf } from './worker.ts';
 
 export interface PoolOptions {
@@ -235,7 +235,7 @@ function record(table: ResultTable, chunk: Chunk, result: ChunkResult, options: 
   let ms = 0;
   const compare = table.rulesets[chunk.slots[0]!]!.compare === true;
   const fields = fieldsOf({ compare });
-  const verdict = (at: number): Verdict => {
+  const verdict = (at: number): DealResult => {
     ms += result.values[at + 4]!;
     return {
       outcome: result.values[at]! as Outcome,

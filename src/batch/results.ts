@@ -64,7 +64,7 @@ export const OUTCOME_NAMES = ['', 'won', 'lost', 'unknown'] as const;
 
 /** What solving (or playing) one deal under one rule set gave. `ms` is NaN when not known (a CSV written
  *  without timings). */
-export interface Verdict {
+export interface DealResult {
   outcome: Outcome;
   lower: number;
   upper: number;
@@ -75,8 +75,8 @@ export interface Verdict {
 /** A deal's result under a rule set; `solver`: the solver's verdict of the same deal, under a rule set that
  *  compares (present exactly there); `budget`: the state budget of the pass that gave it, present when it is
  *  a later pass (provenance.ts `passes`), absent for the first (the run's max_states). */
-export interface DealRecord extends Verdict {
-  solver?: Verdict;
+export interface DealRecord extends DealResult {
+  solver?: DealResult;
   budget?: number;
   /** The rule set of the run whose verdict proved this one (`standard/forced`; with ` sampled` when that
    *  verdict came from a sampled pass), where this rule set's own search had left the deal unknown
@@ -88,7 +88,7 @@ export interface DealRecord extends Verdict {
 }
 
 /** One Verdict per cell, in typed arrays: 19 bytes a cell. */
-class VerdictColumns {
+class ResultColumns {
   readonly outcomes: Uint8Array;
   private readonly lowers: Uint8Array;
   private readonly uppers: Uint8Array;
@@ -103,7 +103,7 @@ class VerdictColumns {
     this.times = new Float64Array(cells).fill(Number.NaN);
   }
 
-  set(cell: number, verdict: Verdict): void {
+  set(cell: number, verdict: DealResult): void {
     this.outcomes[cell] = verdict.outcome;
     this.lowers[cell] = verdict.lower;
     this.uppers[cell] = verdict.upper;
@@ -111,7 +111,7 @@ class VerdictColumns {
     this.times[cell] = verdict.ms;
   }
 
-  get(cell: number): Verdict {
+  get(cell: number): DealResult {
     return {
       outcome: this.outcomes[cell]! as Outcome,
       lower: this.lowers[cell]!,
@@ -140,9 +140,9 @@ const MAX_PROVENANCES = 255;
  * provenance of each result (one for a run; several only in a merge of mixed files).
  */
 export class ResultTable {
-  private readonly results: VerdictColumns;
+  private readonly results: ResultColumns;
   /** The solver's verdicts beside a policy's games, for the rule sets that compare (else undefined). */
-  private readonly solverResults: VerdictColumns | undefined;
+  private readonly solverResults: ResultColumns | undefined;
   private readonly outcomes: Uint8Array;
   /** The provenances of the results; `sources` gives each cell's (absent while there is one only). */
   readonly provenances: Provenance[];
@@ -179,9 +179,9 @@ export class ResultTable {
     this.samples = [sharesOf(provenance)];
     this.slotProvenance = rulesets.map(() => 0);
     this.run = { first, last: first + count - 1 };
-    this.results = new VerdictColumns(cells);
+    this.results = new ResultColumns(cells);
     this.outcomes = this.results.outcomes;
-    this.solverResults = rulesets.some((r) => r.compare === true) ? new VerdictColumns(cells) : undefined;
+    this.solverResults = rulesets.some((r) => r.compare === true) ? new ResultColumns(cells) : undefined;
   }
 
   /** The slot of a rule set in `rulesets`, or −1. */

@@ -6,7 +6,7 @@
 // sample's (exact Poisson). docs/estimate.md states the estimator, its variance and when its interval holds.
 
 import { fmix32 } from '../core/game/random.ts';
-import { Z95, poissonInterval } from './stats.ts';
+import { Z95, poissonInterval } from '../core/stats.ts';
 import {
   HASH_RANGE,
   type PassShares,

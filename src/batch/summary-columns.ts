@@ -77,7 +77,7 @@ export const COMPARE_COLUMNS = [
 ];
 
 /** A run with passes: the plan, and per pass (space-separated) its budget, the deals decided and left unknown. */
-export const PASS_COLUMNS = ['passes', 'pass_max_states', 'pass_decided', 'pass_unknown'];
+export const SUMMARY_PASS_COLUMNS = ['passes', 'pass_max_states', 'pass_decided', 'pass_unknown'];
 
 /** A run that samples the unknown deals (--sample-unknowns): the two-phase estimate, its parts, each phase's cost. */
 export const TWO_PHASE_COLUMNS = [

@@ -3,7 +3,14 @@
 import type * as CsvStringifySync from 'csv-stringify/sync';
 import { createRequire } from 'node:module';
 import { type Answer, type Comparison, type RulesetSummary, answerOf } from './summary.ts';
-import { COMPARE_COLUMNS, LATTICE_COLUMNS, PASS_COLUMNS, POLICY_COLUMNS, SUMMARY_COLUMNS, TWO_PHASE_COLUMNS } from './summary-columns.ts';
+import {
+  COMPARE_COLUMNS,
+  LATTICE_COLUMNS,
+  SUMMARY_PASS_COLUMNS,
+  POLICY_COLUMNS,
+  SUMMARY_COLUMNS,
+  TWO_PHASE_COLUMNS,
+} from './summary-columns.ts';
 
 /** Loaded on first use, like the per-deal CSV's libraries (csv.ts): most commands write no summary file. */
 const stringify = (input: CsvStringifySync.Input): string =>
@@ -124,7 +131,7 @@ export function summaryCsv(summaries: readonly RulesetSummary[], run: RunInfo): 
     ...(policies ? POLICY_COLUMNS : []),
     ...(compares ? COMPARE_COLUMNS : []),
     // A run with passes: the plan, and per pass (space-separated, in the order of the budgets) the deals decided and left unknown.
-    ...(passes ? PASS_COLUMNS : []),
+    ...(passes ? SUMMARY_PASS_COLUMNS : []),
     // A run that samples the unknown deals (--sample-unknowns): the two-phase estimate, its parts and the costs of each phase.
     ...(twoPhase ? TWO_PHASE_COLUMNS : []),
     // A run with an optional rule set and its variant's forced rule: the difference estimate against it.

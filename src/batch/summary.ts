@@ -3,12 +3,22 @@
 
 import { WIN_DISCARDS } from '../core/game/rules.ts';
 import { passBudgets } from './provenance.ts';
-import { type DealRecord, LOST, type Outcome, type ResultTable, type Ruleset, UNKNOWN, type Verdict, WON, rulesetName } from './results.ts';
+import {
+  type DealRecord,
+  LOST,
+  type Outcome,
+  type ResultTable,
+  type Ruleset,
+  UNKNOWN,
+  type DealResult,
+  WON,
+  rulesetName,
+} from './results.ts';
 import { type PassShares, type TwoPhase, TwoPhaseTally, WHOLE_SHARES, passSharesOf, twoPhaseRole } from './sample.ts';
 import { type ControlRun, type Controls, LatticeAccumulator, type LatticeSummary, latticePairs } from './lattice-summary.ts';
 import type { Provenance } from './provenance.ts';
 import { impliedForEveryDeal } from './implications.ts';
-import { winRate } from './stats.ts';
+import { winRate } from '../core/stats.ts';
 
 export interface RulesetSummary {
   variant: string;
@@ -286,7 +296,7 @@ class RulesetTally {
     return ms.laterAll - ms.laterAllTimed * (ms.unsampledMs / ms.unsampledTimed);
   }
 
-  private addSolver(played: Outcome, exact: Verdict): void {
+  private addSolver(played: Outcome, exact: DealResult): void {
     const solver = this.solver;
     if (exact.outcome === WON) solver.won += 1;
     else if (exact.outcome === LOST) solver.lost += 1;

@@ -15,11 +15,11 @@ import { KEY_WORDS } from '../core/engine/state.ts';
 import { startHelpers } from './group-threads.ts';
 import { collectGarbage } from './collect.ts';
 import { tableBytes } from './passes.ts';
-import { verify } from '../core/game/verify.ts';
+import { replay } from '../core/game/verify.ts';
 import { formatMove } from '../core/game/notation.ts';
 import { GROWTH_MS_PER_POSITION } from '../core/search/time-limit.ts';
-import type { StopReason } from '../core/search/solve.ts';
-import { dealFor } from './deals.ts';
+import type { SolveLimit } from '../core/search/solve.ts';
+import { dealFor } from '../core/game/deals.ts';
 import { LOST, UNKNOWN, WON } from './results.ts';
 
 export interface ChunkTask {
@@ -105,7 +105,7 @@ function playDeal(
   const game = playGame(deal, policy, variant, rule, new Rng(seed, index));
   // Every win is checked by the independent referee before it counts.
   if (game.won) {
-    const check = verify(deal, game.moves, variant, rule);
+    const check = replay(deal, game.moves, variant, rule);
     if (!check.ok) throw new Error(`the won game fails verification at move ${check.move}: ${check.reason}`);
   }
   return game;
@@ -122,12 +122,12 @@ function solveDeal(solver: Solver, task: ChunkTask, deal: Uint8Array, rule: Disc
     solution: 'raw',
   });
   const ms = performance.now() - started;
-  if (result.kind === 'won') {
-    const check = verify(deal, result.solution, task.variant, rule);
+  if (result.result === 'won') {
+    const check = replay(deal, result.solution, task.variant, rule);
     if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
   }
   const { lower, upper } = discardBounds(result);
-  values.set([result.kind === 'won' ? WON : result.kind === 'lost' ? LOST : UNKNOWN, lower, upper, result.states, ms], at);
+  values.set([result.result === 'won' ? WON : result.result === 'lost' ? LOST : UNKNOWN, lower, upper, result.states, ms], at);
 }
 
 export default function solveChunk(task: ChunkTask): ChunkResult {
@@ -234,12 +234,12 @@ export interface DealsTask {
 
 /** A cell's answer, in plain values (they cross to the main thread): a win's solution in the rules' notation. */
 export interface CellAnswer {
-  kind: 'won' | 'lost' | 'unknown';
+  result: 'won' | 'lost' | 'unknown';
   lower: number;
   upper: number;
   states: number;
   ms: number;
-  limit?: StopReason;
+  limit?: SolveLimit;
   solution?: string[];
 }
 
@@ -269,13 +269,13 @@ export function solveDeals(task: DealsTask): DealsResult {
           : { poll: (_states: number, _lower: number, growing: number) => performance.now() + growing * GROWTH_MS_PER_POSITION >= stopAt }),
       });
       const ms = performance.now() - started;
-      if (result.kind === 'won') {
-        const check = verify(cell.deal, result.solution, cell.variant, cell.rule);
+      if (result.result === 'won') {
+        const check = replay(cell.deal, result.solution, cell.variant, cell.rule);
         if (!check.ok) throw new Error(`the winning line fails verification at move ${check.move}: ${check.reason}`);
-        answers.push({ kind: 'won', lower: 48, upper: 48, states: result.states, ms, solution: result.solution.map(formatMove) });
+        answers.push({ result: 'won', lower: 48, upper: 48, states: result.states, ms, solution: result.solution.map(formatMove) });
       } else {
-        const answer: CellAnswer = { kind: result.kind, lower: result.lower, upper: result.upper, states: result.states, ms };
-        if (result.kind === 'unknown') answer.limit = result.limit;
+        const answer: CellAnswer = { result: result.result, lower: result.lower, upper: result.upper, states: result.states, ms };
+        if (result.result === 'unknown') answer.limit = result.limit;
         answers.push(answer);
       }
     }

@@ -6,12 +6,11 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { POLICY_NAMES } from '../core/play/settings.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';
+import { MAX_INDEX, MAX_SEED } from '../core/game/cards.ts';
 import { DEFAULT_MAX_STATES } from '../core/search/budget.ts';
 import {
   DEFAULT_ESCALATE_PASSES,
   DEFAULT_PLAN,
-  MAX_INDEX,
-  MAX_SEED,
   MAX_WORKERS_PER_CORE,
   SOLVER,
   type SampleOption,
@@ -19,7 +18,7 @@ import {
 } from '../batch/options.ts';
 import { parseShard } from '../batch/shard.ts';
 import type { DealFlags } from './deal-command.ts';
-import type { EstimateFlags, EstimateOptions } from './estimate-command.ts';
+import type { EstimateFlags, RunOverrides } from './estimate-command.ts';
 import type { MergeFlags } from './merge-command.ts';
 import { UsageError, integerOption } from './errors.ts';
 import { REVERSE_HELP, discardsOption, maxMemoryOption, passesOption, policyOptions, variantOption } from './shared-options.ts';
@@ -67,7 +66,7 @@ const secondsOption = (value: string): number => {
   return n;
 };
 
-export function addBatchCommands(program: Command, options: EstimateOptions & { helpAll?: boolean } = {}): void {
+export function addBatchCommands(program: Command, options: RunOverrides & { helpAll?: boolean } = {}): void {
   program
     .command('deal')
     .summary('print reproducible random deals: deal I of seed S is always the same 52 cards')

@@ -6,20 +6,20 @@
 import type { Command } from 'commander';
 import { SEARCH_VERSION } from '../batch/provenance.ts';
 import { rulesetName } from '../batch/results.ts';
-import { type EstimateFlags, type EstimateOptions, planEstimate } from '../batch/estimate-plan.ts';
+import { type EstimateFlags, type RunOverrides, planEstimate } from '../batch/estimate-plan.ts';
 import { EstimateRun, type RunOutcome } from '../batch/estimate-run.ts';
 import { commandLine, provenance, writeSummary } from './batch-output.ts';
 import { EstimateProgress } from './progress.ts';
 import { Interrupts } from './estimate-signals.ts';
 import { endMessages, estimateClosing, estimateHeading } from './estimate-output.ts';
 
-export type { EstimateFlags, EstimateOptions } from '../batch/estimate-plan.ts';
+export type { EstimateFlags, RunOverrides } from '../batch/estimate-plan.ts';
 
 /** The options given on the command line (their property names): the plan tells a default from a choice. */
 const givenOptions = (command: Command): Set<string> =>
   new Set(Object.keys(command.opts()).filter((name) => command.getOptionValueSource(name) === 'cli'));
 
-export async function estimateCommand(flags: EstimateFlags, command: Command, options: EstimateOptions = {}): Promise<number> {
+export async function estimateCommand(flags: EstimateFlags, command: Command, options: RunOverrides = {}): Promise<number> {
   // The provenance of the code that solves, read before the work starts (the tree may change during a long run).
   const source = provenance();
   const plan = await planEstimate(flags, givenOptions(command), source.version);

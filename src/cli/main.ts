@@ -7,7 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/budget.ts';
 import { addBatchCommands } from './batch-commands.ts';
-import type { EstimateOptions } from './estimate-command.ts';
+import type { RunOverrides } from './estimate-command.ts';
 import { addHintCommand } from './hint.ts';
 import { addPlayCommand } from './play.ts';
 import {
@@ -39,7 +39,7 @@ import type { SolveFlags, VerifyFlags } from './solve-command.ts';
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** What an entry other than bin/acesup.js may change (a test entry that simulates faults); none changes a result. */
-export interface ProgramOptions extends EstimateOptions {
+export interface ProgramOptions extends RunOverrides {
   /** List every option in the help (`--help-all`), the advanced ones too. */
   helpAll?: boolean;
   /** How every file write renames its complete temporary file into place (files.ts). */

@@ -2,13 +2,13 @@
 // the stock order, move by move (its options and help are in play.ts).
 
 import { type Deal, InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
-import { describeMove, formatMove } from '../core/game/notation.ts';
+import { describeGameMove, formatMove } from '../core/game/notation.ts';
 import { type Policy, playGame } from '../core/play/game.ts';
 import { type PolicyName, makePolicy } from '../core/play/policies.ts';
 import { Rng } from '../core/game/random.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import { parseReversedDeal, writeReversed } from '../core/game/reverse.ts';
-import { Game, formatPiles } from '../core/game/verify.ts';
+import { Replayer, formatPiles } from '../core/game/verify.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, shortenQuotes } from './errors.ts';
 import { inputLines, oneDeal } from './input-lines.ts';
 import { policySettings } from '../core/play/policies.ts';
@@ -95,7 +95,7 @@ function play(deal: Deal, policy: Policy, flags: PlayFlags): void {
     `${flags.variant} · ${flags.discards} discards · ${policy.name}, player seed ${flags.playerSeed}: ` +
       `${game.won ? 'WON' : 'LOST'} — ${game.discarded} discards, ${game.moves.length} moves (${ms.toFixed(1)} ms${states})`,
   );
-  const replay = new Game(deal, flags.variant, flags.discards);
+  const replay = new Replayer(deal, flags.variant, flags.discards);
   const width = String(game.moves.length).length;
   const piles = (): string =>
     out(
@@ -106,7 +106,7 @@ function play(deal: Deal, policy: Policy, flags: PlayFlags): void {
     );
   if (flags.show) console.log(`${piles()}\n      stock: ${replay.stockLeft()}`);
   game.moves.forEach((move, i) => {
-    console.log(out(`  ${String(i + 1).padStart(width)}. ${describeMove(move)}`));
+    console.log(out(`  ${String(i + 1).padStart(width)}. ${describeGameMove(move)}`));
     if (flags.show) {
       replay.play(move);
       console.log(`${piles()}\n      stock: ${replay.stockLeft()}, discarded: ${replay.discarded()}`);

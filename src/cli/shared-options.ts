@@ -3,7 +3,8 @@
 // this module imports only values that do no work, so that --help loads little.
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { MAX_INDEX, MAX_SEED, readPassesOption } from '../batch/options.ts';
+import { readPassesOption } from '../batch/options.ts';
+import { MAX_INDEX, MAX_SEED } from '../core/game/cards.ts';
 import { DEFAULT_ACE_BONUS, DEFAULT_EXPERT_SAMPLES, DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES } from '../core/play/settings.ts';
 import { fmt } from '../core/game/format.ts';
 import { DISCARD_RULES, VARIANTS } from '../core/game/rules.ts';

@@ -10,11 +10,11 @@ import { DEFAULT_SOLVE_PASSES } from '../batch/options.ts';
 import { playedMoves, verify as verifyLine } from '../core/api.ts';
 import { type Deal, InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
 import { fmt } from '../core/game/format.ts';
-import { type GameMove, describeMove, formatMove } from '../core/game/notation.ts';
+import { type GameMove, describeGameMove, formatMove } from '../core/game/notation.ts';
 import { formatPosition } from '../core/game/position.ts';
 import { parseReversedDeal, parseReversedMoves, writeReversed } from '../core/game/reverse.ts';
 import { type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
-import { Game, formatPiles } from '../core/game/verify.ts';
+import { Replayer, formatPiles } from '../core/game/verify.ts';
 import { KEY_WORDS } from '../core/engine/state.ts';
 import { DEFAULT_TIME_LIMIT } from '../core/search/budget.ts';
 import { groupMemory } from '../core/search/group.ts';
@@ -82,7 +82,7 @@ function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, a
       : time > 0
         ? `--time-limit ${time} s proved the loss but did not pin the number`
         : `a budget of ${fmt(maxStates)} states proved the loss but did not pin the number`;
-  switch (result.kind) {
+  switch (result.result) {
     case 'won':
       return `${head} WON — 48 discards, ${result.solution.length} moves (${tail})`;
     case 'lost':
@@ -114,12 +114,12 @@ function printSteps(
   rule: DiscardRule,
   out: (text: string) => string,
 ): void {
-  const game = new Game(deal, variant, rule);
+  const game = new Replayer(deal, variant, rule);
   for (const move of after) game.play(move);
   const width = String(after.length + solution.length).length;
   console.log(out(indent(formatPiles(game.piles()), 6)) + `\n      stock: ${game.stockLeft()}`);
   solution.forEach((move, i) => {
-    console.log(out(`  ${String(after.length + i + 1).padStart(width)}. ${describeMove(move)}`));
+    console.log(out(`  ${String(after.length + i + 1).padStart(width)}. ${describeGameMove(move)}`));
     game.play(move);
     console.log(out(indent(formatPiles(game.piles()), 6)) + `\n      stock: ${game.stockLeft()}, discarded: ${game.discarded()}`);
   });
@@ -152,7 +152,7 @@ function movesAfter(deal: Deal, text: string, variants: readonly Variant[], rule
 
 /** The position of a game after `moves`, in the position notation (docs/rules.md) that acesup hint reads. */
 function positionAfter(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): string {
-  const game = new Game(deal, variant, rule);
+  const game = new Replayer(deal, variant, rule);
   for (const move of moves) game.play(move);
   const piles = game.piles();
   const seen = new Set([...piles.flat(), ...deal.subarray(52 - game.stockLeft())]);
@@ -234,7 +234,7 @@ async function solveOne(deal: Deal, flags: SolveFlags, variants: readonly Varian
       if (flags.json) return console.log(jsonLine(deal, variant, flags, answer, out, stoppedBy !== undefined));
       const how = { time: stoppedBy ?? timeLimit, threads: info.threaded ? threads : 1 };
       if (flags.line) {
-        if (result.kind === 'won') console.log(out(result.solution.map(formatMove).join(', ')));
+        if (result.result === 'won') console.log(out(result.solution.map(formatMove).join(', ')));
         else {
           console.error(`acesup: no winning line: ${verdictLine(result, variant, flags.discards, answer, flags, how)}`);
           exitCode = EXIT_INVALID;
@@ -272,9 +272,9 @@ function jsonLine(
     deal: out(formatDeal(deal)),
     variant,
     discards: flags.discards,
-    result: result.kind,
-    maxDiscards: result.kind === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
-    ...(result.kind === 'won' ? { solution: result.solution.map((move) => out(formatMove(move))) } : {}),
+    result: result.result,
+    maxDiscards: result.result === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
+    ...(result.result === 'won' ? { solution: result.solution.map((move) => out(formatMove(move))) } : {}),
     states: result.states,
     maxStates,
     ms: Math.round(ms * 1000) / 1000,
@@ -295,7 +295,7 @@ function printAnswer(
 ): void {
   const { result } = answer;
   console.log(verdictLine(result, variant, flags.discards, answer, flags, how));
-  if (result.kind !== 'won') return;
+  if (result.result !== 'won') return;
   console.log(out(result.solution.map(formatMove).join(', ')));
   if (flags.show) printSteps(deal, after, result.solution, variant, flags.discards, out);
 }
@@ -373,7 +373,7 @@ async function solveMany(flags: SolveFlags, variants: readonly Variant[], worker
         answered += 1;
         if (!flags.json) console.log(`Deal ${out(formatDeal(deal))}`);
         answers.forEach((answer, i) => {
-          tally[i]![answer.result.kind] += 1;
+          tally[i]![answer.result.result] += 1;
           if (flags.json) console.log(jsonLine(deal, variants[i]!, flags, answer, out, false));
           else printAnswer(deal, variants[i]!, [], answer, flags, { time: timeLimit, threads: 1 }, out);
         });

@@ -8,7 +8,7 @@ import type { PassProgress, TimedAnswer } from '../core/search/time-limit.ts';
 /** The signal that stopped a solve, as the verdict line names it. */
 export type StoppedBy = 'Ctrl-C' | 'SIGTERM';
 
-export interface DealHandlers {
+export interface DealOutput {
   /** An entry's answer, in order; `stoppedBy` names the signal that came first, when one did and the entry was
    *  still open (its result then holds the bounds proven). */
   answer(index: number, answer: TimedAnswer, info: AnswerInfo, stoppedBy?: StoppedBy): void;
@@ -18,7 +18,7 @@ export interface DealHandlers {
 
 /** Solves the task on a thread, with a status line on a terminal and SIGINT and SIGTERM answered; resolves with
  *  the signal, when one came. */
-export async function solveDealWithSignals(task: DealTask, handlers: DealHandlers): Promise<{ stoppedBy?: StoppedBy }> {
+export async function solveDealWithSignals(task: DealTask, handlers: DealOutput): Promise<{ stoppedBy?: StoppedBy }> {
   const status = process.stderr.isTTY ? new StatusLine(process.stderr) : undefined;
   const controller = new AbortController();
   let stoppedBy: StoppedBy | undefined;

@@ -2,7 +2,7 @@
 // histogram of max discards drawn with block characters, states per deal and time.
 
 import { planFor } from '../batch/sample.ts';
-import { Z95 } from '../batch/stats.ts';
+import { Z95 } from '../core/stats.ts';
 import { type Answer, type Comparison, type PassCount, type RulesetSummary, answerOf, awaitingPass } from '../batch/summary.ts';
 import { fmt, percent } from '../core/game/format.ts';
 import type { ControlRun, TailRun } from '../batch/lattice-summary.ts';

@@ -3,17 +3,17 @@
 // numbers, arrays), so that answers cross a worker's postMessage and JSON as they are. No Node API: it runs in a browser.
 // The hint for a game in progress comes from play/ (the expert and its rollouts).
 
-import { type Deal, InputError, formatDeal, parseDeal } from './game/cards.ts';
-import { MAX_INDEX, MAX_SEED, dealFor } from './game/deals.ts';
-import { type GameMove, describeMove as describeGameMove, formatMove, parseMove, parseMoves } from './game/notation.ts';
+import { type Deal, InputError, MAX_INDEX, MAX_SEED, formatDeal, parseDeal } from './game/cards.ts';
+import { dealFor } from './game/deals.ts';
+import { type GameMove, describeGameMove, formatMove, parseMove, parseMoves } from './game/notation.ts';
 import type { CardReading } from './game/reverse.ts';
 import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
 import type { DiscardRule, Variant } from './game/rules.ts';
-import { Game, verify as replay } from './game/verify.ts';
+import { Replayer, replay } from './game/verify.ts';
 import { type GameRules, type GameStatus, dealIn, rulesOf } from './game-api.ts';
 import { reviewLine } from './review.ts';
 import { DEFAULT_MAX_STATES } from './search/budget.ts';
-import { type MaxDiscardsMode, type SolveOptions as SearchOptions, type SolveResult, Solver } from './search/solve.ts';
+import { type MaxDiscardsMode, type SolveSettings as SearchOptions, type SolveResult, Solver } from './search/solve.ts';
 import { type PassProgress, solveWithin } from './search/time-limit.ts';
 
 export { DEFAULT_MAX_STATES, type Deal, type DiscardRule, InputError, MAX_INDEX, MAX_SEED, type MaxDiscardsMode, type Variant };
@@ -104,7 +104,7 @@ export function verdictOf(
   polled: 'time' | 'aborted' = 'time',
   move: (move: GameMove) => string = formatMove,
 ): Verdict {
-  switch (result.kind) {
+  switch (result.result) {
     case 'won':
       return { result: 'won', solution: result.solution.map(move), states: result.states };
     case 'lost': {
@@ -135,7 +135,7 @@ export function playedMoves(
 ): GameMove[] {
   const joined = typeof text === 'string' ? text : text.join(',');
   const moves = reading === undefined ? parseMoves(joined) : reading.moves(joined);
-  const game = new Game(deal, variant, rule);
+  const game = new Replayer(deal, variant, rule);
   moves.forEach((move, i) => {
     const reason = game.illegal(move);
     if (reason !== undefined)
@@ -388,7 +388,7 @@ export function review(deal: string | Deal, moves: string | readonly string[], o
   const maxStates = statesOption(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
   const passes = wholeNumber(options.passes ?? 2, 'passes', 1, 8);
   const line = reading.moves(typeof moves === 'string' ? moves : moves.join(','));
-  const game = new Game(cards, variant, rule);
+  const game = new Replayer(cards, variant, rule);
   line.forEach((move, i) => {
     const reason = game.illegal(move);
     if (reason !== undefined) throw new InputError(reading.write(`move ${i + 1} (${formatMove(move)}): ${reason}`));

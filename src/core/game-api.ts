@@ -7,7 +7,7 @@ import type { GameMove } from './game/notation.ts';
 import { formatPosition } from './game/position.ts';
 import { type CardReading, readingOf } from './game/reverse.ts';
 import { type DiscardRule, type Variant, isDiscardRule, isVariant } from './game/rules.ts';
-import { Game as Replayer } from './game/verify.ts';
+import { Replayer } from './game/verify.ts';
 
 /** The rules of a game, and how its cards are read and written. */
 export interface GameRules {

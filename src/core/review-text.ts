@@ -2,7 +2,7 @@
 // the move that lost it, and the line that wins instead (numbered on from where it starts).
 
 import { fmt } from './game/format.ts';
-import { describeMove, parseMove } from './game/notation.ts';
+import { describeGameMove, parseMove } from './game/notation.ts';
 
 /** What the words need of a review (the library's ReviewAnswer). */
 export interface ReviewFigures {
@@ -44,7 +44,7 @@ export function reviewWords(answer: ReviewFigures): ReviewWords {
       return {
         sentences: [
           'The deal was winnable at the start.',
-          `Move ${k} (${describeMove(parseMove(answer.losingMove!))}) lost it: after it no line of play wins.`,
+          `Move ${k} (${describeGameMove(parseMove(answer.losingMove!))}) lost it: after it no line of play wins.`,
         ],
         line: { intro: `From the position before it, this line wins (${plural(line!.length, 'move')}):`, from: k, moves: line! },
       };

@@ -15,7 +15,7 @@ import { GROWTH } from './search/budget.ts';
 import type { Solver } from './search/solve.ts';
 
 /** The verdict on one position of the line: won with a winning line from it, lost, or not decided. */
-export type PositionVerdict = { kind: 'won'; line: GameMove[] } | { kind: 'lost' } | { kind: 'unknown' };
+export type PositionVerdict = { result: 'won'; line: GameMove[] } | { result: 'lost' } | { result: 'unknown' };
 
 export interface ReviewSettings {
   variant: Variant;
@@ -62,10 +62,10 @@ export function searchLine(
   const undecided = new Set<number>();
   const ask = (position: number): void => {
     const verdict = verdictAt(position);
-    if (verdict.kind === 'won') {
+    if (verdict.result === 'won') {
       lastWinnable = position;
       winningLine = verdict.line;
-    } else if (verdict.kind === 'lost') firstLost = position;
+    } else if (verdict.result === 'lost') firstLost = position;
     else undecided.add(position);
   };
   ask(0);
@@ -112,10 +112,10 @@ export function reviewLine(solver: Solver, deal: Deal, moves: readonly GameMove[
         after: moves.slice(0, position),
       });
       states += result.states;
-      if (result.kind === 'won') return { kind: 'won', line: result.solution };
-      if (result.kind === 'lost') return { kind: 'lost' };
+      if (result.result === 'won') return { result: 'won', line: result.solution };
+      if (result.result === 'lost') return { result: 'lost' };
       // Memory, not the budget, stopped it: a larger budget would stop there again.
-      if (pass >= settings.passes || result.limit === 'memory') return { kind: 'unknown' };
+      if (pass >= settings.passes || result.limit === 'memory') return { result: 'unknown' };
       budget *= GROWTH;
     }
   };

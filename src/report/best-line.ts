@@ -5,7 +5,7 @@
 import type { Deal } from '../core/game/cards.ts';
 import type { GameMove } from '../core/game/notation.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
-import { Game } from '../core/game/verify.ts';
+import { Replayer } from '../core/game/verify.ts';
 
 export interface BestLine {
   moves: GameMove[];
@@ -31,7 +31,7 @@ export function bestLine(deal: Deal, variant: Variant, rule: DiscardRule, target
   const path: GameMove[] = [];
   let best: GameMove[] = [];
   let bestDiscards = 0;
-  const search = (game: Game): boolean => {
+  const search = (game: Replayer): boolean => {
     if (seen.has(game.key()) || seen.size >= budget) return false;
     seen.add(game.key());
     const d = game.discarded();
@@ -54,14 +54,14 @@ export function bestLine(deal: Deal, variant: Variant, rule: DiscardRule, target
     }
     return false;
   };
-  const start = new Game(deal, variant, rule);
+  const start = new Replayer(deal, variant, rule);
   const reached = search(start) || start.discarded() >= target;
   return { moves: shorten(deal, variant, rule, best, bestDiscards), discards: bestDiscards, positions: seen.size, reached };
 }
 
 /** Cards `moves` discard when replayed from the deal, or -1 when one of them is illegal. */
 function replayDiscards(deal: Deal, variant: Variant, rule: DiscardRule, moves: readonly GameMove[]): number {
-  const game = new Game(deal, variant, rule);
+  const game = new Replayer(deal, variant, rule);
   for (const move of moves) {
     if (game.illegal(move) !== undefined) return -1;
     game.play(move);

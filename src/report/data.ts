@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { InputError } from '../core/game/cards.ts';
 import { WIN_DISCARDS } from '../core/game/rules.ts';
-import { winRate } from '../batch/stats.ts';
+import { winRate } from '../core/stats.ts';
 import { ioError } from '../batch/io-reason.ts';
 import { SUMMARY_REQUIRED, maxDiscardsColumn } from '../batch/summary-columns.ts';
 

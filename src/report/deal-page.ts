@@ -2,7 +2,7 @@
 // draws the four piles as cards and steps through the solver's solution with buttons and keys.
 
 import { type Deal, cardName } from '../core/game/cards.ts';
-import { describeMove, formatMove } from '../core/game/notation.ts';
+import { describeGameMove, formatMove } from '../core/game/notation.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import type { MaxDiscardsMode, SolveResult } from '../core/search/solve.ts';
 import { bestLine } from './best-line.ts';
@@ -43,36 +43,36 @@ export class DealPageGames {
 
   add(variant: Variant, rule: DiscardRule, result: SolveResult, maxStates: number, maxDiscardsMode: MaxDiscardsMode): void {
     if (this.deals > 1) return;
-    if (result.kind === 'won') {
+    if (result.result === 'won') {
       this.games.push({
         variant,
         discards: rule,
-        result: result.kind,
+        result: result.result,
         states: result.states,
         maxStates,
         maxDiscardsMode,
         lower: 48,
         upper: 48,
         moves: result.solution.map(formatMove),
-        labels: result.solution.map(describeMove),
+        labels: result.solution.map(describeGameMove),
         line: null,
       });
       return;
     }
     // A lost deal's max lies in lower…upper; an unknown one's best known line discards `lower`.
-    const target = result.kind === 'lost' ? result.upper : result.lower;
+    const target = result.result === 'lost' ? result.upper : result.lower;
     const line = bestLine(this.deal!, variant, rule, target);
     this.games.push({
       variant,
       discards: rule,
-      result: result.kind,
+      result: result.result,
       states: result.states,
       maxStates,
       maxDiscardsMode,
       lower: result.lower,
       upper: result.upper,
       moves: line.moves.map(formatMove),
-      labels: line.moves.map(describeMove),
+      labels: line.moves.map(describeGameMove),
       line: { discards: line.discards, reached: line.reached, positions: line.positions, target },
     });
   }

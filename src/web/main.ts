@@ -9,7 +9,7 @@ import { type ReviewState, renderReview } from './review-view.ts';
 import { Round } from './round.ts';
 import { type Rules, type Setup, DEFAULT_RULES, checked, describeSetup, isNumbered, readSetup, ruleSetName, writeSetup } from './setup.ts';
 import { SetupView, randomSeed } from './setup-view.ts';
-import { Solver, Superseded } from './solver.ts';
+import { PageSolver, Superseded } from './solver.ts';
 import {
   countGame,
   lastSetup,
@@ -76,10 +76,10 @@ class Page {
   #winnableOnly = loadWinnableOnly();
   #budget = DEFAULT_MAX_STATES;
   readonly #verdicts = new Map<string, Known>();
-  readonly #verdictSolver = new Solver();
-  readonly #hintSolver = new Solver();
-  readonly #dealSolver = new Solver();
-  readonly #reviewSolver = new Solver();
+  readonly #verdictSolver = new PageSolver();
+  readonly #hintSolver = new PageSolver();
+  readonly #dealSolver = new PageSolver();
+  readonly #reviewSolver = new PageSolver();
   readonly #table: TableView;
   readonly #setupView: SetupView;
   readonly #message = byId<HTMLParagraphElement>('message');

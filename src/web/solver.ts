@@ -9,7 +9,8 @@ export class Superseded extends Error {
   override name = 'Superseded';
 }
 
-export class Solver {
+/** The page's solver: jobs run on a web worker of its own, one at a time. */
+export class PageSolver {
   #worker: Worker | undefined;
   #pending: { id: number; reject: (error: Error) => void } | undefined;
   #next = 1;

@@ -4,7 +4,7 @@
 //   start    every thread fails while it loads (the pool fails, not a deal)
 // None of them changes a result. `solveDeals` (acesup solve's many deals) has the same faults on deal I of seed 1.
 import solveChunk, { solveDeals as realSolveDeals } from '../../dist/batch/worker.js';
-import { dealFor } from '../../dist/batch/deals.js';
+import { dealFor } from '../../dist/core/game/deals.js';
 import { formatDeal } from '../../dist/core/game/cards.js';
 
 const [, kind, n] = /^(throw|crash|sleep|start)(?::(\d+))?$/u.exec(process.env.ACESUP_FAULT_WORKER ?? '') ?? [];

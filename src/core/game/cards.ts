@@ -7,6 +7,11 @@ import { numberedDeal } from './numbered.ts';
 export type Card = number;
 
 export const CARDS = 52;
+
+/** Largest seed and index of a seeded deal (deals.ts makes deal `index` of `seed`): in this module, which loads
+ *  nothing heavy, so that the command line's options check them without loading the deals' generator. */
+export const MAX_SEED = 0xffffffff;
+export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
 export const RANKS = 13;
 export const ACE_RANK = 12;
 

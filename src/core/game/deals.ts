@@ -9,13 +9,8 @@
 //   The shuffled deck is the deal in dealing order.
 
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { Deal } from './cards.ts';
+import { type Deal, MAX_INDEX, MAX_SEED } from './cards.ts';
 import { fmix32, generatorFrom } from './random.ts';
-
-/** Largest accepted seed and index (batch/options.ts holds the same two for the command line's options,
- *  which load nothing; a test pins them equal). */
-export const MAX_SEED = 0xffffffff;
-export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
 
 /** Deal number `index` (0, 1, 2, …) of `seed`. */
 export function dealFor(seed: number, index: number): Deal {

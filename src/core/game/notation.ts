@@ -21,7 +21,7 @@ export function formatMove(move: GameMove): string {
 }
 
 /** The same move for people, with suit symbols: `remove 7♠`, `move 5♥ to pile 1`. */
-export function describeMove(move: GameMove): string {
+export function describeGameMove(move: GameMove): string {
   switch (move.kind) {
     case 'deal':
       return 'deal';

@@ -22,9 +22,9 @@ const VARIANT_TABLE = {
 } as const;
 
 /** The variants of docs/rules.md, by name. */
-export type Variant = keyof typeof VARIANT_TABLE;
+type Variant = keyof typeof VARIANT_TABLE;
 /** The discard rules of docs/rules.md: `forced` deals only when no removal is possible. */
-export type DiscardRule = 'optional' | 'forced';
+type DiscardRule = 'optional' | 'forced';
 
 const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
 
@@ -32,7 +32,7 @@ const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
  * One game of Aces Up in plain arrays, bottom to top. Not a hot path: it exists to check solutions, to
  * print positions and to back the slow reference solver of the tests.
  */
-export class Game {
+export class Replayer {
   readonly #deal: Deal;
   readonly #variant: Variant;
   readonly #rule: DiscardRule;
@@ -53,8 +53,8 @@ export class Game {
   }
 
   /** An independent copy of this game in its current position. */
-  clone(): Game {
-    const copy = new Game(this.#deal, this.#variant, this.#rule);
+  clone(): Replayer {
+    const copy = new Replayer(this.#deal, this.#variant, this.#rule);
     copy.#piles = this.#piles.map((pile) => pile.slice());
     copy.#next = this.#next;
     return copy;
@@ -211,7 +211,7 @@ export class Game {
 }
 
 /** Why a finished replay is not a win (undefined when it is a win). */
-function notWon(game: Game): string | undefined {
+function notWon(game: Replayer): string | undefined {
   if (game.isWon()) return undefined;
   const stock = game.stockLeft();
   if (stock > 0) return `not won: ${stock} ${stock === 1 ? 'card' : 'cards'} left in the stock`;
@@ -226,8 +226,8 @@ export type VerifyResult = { ok: true } | { ok: false; move: number; reason: str
  * Replays `moves` from the start of `deal`. `move` in a failure is the 1-based number of the first illegal
  * move, or moves.length + 1 when every move is legal but the game is not won at the end.
  */
-export function verify(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): VerifyResult {
-  const game = new Game(deal, variant, rule);
+export function replay(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): VerifyResult {
+  const game = new Replayer(deal, variant, rule);
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i]!;
     const reason = game.illegal(move);

@@ -3,7 +3,7 @@
 // apart (the command's --verbose, the page's details), who chose the move and played on, with their settings.
 
 import { fmt, percent } from '../game/format.ts';
-import { describeMove, parseMove } from '../game/notation.ts';
+import { describeGameMove, parseMove } from '../game/notation.ts';
 
 /** What the words need of a hint (the library's HintAnswer): its move in the rules' notation, and the shares. */
 export interface HintFigures {
@@ -64,7 +64,7 @@ export function hintWords(hint: HintFigures, write: (text: string) => string = (
   const unseen = chance.exact ? (chance.of === 1 ? 0 : 4) : undefined;
   const move =
     hint.over === null
-      ? `Play: ${write(describeMove(parseMove(hint.move!)))}`
+      ? `Play: ${write(describeGameMove(parseMove(hint.move!)))}`
       : hint.over === 'won'
         ? 'Nothing to play: the game is won.'
         : 'Nothing to play: no legal move is left, and the game is lost.';

@@ -13,6 +13,7 @@ import { FillLookahead } from './lookahead.ts';
 import { expertAceBonus, makePolicy, policyLabel } from './policies.ts';
 import { HEIGHT, LOOKAHEAD_FILLS, LastDeal, Sim, playGreedy } from './rollout.ts';
 import { type View, isWon } from './view.ts';
+import { wilson } from '../stats.ts';
 
 export interface HintSettings {
   /** The expert's sampled orders per choice (four times as many where a sample wins). */
@@ -88,19 +89,6 @@ export interface Hint {
   chance: Share & { player: string };
   /** The orders of the unseen cards that perfect play still wins from the position; null when not asked for. */
   perfect: PerfectShare | null;
-}
-
-const Z95 = 1.959963984540054;
-
-/** The Wilson score interval of `won` in `n` at 95% (as the batch statistics compute it; core imports no batch). */
-export function wilson(won: number, n: number): { low: number; high: number } {
-  if (n === 0) return { low: 0, high: 1 };
-  const p = won / n;
-  const z2 = Z95 * Z95;
-  const denominator = 1 + z2 / n;
-  const centre = (p + z2 / (2 * n)) / denominator;
-  const half = (Z95 / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: won === 0 ? 0 : Math.max(0, centre - half), high: won === n ? 1 : Math.min(1, centre + half) };
 }
 
 /** The view of a position: what a player sees, with a dealing order of the seen cards made up for the engine. */

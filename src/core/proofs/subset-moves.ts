@@ -24,7 +24,7 @@ import { F_DEALT, FRAME, stockHi, stockLo } from '../engine/state.ts';
 import type { OwedCards } from './owed.ts';
 
 /** Deepest line of an R_S search: each level deals, removes or fills an empty pile (≤ 12 + 48 + 52). */
-export const MAX_DEPTH = 128;
+export const SUBSET_MAX_DEPTH = 128;
 /** Most children of an R_S position: ≤ 6 arrangements × (≤ 51 cards of its piles not free (easy) + a deal),
  *  or ≤ 24 arrangements with a deal each, plus ≤ 4 removals. */
 export const MAX_CHILDREN = 512;
@@ -53,10 +53,10 @@ export interface SubsetCards {
 /** The positions of R_S on a stack, one per depth, and the children of each, written by `expand`. */
 export class SubsetMoves {
   /** Per depth, the position (a frame of state.ts's layout, piles and cards dealt), then a scratch frame. */
-  readonly frames = new Int32Array((MAX_DEPTH + 1) * FRAME);
+  readonly frames = new Int32Array((SUBSET_MAX_DEPTH + 1) * FRAME);
   /** Per depth, its children (frames), and how many. */
-  readonly children = new Int32Array(MAX_DEPTH * MAX_CHILDREN * FRAME);
-  readonly counts = new Int32Array(MAX_DEPTH);
+  readonly children = new Int32Array(SUBSET_MAX_DEPTH * MAX_CHILDREN * FRAME);
+  readonly counts = new Int32Array(SUBSET_MAX_DEPTH);
   private readonly list = new Int8Array(52);
   /** Scratch of `canonical` and `expand`: per pile, its exposed card (−1: empty) and size. */
   private readonly exposed = new Int32Array(4);
@@ -311,7 +311,7 @@ export class SubsetMoves {
     }
     const arrangements = empty > 0 && loneCount > 0 ? ARRANGEMENTS[freeCount]![loneCount]! : ARRANGEMENTS[0]![0]!;
     // Scratch frame for an arrangement: the one after the stack's deepest level.
-    const scratch = MAX_DEPTH * FRAME;
+    const scratch = SUBSET_MAX_DEPTH * FRAME;
     for (let a = 0; a < arrangements.length; a++) {
       const slots = arrangements[a]!;
       frames.copyWithin(scratch, base, base + FRAME);

@@ -37,7 +37,7 @@ import { type Variant, VARIANT_RULES, WIN_DISCARDS } from '../game/rules.ts';
 import { F_DEALT, FRAME, PILE_KEY_WORDS, writeKey } from '../engine/state.ts';
 import { OwedCards } from './owed.ts';
 import { ValueMemo } from '../engine/value-memo.ts';
-import { MAX_CHILDREN, MAX_DEPTH, type SubsetCards, SubsetMoves } from './subset-moves.ts';
+import { MAX_CHILDREN, SUBSET_MAX_DEPTH, type SubsetCards, SubsetMoves } from './subset-moves.ts';
 
 /** Positions one query may compute before it answers "unknown" (its finished values stay stored). */
 const QUERY_CAP = 20_000;
@@ -62,9 +62,9 @@ export class SubsetGame {
   /** The moves of R_S, and the stack of positions and children they are written on. */
   private readonly moves: SubsetMoves;
   /** Per depth, the position's key, the next child to try, and the least deficit found so far. */
-  private readonly keys = new Int32Array(MAX_DEPTH * PILE_KEY_WORDS);
-  private readonly next = new Int32Array(MAX_DEPTH);
-  private readonly least = new Int32Array(MAX_DEPTH);
+  private readonly keys = new Int32Array(SUBSET_MAX_DEPTH * PILE_KEY_WORDS);
+  private readonly next = new Int32Array(SUBSET_MAX_DEPTH);
+  private readonly least = new Int32Array(SUBSET_MAX_DEPTH);
   /** R_S positions computed (memo misses), over every query since the tables were cleared. */
   states = 0;
   private set: SubsetSet;
@@ -204,7 +204,7 @@ export class SubsetGame {
       }
       computed += 1;
       depth += 1;
-      if (depth >= MAX_DEPTH) throw new Error('subset game line too deep');
+      if (depth >= SUBSET_MAX_DEPTH) throw new Error('subset game line too deep');
       frames.set(children.subarray(child, child + FRAME), depth * FRAME);
       this.push(depth);
     }

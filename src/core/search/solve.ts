@@ -28,7 +28,7 @@ const GHOST_SHARE = 10;
 /** What a lost deal's budget is spent on: `'exact'` its max discards, `'bounds'` only its verdict. */
 export type MaxDiscardsMode = 'exact' | 'bounds';
 
-export interface SolveOptions {
+export interface SolveSettings {
   variant: Variant;
   /** The discard rule (the CLI's `--discards`, the CSV's `discards` column). */
   rule: DiscardRule;
@@ -81,13 +81,13 @@ interface Counters {
  * (upper ≤ 47), exactly known when they are equal. `unknown`: the budget ran out before the verdict.
  */
 export type SolveResult =
-  | (Counters & { kind: 'won'; solution: GameMove[] })
-  | (Counters & { kind: 'lost'; lower: number; upper: number })
-  | (Counters & { kind: 'unknown'; lower: number; upper: number; limit: StopReason });
+  | (Counters & { result: 'won'; solution: GameMove[] })
+  | (Counters & { result: 'lost'; lower: number; upper: number })
+  | (Counters & { result: 'unknown'; lower: number; upper: number; limit: SolveLimit });
 
 /** What stopped a search before its verdict: the state budget, the visited sets' memory cap, or the caller's
  *  `poll` (a clock: `solve --time-limit`). */
-export type StopReason = 'states' | 'memory' | 'poll';
+export type SolveLimit = 'states' | 'memory' | 'poll';
 
 export interface SolverOptions {
   /** The most memory one visited set of the solver may take (default 4 GiB); a search that would need more
@@ -103,7 +103,7 @@ export interface SolverOptions {
 
 /** Max discards as proven bounds (equal when exact; 48 for a won deal). */
 export function discardBounds(result: SolveResult): { lower: number; upper: number } {
-  if (result.kind === 'won') return { lower: WIN_DISCARDS, upper: WIN_DISCARDS };
+  if (result.result === 'won') return { lower: WIN_DISCARDS, upper: WIN_DISCARDS };
   return { lower: result.lower, upper: result.upper };
 }
 
@@ -116,7 +116,7 @@ export class Solver {
     this.searches = new Searches(options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES, group, options.released);
   }
 
-  solve(deal: Deal, options: SolveOptions): SolveResult {
+  solve(deal: Deal, options: SolveSettings): SolveResult {
     const from = startOf(deal, options);
     if (options.reductions === false) return solvePlain(this.searches, deal, options, from);
     return new DealSolve(this.searches, deal, options, from).solve();
@@ -132,7 +132,7 @@ export class Solver {
 
 /** The frame of the position `options.after` reaches, or undefined for the deal's start. Throws on an illegal move
  *  (the library checks the moves with the verifier first, and says which one and why). */
-function startOf(deal: Deal, options: SolveOptions): Int32Array | undefined {
+function startOf(deal: Deal, options: SolveSettings): Int32Array | undefined {
   if (options.after === undefined || options.after.length === 0) return undefined;
   const game = new PackedGame(deal, options.variant, options.rule);
   options.after.forEach((move, i) => {
@@ -142,7 +142,7 @@ function startOf(deal: Deal, options: SolveOptions): Int32Array | undefined {
 }
 
 /** The yardstick: one plain exhaustive search, for the verdict and the max discards at once. */
-function solvePlain(searches: Searches, deal: Deal, options: SolveOptions, from: Int32Array | undefined): SolveResult {
+function solvePlain(searches: Searches, deal: Deal, options: SolveSettings, from: Int32Array | undefined): SolveResult {
   const { variant, rule } = options;
   let polled = false;
   const poll =
@@ -152,9 +152,9 @@ function solvePlain(searches: Searches, deal: Deal, options: SolveOptions, from:
   const run = searches
     .search({ variant, rule, reductions: false })
     .run(deal, { maxStates: options.maxStates ?? DEFAULT_MAX_STATES, ...(poll ? { poll } : {}), ...(from ? { from } : {}) });
-  if (run.status === 'won') return { kind: 'won', states: run.states, solution: solutionOf(deal, run, options, from) };
-  if (run.status === 'exhausted') return { kind: 'lost', states: run.states, lower: run.reached, upper: run.upper };
-  return { kind: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: stopReason(run, polled) };
+  if (run.status === 'won') return { result: 'won', states: run.states, solution: solutionOf(deal, run, options, from) };
+  if (run.status === 'exhausted') return { result: 'lost', states: run.states, lower: run.reached, upper: run.upper };
+  return { result: 'unknown', states: run.states, lower: run.reached, upper: run.upper, limit: stopReason(run, polled) };
 }
 
 /**
@@ -188,7 +188,7 @@ class DealSolve {
   constructor(
     private readonly searches: Searches,
     private readonly deal: Deal,
-    private readonly options: SolveOptions,
+    private readonly options: SolveSettings,
     /** The position the searches start from (`options.after`'s), or undefined for the deal's start. */
     private readonly from: Int32Array | undefined,
   ) {
@@ -274,7 +274,7 @@ class DealSolve {
         if (ruling) this.upper = Math.min(this.upper, Math.max(this.lower, run.upper));
         return undefined;
       }
-      if (ruling) return { kind: 'lost', states: this.states, lower: this.lower, upper: this.lower };
+      if (ruling) return { result: 'lost', states: this.states, lower: this.lower, upper: this.lower };
       this.forcedDone = true;
     }
     return undefined;
@@ -317,25 +317,25 @@ class DealSolve {
 
   /** A won result; a forced-rule line is also legal under optional: shortened and made 1-minimal under `rule`. */
   private won(run: SearchRun): SolveResult {
-    return { kind: 'won', states: this.states, solution: solutionOf(this.deal, run, this.options, this.from) };
+    return { result: 'won', states: this.states, solution: solutionOf(this.deal, run, this.options, this.from) };
   }
 
   private lost(): SolveResult {
-    return { kind: 'lost', states: this.states, lower: this.lower, upper: this.upper };
+    return { result: 'lost', states: this.states, lower: this.lower, upper: this.upper };
   }
 
   private unknown(run: SearchRun): SolveResult {
-    return { kind: 'unknown', states: this.states, lower: this.lower, upper: this.upper, limit: stopReason(run, this.polled) };
+    return { result: 'unknown', states: this.states, lower: this.lower, upper: this.upper, limit: stopReason(run, this.polled) };
   }
 }
 
 /** What stopped an aborted run: the memory cap, the caller's poll (`polled`), or else the state budget. */
-function stopReason(run: SearchRun, polled: boolean): StopReason {
+function stopReason(run: SearchRun, polled: boolean): SolveLimit {
   return run.full ? 'memory' : polled ? 'poll' : 'states';
 }
 
 /** The solution `options.solution` asks for of a won run: clean and 1-minimal, the raw line, or none. */
-function solutionOf(deal: Deal, run: SearchRun, options: SolveOptions, from: Int32Array | undefined): GameMove[] {
+function solutionOf(deal: Deal, run: SearchRun, options: SolveSettings, from: Int32Array | undefined): GameMove[] {
   const wanted = options.solution ?? true;
   return wanted === false ? [] : finishSolution(deal, run, options.variant, options.rule, wanted === true, from);
 }

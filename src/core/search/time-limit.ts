@@ -9,7 +9,7 @@
 import type { Deal } from '../game/cards.ts';
 import { WIN_DISCARDS } from '../game/rules.ts';
 import { DEFAULT_MAX_STATES, GROWTH } from './budget.ts';
-import { discardBounds, type MaxDiscardsMode, type SolveOptions, type SolveResult, type Solver } from './solve.ts';
+import { discardBounds, type MaxDiscardsMode, type SolveSettings, type SolveResult, type Solver } from './solve.ts';
 
 // GROWTH lives in budget.ts, which imports nothing (the help of `acesup solve --time-limit` shows it).
 export { GROWTH };
@@ -50,8 +50,8 @@ export function nextBudget(last: number, fits: number): number {
 /** Whether a larger budget may still settle `result`: a verdict still open for want of states or time, or,
  *  with exact max discards wanted, a lost deal whose max is still a range. */
 export function isOpen(result: SolveResult, maxDiscards: MaxDiscardsMode | undefined): boolean {
-  if (result.kind === 'unknown') return result.limit !== 'memory';
-  return result.kind === 'lost' && result.lower < result.upper && maxDiscards !== 'bounds';
+  if (result.result === 'unknown') return result.limit !== 'memory';
+  return result.result === 'lost' && result.lower < result.upper && maxDiscards !== 'bounds';
 }
 
 /**
@@ -60,11 +60,11 @@ export function isOpen(result: SolveResult, maxDiscards: MaxDiscardsMode | undef
  * stop reason are the later pass's.
  */
 export function combine(earlier: SolveResult, later: SolveResult): SolveResult {
-  if (later.kind === 'won' || earlier.kind === 'won') return later.kind === 'won' ? later : earlier;
+  if (later.result === 'won' || earlier.result === 'won') return later.result === 'won' ? later : earlier;
   const lower = Math.max(earlier.lower, later.lower);
   const upper = Math.min(earlier.upper, later.upper);
-  if (earlier.kind === 'lost' || later.kind === 'lost' || upper < WIN_DISCARDS) {
-    return { kind: 'lost', states: later.states, lower, upper };
+  if (earlier.result === 'lost' || later.result === 'lost' || upper < WIN_DISCARDS) {
+    return { result: 'lost', states: later.states, lower, upper };
   }
   return { ...later, lower, upper };
 }
@@ -125,7 +125,7 @@ export interface TimedAnswer {
  * (limit `'poll'`), or before a visited set's growth that would end past it: the whole call ends within
  * the limit, give or take the last POLL_STATES positions and the shortening of a solution. Budgets and the clock only decide when searches stop, never a verdict.
  */
-export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveOptions[], limits: TimedLimits): TimedAnswer[] {
+export function solveWithin(solver: Solver, deal: Deal, options: readonly SolveSettings[], limits: TimedLimits): TimedAnswer[] {
   const { now, timeLimitMs } = limits;
   const started = now();
   const deadline = started + timeLimitMs;

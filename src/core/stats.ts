@@ -1,4 +1,5 @@
-// Statistics of a batch of solved deals: the Wilson score interval of a win rate and nearest-rank quantiles.
+// Statistics of solved and played deals: the Wilson score interval of a win rate, nearest-rank quantiles and the
+// Poisson interval of a count. Plain arithmetic: the batch, the hint and the report use it.
 
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054;
