@@ -12,18 +12,14 @@ import {
   DEFAULT_MAX_STATES,
   type Deal,
   type GameOptions,
-  InputError,
   MAX_INDEX,
   MAX_SEED,
   type SolveOptions,
   type Verdict,
   progressOf,
-  searchOptions,
-  timeLimitOf,
   verdictOf,
 } from './core/api.ts';
-import { isDiscardRule, isVariant } from './core/game/rules.ts';
-import { dealIn, rulesOf } from './core/game-api.ts';
+import { dealIn, rulesOf, searchOptions, statesOption, timeLimitOf, wholeNumber } from './core/api-input.ts';
 import { KEY_WORDS } from './core/engine/state.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from './core/engine/table.ts';
 import { groupMemory } from './core/search/group.ts';
@@ -55,12 +51,6 @@ export interface Estimate {
   ci95: { low: number; high: number };
 }
 
-function whole(value: number, name: string, least: number, most: number): number {
-  if (!Number.isSafeInteger(value) || value < least || value > most)
-    throw new InputError(`${name} must be a whole number from ${least} to ${most}`);
-  return value;
-}
-
 export interface ThreadOptions extends SolveOptions {
   /** Threads that search a deal still open after its first pass together, over one shared table (the optional
    *  rule's searches; default: the cores of this machine). The first pass runs on one thread: a deal it settles
@@ -80,7 +70,7 @@ export async function solveOnThreads(deal: string | Deal, options: ThreadOptions
   const cards = dealIn(deal, game.reading);
   const search = searchOptions(cards, options, game);
   const timeLimit = timeLimitOf(options);
-  const threads = whole(options.threads ?? availableParallelism(), 'threads', 1, 64);
+  const threads = wholeNumber(options.threads ?? availableParallelism(), 'threads', 1, 64);
   const group =
     threads > 1 && search.rule === 'optional' && timeLimit > 0 ? groupMemory(threads, KEY_WORDS, DEFAULT_MAX_TABLE_BYTES) : undefined;
   let verdict: Verdict | undefined;
@@ -109,15 +99,12 @@ export async function solveOnThreads(deal: string | Deal, options: ThreadOptions
  * counts them: the same figures as `acesup estimate --max-states N --max-discards bounds` over those deals.
  */
 export async function estimateWinRate(options: EstimateOptions): Promise<Estimate> {
-  const variant = options.variant ?? 'standard';
-  const rule = options.discards ?? 'optional';
-  if (!isVariant(variant)) throw new InputError(`unknown variant "${variant}" (standard, strict or easy)`);
-  if (!isDiscardRule(rule)) throw new InputError(`unknown discard rule "${rule}" (optional or forced)`);
-  const seed = whole(options.seed ?? 1, 'seed', 0, MAX_SEED);
-  const first = whole(options.index ?? 0, 'index', 0, MAX_INDEX);
-  const deals = whole(options.deals, 'deals', 1, MAX_INDEX - first + 1);
-  const maxStates = whole(options.maxStates ?? DEFAULT_MAX_STATES, 'maxStates', 1, Number.MAX_SAFE_INTEGER);
-  const workers = whole(options.workers ?? availableParallelism(), 'workers', 1, 1024);
+  const { variant, rule } = rulesOf(options);
+  const seed = wholeNumber(options.seed ?? 1, 'seed', 0, MAX_SEED);
+  const first = wholeNumber(options.index ?? 0, 'index', 0, MAX_INDEX);
+  const deals = wholeNumber(options.deals, 'deals', 1, MAX_INDEX - first + 1);
+  const maxStates = statesOption(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
+  const workers = wholeNumber(options.workers ?? availableParallelism(), 'workers', 1, 1024);
   const table = new ResultTable(seed, first, deals, [{ variant, rule }]);
   const end = await solveMissing(table, {
     workers,

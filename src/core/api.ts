@@ -4,16 +4,16 @@
 // The hint for a game in progress comes from play/ (the expert and its rollouts).
 
 import { type Deal, InputError, MAX_INDEX, MAX_SEED, formatDeal, parseDeal } from './game/cards.ts';
+import { type CallGame, dealIn, rulesOf, searchOptions, statesOption, timeLimitOf, wholeNumber } from './api-input.ts';
 import { dealFor } from './game/deals.ts';
-import { type GameMove, describeGameMove, formatMove, parseMove, parseMoves } from './game/notation.ts';
-import type { CardReading } from './game/reverse.ts';
+import { type GameMove, describeGameMove, formatMove, parseMove } from './game/notation.ts';
 import { HINT_DEFAULTS, hintFor } from './play/hint.ts';
 import type { DiscardRule, Variant } from './game/rules.ts';
 import { Replayer, replay } from './game/verify.ts';
-import { type GameRules, type GameStatus, dealIn, rulesOf } from './game-api.ts';
+import type { GameRules, GameStatus } from './game-api.ts';
 import { reviewLine } from './review.ts';
 import { DEFAULT_MAX_STATES } from './search/budget.ts';
-import { type MaxDiscardsMode, type SolveSettings as SearchOptions, type SolveResult, Solver } from './search/solve.ts';
+import { type MaxDiscardsMode, type SolveResult, Solver } from './search/solve.ts';
 import { type PassProgress, solveWithin } from './search/time-limit.ts';
 
 export { DEFAULT_MAX_STATES, type Deal, type DiscardRule, InputError, MAX_INDEX, MAX_SEED, type MaxDiscardsMode, type Variant };
@@ -88,15 +88,6 @@ export type Verdict =
 /** A verify answer: ok, or the 1-based number of the first illegal move (moves + 1: legal but not won) and why. */
 export type LineCheck = { ok: true } | { ok: false; move: number; reason: string };
 
-/** The rules and the reading of a library call, checked (rulesOf), and its deal in that reading: the solver's game. */
-type CallGame = ReturnType<typeof rulesOf>;
-
-function wholeNumber(value: number, name: string, least: number, most: number): number {
-  if (!Number.isSafeInteger(value) || value < least || value > most)
-    throw new InputError(`${name} must be a whole number from ${least} to ${most}`);
-  return value;
-}
-
 /** The library's verdict of a solver result: `polled` names what stopped a search that its poll stopped (the
  *  clock by default), `move` writes its moves (default: the rules' notation). */
 export function verdictOf(
@@ -120,50 +111,6 @@ export function verdictOf(
         states: result.states,
       };
   }
-}
-
-/**
- * The moves of `text` played from the deal's start, each checked by the independent replayer: an illegal one
- * throws an InputError naming it as `acesup verify` does ("move 3: the stock is empty").
- */
-export function playedMoves(
-  deal: Deal,
-  text: string | readonly string[],
-  variant: Variant,
-  rule: DiscardRule,
-  reading?: CardReading,
-): GameMove[] {
-  const joined = typeof text === 'string' ? text : text.join(',');
-  const moves = reading === undefined ? parseMoves(joined) : reading.moves(joined);
-  const game = new Replayer(deal, variant, rule);
-  moves.forEach((move, i) => {
-    const reason = game.illegal(move);
-    if (reason !== undefined)
-      throw new InputError(reading === undefined ? `move ${i + 1}: ${reason}` : reading.write(`move ${i + 1}: ${reason}`));
-    game.play(move);
-  });
-  return moves;
-}
-
-/** A whole number of positions from an option (default `fallback`), or an InputError naming the option. */
-export const statesOption = (value: number | undefined, name: string, fallback: number): number =>
-  wholeNumber(value ?? fallback, name, 1, Number.MAX_SAFE_INTEGER);
-
-/** The solver's options of a library call, checked: the game, the budget, the mode and the moves played before. */
-export function searchOptions(deal: Deal, options: SolveOptions, game: CallGame = rulesOf(options)): SearchOptions & { maxStates: number } {
-  const { variant, rule, reading } = game;
-  const maxStates = statesOption(options.maxStates, 'maxStates', DEFAULT_MAX_STATES);
-  const maxDiscards = options.maxDiscards ?? 'exact';
-  if (maxDiscards !== 'exact' && maxDiscards !== 'bounds') throw new InputError(`maxDiscards must be "exact" or "bounds"`);
-  const after = options.after === undefined ? [] : playedMoves(deal, options.after, variant, rule, reading);
-  return { variant, rule, maxStates, maxDiscards, after };
-}
-
-/** The time limit in seconds, checked (0: none). */
-export function timeLimitOf(options: SolveOptions): number {
-  const limit = options.timeLimit ?? 0;
-  if (!(Number.isFinite(limit) && limit >= 0)) throw new InputError('timeLimit must be a number of seconds ≥ 0');
-  return limit;
 }
 
 /** A progress report of the library, from the solver's. */

@@ -2,11 +2,12 @@
 // the hint's notation, and whether it is won or over. Every move is checked by the independent replayer
 // (game/verify.ts), so an illegal one is refused in `acesup verify`'s words. Plain strings in and out.
 
-import { type Deal, InputError, isDeal } from './game/cards.ts';
+import { type Deal, InputError } from './game/cards.ts';
+import { dealIn, rulesOf } from './api-input.ts';
 import type { GameMove } from './game/notation.ts';
 import { formatPosition } from './game/position.ts';
 import { type CardReading, readingOf } from './game/reverse.ts';
-import { type DiscardRule, type Variant, isDiscardRule, isVariant } from './game/rules.ts';
+import type { DiscardRule, Variant } from './game/rules.ts';
 import { Replayer } from './game/verify.ts';
 
 /** The rules of a game, and how its cards are read and written. */
@@ -24,22 +25,6 @@ export interface GameRules {
 
 /** Where a game stands: still going, won (the four aces left, one per pile), or lost (no legal move left). */
 export type GameStatus = 'playing' | 'won' | 'lost';
-
-/** The rules with their defaults, checked (a script may pass any string). */
-export function rulesOf(options: GameRules): { variant: Variant; rule: DiscardRule; reading: CardReading } {
-  const variant = options.variant ?? 'standard';
-  const rule = options.discards ?? 'optional';
-  if (!isVariant(variant)) throw new InputError(`unknown variant "${variant}" (standard, strict or easy)`);
-  if (!isDiscardRule(rule)) throw new InputError(`unknown discard rule "${rule}" (optional or forced)`);
-  return { variant, rule, reading: readingOf(options.reverse === true) };
-}
-
-/** A deal given as its string (any form parseDeal reads, in the reading) or as the standard game's 52 card numbers. */
-export function dealIn(deal: string | Deal, reading: CardReading): Deal {
-  if (typeof deal === 'string') return reading.deal(deal);
-  if (!isDeal(deal)) throw new InputError('not a deal: expected each of the 52 cards once');
-  return deal;
-}
 
 /**
  * A game in progress. Moves are strings in the rules' notation (`deal`, `remove 7S`, `move 5H 1`), cards written

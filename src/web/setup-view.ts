@@ -4,7 +4,7 @@
 
 import { InputError, MAX_SEED } from '../index.ts';
 import type { DiscardRule, Variant } from '../index.ts';
-import { type Rules, type Setup, checked, wholeNumber } from './setup.ts';
+import { type Rules, type Setup, checked, numberField } from './setup.ts';
 
 export interface SetupActions {
   /** Start the game of this setup. */
@@ -76,8 +76,8 @@ export class SetupView {
 
   #seedAndIndex(): { seed: number; index: number } {
     return {
-      seed: wholeNumber(this.#seed.value, 'seed', MAX_SEED),
-      index: wholeNumber(this.#index.value, 'deal number', Number.MAX_SAFE_INTEGER),
+      seed: numberField(this.#seed.value, 'seed', MAX_SEED),
+      index: numberField(this.#index.value, 'deal number', Number.MAX_SAFE_INTEGER),
     };
   }
 

@@ -39,7 +39,7 @@ export function dealOf(setup: Setup): string | Uint8Array {
 }
 
 /** A whole number from a field of the address or the form, or an InputError naming the field. */
-export function wholeNumber(text: string, name: string, most: number): number {
+export function numberField(text: string, name: string, most: number): number {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isSafeInteger(value) || value < 0 || value > most)
     throw new InputError(`${name} must be a whole number from 0 to ${most}`);
@@ -60,8 +60,8 @@ export function readSetup(hash: string): Setup | undefined {
   if (deal !== null) source = { deal };
   else if (seed !== null)
     source = {
-      seed: wholeNumber(seed, 'seed', MAX_SEED),
-      index: wholeNumber(fields.get('index') ?? '0', 'index', Number.MAX_SAFE_INTEGER),
+      seed: numberField(seed, 'seed', MAX_SEED),
+      index: numberField(fields.get('index') ?? '0', 'index', Number.MAX_SAFE_INTEGER),
     };
   else return undefined;
   return checked({ source, variant: variant as Variant, discards: discards as DiscardRule, reverse });
