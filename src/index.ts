@@ -27,6 +27,7 @@ export {
   type StopReason,
   type Variant,
   type Verdict,
+  type VerdictWords,
   type WinnableDeal,
   type WinnableOptions,
   describeMove,
@@ -40,6 +41,7 @@ export {
   reviewWords,
   seededDeal,
   solve,
+  verdictWords,
   verify,
   winnableDeals,
 } from './core/api.ts';

@@ -11,7 +11,17 @@ import { dealFor } from '../src/core/game/deals.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
 import { replay } from '../src/core/game/verify.ts';
 import { Solver } from '../src/core/search/solve.ts';
-import { InputError, type SolveProgress, eachWinnableDeal, parseDeal, seededDeal, solve, verify, winnableDeals } from '../src/index.ts';
+import {
+  InputError,
+  type SolveProgress,
+  eachWinnableDeal,
+  parseDeal,
+  seededDeal,
+  solve,
+  verdictWords,
+  verify,
+  winnableDeals,
+} from '../src/index.ts';
 import { solveOnThreads } from '../src/node.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -78,6 +88,29 @@ describe('solve and verify', () => {
 /** A deal that 200,000 positions leave unknown under standard × optional (time-limit.test.ts's hard deal). */
 const HARD =
   '5C 3C 6H TS AD JC 9D QD 3H 9S 9H QC JD 4S AS 7D JH 3S 5S TH KS 9C 8D 8S KD 7C QH 5D TD KC 8H 4D 6C QS 4H TC 2H AC 5H 4C 3D 2D KH JS 6D 2C 7S AH 8C 6S 2S 7H';
+
+describe('verdictWords', () => {
+  it("says each verdict of the known deal in solve's line and the page's sentence, with its figures", () => {
+    const won = solve(DEAL, { variant: 'standard', discards: 'forced' });
+    if (won.result !== 'won') throw new Error('expected a win');
+    const n = won.solution.length;
+    expect(verdictWords(won)).toEqual({
+      line: `WON — 48 discards, ${n} moves`,
+      sentence: `Won from here: perfect play wins with this line of ${n} moves (${won.states.toLocaleString('en-US')} positions searched).`,
+    });
+    const lost = solve(DEAL, { variant: 'strict', discards: 'forced' });
+    expect(verdictWords(lost, { discarded: 3 }).line).toBe('LOST — at most 46 discards');
+    expect(verdictWords(lost, { discarded: 3 }).sentence).toMatch(
+      /^Lost from here: no line wins; the most cards any line discards is 46 \(3 discarded so far\)/u,
+    );
+    const unknown = solve(DEAL, { variant: 'strict', discards: 'forced', maxStates: 50 });
+    if (unknown.result !== 'unknown') throw new Error('expected unknown');
+    expect(verdictWords(unknown, { maxStates: 50 })).toEqual({
+      line: `UNKNOWN — between ${unknown.lower} and ${unknown.upper} discards`,
+      sentence: `Undecided within 50 positions: the most cards a line discards lies between ${unknown.lower} and ${unknown.upper} (48 wins).`,
+    });
+  });
+});
 
 describe('solve with a time limit, progress and a signal, as acesup solve DEAL', () => {
   it('timeLimit: a deal one pass leaves unknown is solved again at larger budgets and decided', () => {

@@ -7,7 +7,8 @@ import type { DealTask } from '../batch/deal-thread.ts';
 import { type StreamEnd, type StreamItem, solveStream } from '../batch/deal-stream.ts';
 import { checkPasses, checkWorkers } from '../batch/plan-checks.ts';
 import { DEFAULT_SOLVE_PASSES } from '../batch/options.ts';
-import { verify as verifyLine } from '../core/api.ts';
+import { verdictOf, verify as verifyLine } from '../core/api.ts';
+import { solveVerdict } from '../core/verdict-text.ts';
 import { playedMoves } from '../core/api-input.ts';
 import { type Deal, InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
 import { fmt } from '../core/game/format.ts';
@@ -69,41 +70,13 @@ interface How {
   threads: number;
 }
 
-/** The verdict line of `solve`. */
+/** The verdict line of `solve`: the rule set, the verdict in words (core/verdict-text.ts) and its count. */
 function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, answer: TimedAnswer, flags: SolveFlags, how: How): string {
-  const { maxStates } = answer;
-  const { time } = how;
-  const head = `${variant} · ${rule} discards:`;
   // The same line every run: no timings (--json has them), and a threaded pass's count of positions, which varies
   // from run to run, shown as the threads that searched instead.
   const tail = how.threads > 1 ? `on ${how.threads} threads` : `${fmt(result.states)} states`;
-  const stopped =
-    typeof time === 'string'
-      ? `${time} came before it was pinned`
-      : time > 0
-        ? `--time-limit ${time} s proved the loss but did not pin the number`
-        : `a budget of ${fmt(maxStates)} states proved the loss but did not pin the number`;
-  switch (result.result) {
-    case 'won':
-      return `${head} WON — 48 discards, ${result.solution.length} moves (${tail})`;
-    case 'lost':
-      return result.lower === result.upper
-        ? `${head} LOST — at most ${result.lower} discards (${tail})`
-        : flags.maxDiscards === 'bounds'
-          ? `${head} LOST — max discards between ${result.lower} and ${result.upper} (--max-discards bounds: the verdict only) (${tail})`
-          : `${head} LOST — max discards between ${result.lower} and ${result.upper}; ${stopped} (${tail})`;
-    case 'unknown': {
-      const why =
-        typeof time === 'string'
-          ? `stopped by ${time}`
-          : result.limit === 'memory'
-            ? `stopped when the search's table reached --max-memory ${fmt(flags.maxMemory)} MiB`
-            : result.limit === 'poll'
-              ? `stopped at the time limit (--time-limit ${time} s) at a budget of ${fmt(maxStates)} states`
-              : `stopped at a budget of ${fmt(maxStates)} states`;
-      return `${head} UNKNOWN — between ${result.lower} and ${result.upper} discards; ${why} (${tail})`;
-    }
-  }
+  const run = { maxStates: answer.maxStates, time: how.time, bounds: flags.maxDiscards === 'bounds', maxMemory: flags.maxMemory };
+  return `${variant} · ${rule} discards: ${solveVerdict(verdictOf(result), run)} (${tail})`;
 }
 
 /** The solution numbered on from the moves played before it (`after`), with the piles after each step (--show). */

@@ -36,6 +36,7 @@ export { formatDeal, parseDeal };
 export { type Game, type GameRules, type GameStatus, type NewGameOptions, newGame } from './game-api.ts';
 export { type HintWords, hintWords } from './play/hint-text.ts';
 export { type ReviewWords, reviewWords } from './review-text.ts';
+export { type VerdictWords, verdictWords } from './verdict-text.ts';
 
 /** A move in the rules' notation (`move 5H 1`) for people, with suit symbols: `move 5♥ to pile 1`. */
 export const describeMove = (move: string): string => describeGameMove(parseMove(move));

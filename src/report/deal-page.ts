@@ -6,6 +6,7 @@ import { describeGameMove, formatMove } from '../core/game/notation.ts';
 import type { DiscardRule, Variant } from '../core/game/rules.ts';
 import type { MaxDiscardsMode, SolveResult } from '../core/search/solve.ts';
 import { bestLine } from './best-line.ts';
+import { replayWords } from '../core/verdict-text.ts';
 import { escapeHtml, pageHead } from './html.ts';
 
 /** One variant × rule of the deal as the page shows it. */
@@ -27,6 +28,9 @@ export interface PageGame {
   labels: string[];
   /** For a deal not won: what the search for a best line found (null for a won deal). */
   line: { discards: number; reached: boolean; positions: number; target: number } | null;
+  /** The verdict line shown above the table, and the note below it (empty for a won deal): core/verdict-text.ts. */
+  verdict: string;
+  note: string;
 }
 
 /** The solve results of one deal, gathered while `acesup solve --html` runs. */
@@ -43,39 +47,56 @@ export class DealPageGames {
 
   add(variant: Variant, rule: DiscardRule, result: SolveResult, maxStates: number, maxDiscardsMode: MaxDiscardsMode): void {
     if (this.deals > 1) return;
-    if (result.result === 'won') {
-      this.games.push({
-        variant,
-        discards: rule,
-        result: result.result,
-        states: result.states,
-        maxStates,
-        maxDiscardsMode,
-        lower: 48,
-        upper: 48,
-        moves: result.solution.map(formatMove),
-        labels: result.solution.map(describeGameMove),
-        line: null,
-      });
-      return;
-    }
-    // A lost deal's max lies in lower…upper; an unknown one's best known line discards `lower`.
-    const target = result.result === 'lost' ? result.upper : result.lower;
-    const line = bestLine(this.deal!, variant, rule, target);
-    this.games.push({
+    this.games.push(withWords(gameOf(this.deal!, variant, rule, result, maxStates, maxDiscardsMode)));
+  }
+}
+
+/** A rule set's verdict with its words. */
+function withWords(game: Omit<PageGame, 'verdict' | 'note'>): PageGame {
+  const { line, note } = replayWords({ ...game, bounds: game.maxDiscardsMode === 'bounds', moves: game.moves.length });
+  return { ...game, verdict: `${game.variant} · ${game.discards} discards: ${line}`, note };
+}
+
+/** A rule set as the page shows it: the solution of a won deal, else the best line found. */
+function gameOf(
+  deal: Deal,
+  variant: Variant,
+  rule: DiscardRule,
+  result: SolveResult,
+  maxStates: number,
+  maxDiscardsMode: MaxDiscardsMode,
+): Omit<PageGame, 'verdict' | 'note'> {
+  if (result.result === 'won') {
+    return {
       variant,
       discards: rule,
       result: result.result,
       states: result.states,
       maxStates,
       maxDiscardsMode,
-      lower: result.lower,
-      upper: result.upper,
-      moves: line.moves.map(formatMove),
-      labels: line.moves.map(describeGameMove),
-      line: { discards: line.discards, reached: line.reached, positions: line.positions, target },
-    });
+      lower: 48,
+      upper: 48,
+      moves: result.solution.map(formatMove),
+      labels: result.solution.map(describeGameMove),
+      line: null,
+    };
   }
+  // A lost deal's max lies in lower…upper; an unknown one's best known line discards `lower`.
+  const target = result.result === 'lost' ? result.upper : result.lower;
+  const line = bestLine(deal, variant, rule, target);
+  return {
+    variant,
+    discards: rule,
+    result: result.result,
+    states: result.states,
+    maxStates,
+    maxDiscardsMode,
+    lower: result.lower,
+    upper: result.upper,
+    moves: line.moves.map(formatMove),
+    labels: line.moves.map(describeGameMove),
+    line: { discards: line.discards, reached: line.reached, positions: line.positions, target },
+  };
 }
 
 const STYLE = `
@@ -179,36 +200,12 @@ const SCRIPT = String.raw`
     return el;
   }
 
-  function verdict(g) {
-    const x = data.games[g];
-    const head = x.variant + ' · ' + x.discards + ' discards: ';
-    if (x.result === 'won') return head + 'WON — 48 discards, ' + x.moves.length + ' moves';
-    const max = x.lower === x.upper ? 'max discards ' + x.lower : 'max discards between ' + x.lower + ' and ' + x.upper;
-    return head + (x.result === 'lost' ? 'LOST — ' : 'UNKNOWN — ') + max + '; best line shown: ' + x.line.discards + ' discards, ' + x.moves.length + ' moves';
-  }
-
-  function note(g) {
-    const x = data.games[g];
-    if (x.result === 'won') return '';
-    const n = (k) => k.toLocaleString('en-US');
-    const budget = x.result === 'unknown' ? 'The solver stopped at its budget of ' + n(x.maxStates) + ' states before the verdict; ' +
-      'its best line discards ' + x.lower + ' and no line discards more than ' + x.upper + '. '
-      : x.lower === x.upper ? 'The solver proves the loss and its max discards (' + x.lower + ', the most cards any line of play discards). '
-      : 'The solver proves the loss; its max discards lies between ' + x.lower + ' and ' + x.upper +
-        (x.maxDiscardsMode === 'bounds' ? ' (--max-discards bounds: the verdict only). ' : ' (the budget proved the loss but did not pin the number). ');
-    const how = 'It keeps no line for a deal it does not win, so the line shown was found by a plain search over the rules ' +
-      '(' + n(x.line.positions) + ' positions), ';
-    return budget + how + (x.line.reached
-      ? 'which stopped at the first line discarding ' + x.line.target + '.'
-      : 'which stopped at its budget: the best line it found discards ' + x.line.discards + ', short of ' + x.line.target + '.');
-  }
-
   function draw() {
     const x = data.games[game];
     const pos = position(game, step);
     document.querySelectorAll('nav.games button').forEach((b, i) => b.setAttribute('aria-selected', String(i === game)));
-    document.getElementById('verdict').textContent = verdict(game);
-    const n = note(game);
+    document.getElementById('verdict').textContent = x.verdict;
+    const n = x.note;
     const noteEl = document.getElementById('note');
     noteEl.textContent = n;
     noteEl.hidden = n === '';

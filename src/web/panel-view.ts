@@ -3,7 +3,7 @@
 // replay step by step, lost with its max discards, or undecided with its bounds — and the games played and won. The
 // verdict's figures are also on the element's data attributes.
 
-import { type HintAnswer, type Verdict, describeMove, hintWords } from '../index.ts';
+import { type HintAnswer, type Verdict, describeMove, hintWords, verdictWords } from '../index.ts';
 import type { Stats } from './storage.ts';
 
 export type HintState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; answer: HintAnswer } | { kind: 'error'; message: string };
@@ -112,15 +112,10 @@ export function renderVerdict(state: VerdictState, actions: PanelActions): void 
   box.dataset['states'] = String(verdict.states);
   // The worker's time for a verdict searched now (none for one kept from before): what bench/web.bench.ts reads.
   if (state.ms !== undefined) box.dataset['ms'] = state.ms.toFixed(1);
-  const states = `${fmt(verdict.states)} positions searched`;
+  const { sentence } = verdictWords(verdict, { maxStates, discarded: state.discarded });
   if (verdict.result === 'won') {
     box.dataset['solution'] = verdict.solution.join(', ');
-    const lead = paragraph(
-      verdict.solution.length === 0
-        ? 'Won.'
-        : `Won from here: perfect play wins with this line of ${verdict.solution.length} ${verdict.solution.length === 1 ? 'move' : 'moves'} (${states}).`,
-      'won',
-    );
+    const lead = paragraph(sentence, 'won');
     const buttons = document.createElement('div');
     buttons.className = 'actions';
     if (verdict.solution.length > 0)
@@ -135,20 +130,10 @@ export function renderVerdict(state: VerdictState, actions: PanelActions): void 
   box.dataset['upper'] = String(verdict.upper);
   if (verdict.result === 'lost') {
     if (verdict.maxDiscards !== null) box.dataset['maxDiscards'] = String(verdict.maxDiscards);
-    const most =
-      verdict.maxDiscards === null
-        ? `between ${verdict.lower} and ${verdict.upper}`
-        : `${verdict.maxDiscards} (${state.discarded} discarded so far)`;
-    box.replaceChildren(paragraph(`Lost from here: no line wins; the most cards any line discards is ${most} (${states}).`, 'lost'));
+    box.replaceChildren(paragraph(sentence, 'lost'));
     return;
   }
-  const parts: HTMLElement[] = [
-    paragraph(
-      `Undecided within ${fmt(maxStates)} positions: the most cards a line discards lies between ${verdict.lower} and ${verdict.upper} ` +
-        `(48 wins)${verdict.stoppedBy === 'memory' ? ', the search’s table full' : ''}.`,
-      'unknown',
-    ),
-  ];
+  const parts: HTMLElement[] = [paragraph(sentence, 'unknown')];
   if (maxStates < LONGER_STATES) parts.push(button(`Search ${fmt(LONGER_STATES)} positions`, actions.longer, 'longer'));
   box.replaceChildren(...parts);
 }
