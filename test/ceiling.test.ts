@@ -1,15 +1,15 @@
-// The ceiling (scripts/ceiling/) against exact expectimax on small endgames from real games: never below
+// The ceiling (studies/ceiling/) against exact expectimax on small endgames from real games: never below
 // the optimum of a player who does not see the stock, the clairvoyant verdict with no penalty, tight with the
 // exact value; and its sampled tuples: drawn from the unseen set alone, and of mean zero.
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/core/game/deals.ts';
 import type { Card, Deal } from '../src/core/game/cards.ts';
-import { Board } from '../scripts/ceiling/board.ts';
-import { ExactLastDeal } from '../scripts/ceiling/last-deal.ts';
-import { CeilingSearch, type CeilingSettings } from '../scripts/ceiling/search.ts';
-import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from '../scripts/ceiling/value.ts';
-import { FITTED_WEIGHTS } from '../scripts/ceiling/weights.ts';
+import { Board } from '../studies/ceiling/board.ts';
+import { ExactLastDeal } from '../studies/ceiling/last-deal.ts';
+import { CeilingSearch, type CeilingSettings } from '../studies/ceiling/search.ts';
+import { ExactAtEnd, FittedValue, type ValueEstimate, ZERO_VALUE } from '../studies/ceiling/value.ts';
+import { FITTED_WEIGHTS } from '../studies/ceiling/weights.ts';
 import { playGame } from '../src/core/play/game.ts';
 import { makePolicy } from '../src/core/play/policies.ts';
 import { Rng } from '../src/core/game/random.ts';

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { type LatticeEstimate, type LatticeRow, LatticeTally, offerEstimate } from '../src/batch/lattice.ts';
-import { type PlanInput, planAtShares, planLattice } from '../src/batch/lattice-plan.ts';
+import { type PlanInput, planAtShares, planLattice } from '../studies/plans.ts';
 import { type SampleShare, TwoPhaseTally, WHOLE_SAMPLE, readSampleShare } from '../src/batch/sample.ts';
 import { Z95, winRate } from '../src/core/stats.ts';
 

@@ -11,12 +11,12 @@ import {
   inPassSample,
   inSample,
   passSharesOf,
-  planFor,
   readSampleShare,
   sampleHash,
   twoPhaseRole,
 } from '../src/batch/sample.ts';
 import { Z95 } from '../src/core/stats.ts';
+import { planFor } from '../studies/plans.ts';
 
 /** A seeded uniform stream on [0, 1) (mulberry32): the simulations give the same counts every run. */
 type RandomGenerator = () => number;

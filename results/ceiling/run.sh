@@ -1,7 +1,7 @@
 #!/bin/sh
 # The first ceiling runs of results/ceiling/ceiling.md, one after another on one core (seed 3, deals from 0), at 6fb7f36.
 set -e
-B="npx tsx scripts/ceiling.ts"
+B="npx tsx studies/ceiling.ts"
 O=results/ceiling
 $B --variant strict --discards forced --deals 10000 --value zero --csv $O/strict-forced-zero.csv > $O/strict-forced-zero.txt
 $B --variant strict --discards forced --deals 10000 --value fitted-last --samples 64 --csv $O/strict-forced-fitted-last.csv > $O/strict-forced-fitted-last.txt

@@ -13,8 +13,6 @@ import { type DealRecord, OUTCOME_NAMES, type ResultTable, type Ruleset, type De
 import { rulesetsNest } from './implications.ts';
 import { dealColumns, hasPasses, hasSample } from './csv-columns.ts';
 
-export { temporaryName, writeFileAtomic } from './files.ts';
-
 // The CSV libraries are loaded on first use: they are a sixth of the command's start-up, and most
 // commands never read or write a CSV.
 const load = createRequire(import.meta.url);

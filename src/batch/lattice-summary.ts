@@ -4,7 +4,6 @@
 // summary of a larger run of the control over deals that include the run's (`--control FILE`).
 
 import { type LatticeEstimate, LatticeTally, type Offer, type TailControl, offerEstimate } from './lattice.ts';
-import { type LatticePlan, planLattice } from './lattice-plan.ts';
 import { type DealRecord, LOST, type Ruleset, WON, rulesetName } from './results.ts';
 import type { PassShares } from './sample.ts';
 import { impliedForEveryDeal } from './implications.ts';
@@ -59,44 +58,6 @@ export interface LatticeSummary {
   /** The search, first two budgets and mode of every target row ("search|b0 b1|mode"), when they agree: what a
    *  run that takes this one's tail as its control must share. */
   tailBoundary?: string;
-  /** The cheapest designs to a 95% half-width of 0.5 and of 0.1 point at this run's measured costs per deal
-   *  (the control's, the target's first pass, a sampled deal's every later pass), one share for every
-   *  unknown deal; absent where the run's times do not give the costs. */
-  plans?: LatticePlan[];
-}
-
-/** The costs per deal a plan needs, in core-seconds, from the summaries of the run. */
-export interface LatticeCosts {
-  control?: number;
-  first: number;
-  later: number;
-}
-
-/** The sampled wins (open deals counted) below which the summary gives no plan. */
-const MIN_PLAN_WINS = 10;
-
-/** The half-widths the summary plans for. */
-const PLANNED = [0.005, 0.001];
-
-/** The plans of `PLANNED` for an estimate at these costs: the sampled deals as one stratum (one share). */
-function plansFor(e: LatticeEstimate, costs: LatticeCosts): LatticePlan[] | undefined {
-  if (![costs.first, costs.later, costs.control ?? 0].every((c) => Number.isFinite(c) && c >= 0) || e.deals === 0) return undefined;
-  const unknown = e.strata.reduce((n, st) => n + st.firstUnknown, 0);
-  const sampled = e.strata.reduce((n, st) => n + st.sampled, 0);
-  const wins = e.strata.reduce((n, st) => n + st.sampledWon + st.sampledUnknown, 0);
-  // Below a few sampled wins the win share among unknown deals, and so the plan, is a guess: none is given.
-  if (unknown === 0 || wins < MIN_PLAN_WINS) return undefined;
-  const plans = PLANNED.map((halfWidth) =>
-    planLattice({
-      ...(e.controlDeals > 0 && costs.control !== undefined ? { control: { winShare: e.control.high, seconds: costs.control } } : {}),
-      difference: e.difference.high,
-      firstSeconds: costs.first,
-      strata: [{ stratum: 1, unknown: unknown / e.deals, wins: wins / sampled, laterSeconds: costs.later }],
-      halfWidth,
-      nested: e.nested,
-    }),
-  );
-  return plans.every((p) => p !== undefined) ? (plans as LatticePlan[]) : undefined;
 }
 
 /** The stricter rule set each rule set of a run is estimated against: the same variant under the forced
@@ -219,16 +180,11 @@ export class LatticeAccumulator {
   }
 
   /** The estimate of each target slot (undefined for the others): rows without their pair are left out. */
-  summaries(
-    plain: (slot: number) => { low: number; high: number },
-    costs: (target: number, control: number) => LatticeCosts | undefined,
-  ): Map<number, LatticeSummary> {
+  summaries(plain: (slot: number) => { low: number; high: number }): Map<number, LatticeSummary> {
     const out = new Map<number, LatticeSummary>();
     for (const [target, tally] of this.tallies) {
       const estimate = tally.result();
       if (estimate.deals === 0) continue;
-      const measured = costs(target, this.pairs.get(target)!);
-      const plans = measured === undefined ? undefined : plansFor(estimate, measured);
       out.set(target, {
         control: rulesetName(this.rulesets[this.pairs.get(target)!]!),
         ...(this.usesFile(target) ? { controlFile: this.controlRuns.get(target)!.file, controlRun: this.controlRuns.get(target)! } : {}),
@@ -239,7 +195,6 @@ export class LatticeAccumulator {
         ...(this.boundaries.get(target)?.size === 1 && [...this.boundaries.get(target)!][0] !== ''
           ? { tailBoundary: [...this.boundaries.get(target)!][0]! }
           : {}),
-        ...(plans === undefined ? {} : { plans }),
       });
     }
     return out;

@@ -4,7 +4,7 @@
 // mean of D over the N. With a tail control, D splits at the first later pass: the run counts the D-wins its
 // passes up to that one find, on every deal, and a larger run's sample gives the share of the rest (the tail).
 // Pure arithmetic on verdicts: no Node API, no files, no solving. The tally, its interval and the offer rule;
-// the cost plan of a run: lattice-plan.ts.
+// the cost plan of a study's next run: studies/plans.ts.
 
 import { Z95, poissonInterval, winRate } from '../core/stats.ts';
 import { unitFloor } from './sample.ts';

@@ -9,7 +9,7 @@ import { MAX_THREADS } from '../core/engine/shared-table.ts';
 
 // The default passes and the reader of --passes live in options.ts, which imports nothing (the command
 // line's options use them).
-export { DEFAULT_ESCALATE_PASSES, MAX_PASSES, readPassesOption } from './options.ts';
+export { DEFAULT_ESCALATE_PASSES, readPassesOption } from './options.ts';
 
 /** Bytes of a worker thread's own memory besides its search tables. */
 const THREAD_BYTES = 64 * 2 ** 20;

@@ -26,13 +26,6 @@ const SAMPLE_FINAL = 0x27d4eb2f;
 // options read --sample-unknowns).
 export { type PassShares, type SampleShare, WHOLE_SAMPLE, WHOLE_SHARES, passSharesOf, readSampleShare, shareAt };
 
-/** The share a provenance records ('' : every deal); undefined when the text is not a share. */
-export function sampleShareOf(text: string): SampleShare | undefined {
-  if (text === '') return WHOLE_SAMPLE;
-  const read = readSampleShare(text);
-  return typeof read === 'string' || read.text !== text ? undefined : read;
-}
-
 /** The sample's 32-bit hash of deal `index` of `seed` (unsigned). */
 export function sampleHash(seed: number, index: number): number {
   let h = fmix32((seed ^ SAMPLE_SALT) >>> 0);
@@ -272,37 +265,4 @@ export function unitFloor(units: number, n: number, normal: number, only: boolea
   const below = (p - w.low) ** 2 - normal;
   const above = (w.high - p) ** 2 - normal;
   return only ? { below, above } : { below: Math.max(0, below), above: Math.max(0, above) };
-}
-
-/** What a run to a 95% half-width `halfWidth` takes, at the measured costs of each phase. */
-export interface RunPlan {
-  halfWidth: number;
-  /** The deals, and the share of their unknown deals to sample (the cheapest for the half-width). */
-  deals: number;
-  share: number;
-  /** Core-seconds: first pass over the deals, and the later passes of the sampled unknown deals. */
-  firstSeconds: number;
-  sampleSeconds: number;
-}
-
-/**
- * The cheapest plan to reach ±`halfWidth` from a two-phase estimate and the costs per deal of each phase
- * (`first`: seconds of the first pass per deal; `later`: seconds of the later passes per sampled deal).
- * With p the rate, u the unknown share and q·u the rate's part among the unknown deals, the mean of N deals at
- * share π has variance (p(1 − p) + u·q·(1 − π)/π)/N and costs N·(first + u·π·later): the best π is
- * √(first·u·q / (u·later·(p(1 − p) − u·q))), at most 1. Undefined when the estimate has no deals.
- */
-export function planFor(t: TwoPhase, costs: { first: number; later: number }, halfWidth: number): RunPlan | undefined {
-  if (t.deals === 0 || !(halfWidth > 0)) return undefined;
-  const p = t.estimate.high;
-  const u = t.firstUnknown / t.deals;
-  // The rate's part that lies among the unknown deals: the sample's wins (open ones counted won), weighted.
-  const uq = t.sampled === 0 ? u : (t.sampledWon + t.sampledUnknown) / t.share / t.deals;
-  const s1 = Math.max(p * (1 - p) - uq, 1e-12);
-  let share = 1;
-  if (uq > 0 && u > 0 && costs.later > 0) share = Math.min(1, Math.sqrt((costs.first * uq) / (u * costs.later * s1)));
-  if (uq === 0) share = Math.min(1, t.share);
-  const perDeal = s1 + uq / share;
-  const deals = Math.ceil(perDeal * (Z95 / halfWidth) ** 2);
-  return { halfWidth, deals, share, firstSeconds: deals * costs.first, sampleSeconds: deals * u * share * costs.later };
 }

@@ -118,8 +118,6 @@ export const LATTICE_COLUMNS = [
   'lattice_variance_covariance',
   'lattice_variance_sample',
   'lattice_note',
-  'lattice_core_hours_half_point',
-  'lattice_core_hours_tenth_point',
   // The run's own tail (the sampled deals its first later pass left undecided: lattice.ts), for a later run's
   // --tail-control; and the tail control this run took, with its share of D-wins.
   'lattice_tail_sampled',

@@ -92,7 +92,6 @@ export function summaryJsonLines(summaries: readonly RulesetSummary[], run: RunI
                   controlFile: s.lattice.controlFile ?? null,
                   offered: s.lattice.offer.offer,
                   note: s.lattice.offer.reason,
-                  plans: s.lattice.plans ?? null,
                   ...s.lattice.estimate,
                   // Not offered: no estimate or interval goes out.
                   ...(s.lattice.offer.offer ? {} : { estimate: null, ci95: null, standardError: null }),
@@ -234,7 +233,6 @@ function latticeFields(l: RulesetSummary['lattice']): string[] {
     e.variance.covariance.toExponential(4),
     e.variance.sample.toExponential(4),
     l.offer.offer ? '' : l.offer.reason,
-    ...[0, 1].map((i) => (l.plans?.[i] === undefined ? '' : number(l.plans[i]!.seconds.total / 3600, 2))),
     ...(l.tailDefined
       ? [String(e.tail.sampled), String(e.tail.won), String(e.tail.open), e.tail.inclusion === undefined ? '' : String(e.tail.inclusion)]
       : ['', '', '', '']),

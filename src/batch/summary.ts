@@ -474,15 +474,7 @@ export class SummaryAccumulator {
 
   summaries(): RulesetSummary[] {
     const summaries = this.rulesets.map((ruleset, slot) => this.tallies[slot]!.summary(ruleset));
-    const lattice = this.lattice.summaries(
-      (slot) => summaries[slot]!.ci95,
-      (target, control) => {
-        const t = summaries[target]!.twoPhase;
-        const c = summaries[control]!;
-        if (t === undefined || c.timedDeals === 0) return undefined;
-        return { control: c.solveSeconds / c.timedDeals, first: t.firstSeconds, later: t.laterSeconds };
-      },
-    );
+    const lattice = this.lattice.summaries((slot) => summaries[slot]!.ci95);
     const whole = summaries.map((s, slot): RulesetSummary => {
       const run = this.larger.get(slot);
       const withLattice = lattice.has(slot) ? { ...s, lattice: lattice.get(slot)! } : s;

@@ -1,7 +1,6 @@
 // Printing a batch summary for people: per rule set the counts, the win rate with its 95% interval, a
 // histogram of max discards drawn with block characters, states per deal and time.
 
-import { planFor } from '../batch/sample.ts';
 import { Z95 } from '../core/stats.ts';
 import { type Answer, type Comparison, type PassCount, type RulesetSummary, answerOf, awaitingPass } from '../batch/summary.ts';
 import { fmt, percent } from '../core/game/format.ts';
@@ -221,7 +220,7 @@ function firstPassLine(t: NonNullable<RulesetSummary['twoPhase']>): string {
 
 /**
  * The two-phase estimate of a run that samples the unknown deals, as lines: the estimate and its interval,
- * what each phase decided, how the variance splits, and what a run to ±0.1 point would take.
+ * what each phase decided, and how the variance splits.
  */
 function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
   const open = t.sampledUnknown > 0;
@@ -238,23 +237,13 @@ function twoPhaseLines(t: NonNullable<RulesetSummary['twoPhase']>): string[] {
   const total = t.variance.deals + t.variance.sample;
   if (total > 0) {
     const share = (v: number): string => `${Math.round((v / total) * 100)}%`;
-    // The plan assumes one share for every later pass.
-    const plan = (t.passShares ?? '').includes(' ') ? undefined : planFor(t, { first: t.firstSeconds, later: t.laterSeconds }, 0.001);
-    const cost =
-      plan === undefined || Number.isNaN(plan.firstSeconds + plan.sampleSeconds)
-        ? ''
-        : `; to ±0.1 point: about ${fmt(plan.deals)} deals with a sample of ${plan.share.toPrecision(2)} of their unknown ones, ` +
-          `${fmt(Math.ceil((plan.firstSeconds + plan.sampleSeconds) / 3600))} core-hours at this run's costs per deal`;
     lines.push(
       `    variance: ${share(t.variance.deals)} from the deals (more deals narrow it), ${share(t.variance.sample)} from the sample ` +
-        `(a larger --sample-unknowns narrows it; with every unknown deal decided: ±${points(Z95 * Math.sqrt(t.variance.deals))} point)${cost}`,
+        `(a larger --sample-unknowns narrows it; with every unknown deal decided: ±${points(Z95 * Math.sqrt(t.variance.deals))} point)`,
     );
   }
   return lines;
 }
-
-/** Hours as the plans print them: one decimal below 10, whole hours above. */
-const hours = (h: number): string => (h < 10 ? h.toFixed(1) : fmt(Math.round(h)));
 
 /** What makes a difference estimate a range: the control's unknown deals, the sampled deals still open, or both. */
 function openVerdicts(e: NonNullable<RulesetSummary['lattice']>['estimate']): string {
@@ -300,17 +289,6 @@ function latticeLines(l: NonNullable<RulesetSummary['lattice']>): string[] {
     `    = ${ruleName(l.control)} ${e.control.low === e.control.high ? percent(e.control.high) : `${percent(e.control.low)}–${percent(e.control.high)}`} + won only under the optional rule ${ownText}` +
       `${tc === undefined ? '' : ` + its tail ${tailText}`}: ${parts}`,
     `    variance: ${share(v.control)} the control's deals, ${share(v.target)} this run's deals, ${share(v.covariance)} their covariance, ${share(v.sample)} the sample`,
-    ...(l.plans === undefined
-      ? []
-      : [
-          `    at this run's costs per deal (every pass counted): ${l.plans
-            .map(
-              (p) =>
-                `±${(p.halfWidth * 100).toFixed(1)} point, about ${fmt(p.deals)} deals (the control over ${fmt(p.controlDeals)}), ` +
-                `a share ${p.shares[0]!.share.toPrecision(2)} of their unknown deals sampled, ${hours(p.seconds.total / 3600)} core-hours`,
-            )
-            .join('; ')}`,
-        ]),
   ];
 }
 

@@ -19,7 +19,6 @@ import {
   POLICY_NAMES,
   type PolicyName,
   type PolicySettings,
-  isPolicyName,
 } from './settings.ts';
 
 // The names and settings live in settings.ts, which imports nothing (the command line's options read them).
@@ -31,7 +30,6 @@ export {
   POLICY_NAMES,
   type PolicyName,
   type PolicySettings,
-  isPolicyName,
 };
 
 /** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (its row of PLAYER_SETTINGS). */

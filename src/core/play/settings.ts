@@ -6,7 +6,6 @@ import type { Variant } from '../game/rules.ts';
 
 export const POLICY_NAMES = ['random', 'basic', 'greedy', 'pimc', 'expert'] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
-export const isPolicyName = (name: string): name is PolicyName => (POLICY_NAMES as readonly string[]).includes(name);
 
 export interface PolicySettings {
   /** greedy: what a fill that puts an ace into an empty pile is worth, in discards. */

@@ -1,4 +1,4 @@
-// The ceiling's fitted value estimate: logistic weights per variant and deal (printed by scripts/ceiling-fit.ts,
+// The ceiling's fitted value estimate: logistic weights per variant and deal (printed by studies/ceiling-fit.ts,
 // 100000 games of seed 101 per variant, greedy with ace bonus 2 after a random opening; features: bias, on-piles, empty-piles, aces-at-bottom, aces-buried, same-suit-pairs, buried-rank, stacked).
 
 import type { Variant } from '../../src/core/game/rules.ts';

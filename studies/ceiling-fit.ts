@@ -1,14 +1,14 @@
-// Fits the ceiling's value estimate (scripts/ceiling/value.ts, FittedValue): per variant and per deal, a logistic
+// Fits the ceiling's value estimate (studies/ceiling/value.ts, FittedValue): per variant and per deal, a logistic
 // regression of the chance that greedy (ace bonus 2) wins from a position right after a deal, on the position's
 // features. The games are played on seed 101 (not the deals the bound is measured on); in each game the first
 // rounds (a random number, 0–11) are played by a random choice of fill or none, so that the positions are varied,
-// and only positions from which greedy plays on are kept. Prints the source of scripts/ceiling/weights.ts on
+// and only positions from which greedy plays on are kept. Prints the source of studies/ceiling/weights.ts on
 // standard output (progress on standard error); it writes no file: the weights the code uses change only when
-// that output is put there by hand (npx tsx scripts/ceiling-fit.ts > scripts/ceiling/weights.ts).
+// that output is put there by hand (npx tsx studies/ceiling-fit.ts > studies/ceiling/weights.ts).
 //
-//   npx tsx scripts/ceiling-fit.ts [--games 100000]
+//   npx tsx studies/ceiling-fit.ts [--games 100000]
 
-import './dev-script.ts';
+import '../scripts/dev-script.ts';
 import { dealFor } from '../src/core/game/deals.ts';
 import type { GameMove } from '../src/core/game/notation.ts';
 import { Board } from './ceiling/board.ts';
@@ -144,7 +144,7 @@ for (const variant of VARIANTS) {
   out.push(`  ${variant}: [\n${rows.join('\n')}\n  ],`);
 }
 
-process.stdout.write(`// The ceiling's fitted value estimate: logistic weights per variant and deal (printed by scripts/ceiling-fit.ts,
+process.stdout.write(`// The ceiling's fitted value estimate: logistic weights per variant and deal (printed by studies/ceiling-fit.ts,
 // ${GAMES} games of seed ${SEED} per variant, greedy with ace bonus 2 after a random opening; features: ${FEATURES.join(', ')}).
 
 import type { Variant } from '../game/rules.ts';

@@ -1,12 +1,12 @@
 // The ceiling: an upper bound on the win rate of every player who does not see the stock (information relaxation
 // duality; docs/ceiling.md), as the mean over deals of the penalised clairvoyant value of each, with its 95% interval.
 //
-//   npx tsx scripts/ceiling.ts --variant strict --discards forced --deals 2000 [--seed 3] [--from 0]
+//   npx tsx studies/ceiling.ts --variant strict --discards forced --deals 2000 [--seed 3] [--from 0]
 //       [--value zero|fitted|fitted-last|fitted-last2] [--backup-samples 32] [--samples 16] [--exact-tuples 24]
 //       [--max-states 5000000] [--csv FILE]
 //
 // --value: the estimate v behind the penalty. zero: no penalty — the clairvoyant restricted to the moves (a)–(d)
-//   of scripts/ceiling/search.ts; fitted: scripts/ceiling/weights.ts, with the exact value once the stock is empty;
+//   of studies/ceiling/search.ts; fitted: studies/ceiling/weights.ts, with the exact value once the stock is empty;
 //   fitted-last (default): and the exact value with one deal left; fitted-last2: and with two deals left one step
 //   of expectimax over --backup-samples tuples seeded by the position's cards.
 // --samples: 4-tuples of unseen cards the mean after a deal is taken over, drawn by a stream of (seed, deal, 7)
@@ -14,7 +14,7 @@
 //   4-tuples the mean is over all of them (24: the last deal).
 // --csv: one row per deal (deal, bound, clairvoyant win, states, capped). Progress goes to standard error.
 
-import './dev-script.ts';
+import '../scripts/dev-script.ts';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { dealFor } from '../src/core/game/deals.ts';
 import { Z95 } from '../src/core/stats.ts';

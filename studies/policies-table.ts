@@ -6,10 +6,10 @@
 // Summaries are the files named *.summary.csv; the others are per-deal CSVs, read as acesup reads them. Per-deal
 // files given later replace the verdicts of earlier ones for the same deals (a larger budget last).
 //
-//   npx tsx scripts/policies-table.ts results/policies/1m/*.summary.csv results/policies/expert/*.summary.csv \
+//   npx tsx studies/policies-table.ts results/policies/1m/*.summary.csv results/policies/expert/*.summary.csv \
 //     results/policies/pimc/*.summary.csv results/policies/pimc/*.csv.gz results/win-rates/*-1m*.summary.csv
 
-import './dev-script.ts';
+import '../scripts/dev-script.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { readDealRows } from '../src/batch/csv-read.ts';
@@ -43,7 +43,7 @@ for (const file of process.argv.slice(2)) {
     if (row.record.solver !== undefined) results(key, '').set(row.index, OUTCOME_NAMES[row.record.solver.outcome]);
   }
 }
-if (policies.length === 0) throw new Error('usage: npx tsx scripts/policies-table.ts SUMMARY.csv … [PER-DEAL.csv[.gz] …]');
+if (policies.length === 0) throw new Error('usage: npx tsx studies/policies-table.ts SUMMARY.csv … [PER-DEAL.csv[.gz] …]');
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 const fmt = (n: number): string => n.toLocaleString('en-US');

@@ -105,7 +105,7 @@ export function featuresOf(board: Board, out: Float64Array): void {
 
 /**
  * A logistic estimate fitted to greedy play: v = σ(w_k · features), one weight vector per deal number k
- * (dealt / 4 − 1, 1–11, for 8–48 cards dealt); weights fitted by scripts/ceiling-fit.ts.
+ * (dealt / 4 − 1, 1–11, for 8–48 cards dealt); weights fitted by studies/ceiling-fit.ts.
  */
 export class FittedValue implements ValueEstimate {
   private readonly features = new Float64Array(FEATURE_COUNT);

@@ -1,7 +1,10 @@
-// The cost plan of a difference estimate (lattice.ts): the deals and sample shares that reach a half-width cheapest.
+// The cost plans of the project's runs: at a finished run's measured costs per deal, the deals and sample shares
+// that reach a 95% half-width cheapest, for its two-phase estimate (planFor) and its difference estimate
+// (planLattice, docs/estimate.md#lattice). What the next study's run should be; a user's estimate prints none.
 
-import type { LatticeEstimate } from './lattice.ts';
-import { Z95 } from '../core/stats.ts';
+import type { LatticeEstimate } from '../src/batch/lattice.ts';
+import type { TwoPhase } from '../src/batch/sample.ts';
+import { Z95 } from '../src/core/stats.ts';
 
 /** A stratum as the plan sees it: shares of the target's N deals, and the cost of a sampled deal there. */
 export interface PlanStratum {
@@ -158,31 +161,69 @@ export function planLattice(input: PlanInput): LatticePlan | undefined {
   return balanced ? unbound : planAtShares(input, solve(true));
 }
 
+/** What a run to a 95% half-width `halfWidth` takes, at the measured costs of each phase. */
+export interface RunPlan {
+  halfWidth: number;
+  /** The deals, and the share of their unknown deals to sample (the cheapest for the half-width). */
+  deals: number;
+  share: number;
+  /** Core-seconds: first pass over the deals, and the later passes of the sampled unknown deals. */
+  firstSeconds: number;
+  sampleSeconds: number;
+}
+
 /**
- * The plan's input read off an estimate: p_C and p_D at their high ends, and per stratum the share of the
- * N deals its first pass left unknown and the D-win share of its sample (open deals counted won; 1, the
- * worst case, when nothing of it was sampled). `later(stratum)`: core-seconds per sampled deal there.
+ * The cheapest plan to reach ±`halfWidth` from a two-phase estimate and the costs per deal of each phase
+ * (`first`: seconds of the first pass per deal; `later`: seconds of the later passes per sampled deal).
+ * With p the rate, u the unknown share and q·u the rate's part among the unknown deals, the mean of N deals at
+ * share π has variance (p(1 − p) + u·q·(1 − π)/π)/N and costs N·(first + u·π·later): the best π is
+ * √(first·u·q / (u·later·(p(1 − p) − u·q))), at most 1. Undefined when the estimate has no deals.
  */
-export function planInputOf(
-  e: LatticeEstimate,
-  costs: { control?: number; first: number; later: (stratum: number) => number },
-  halfWidth: number,
-): PlanInput | undefined {
-  if (e.deals === 0) return undefined;
-  const control = e.controlDeals > 0 && costs.control !== undefined ? { winShare: e.control.high, seconds: costs.control } : undefined;
-  return {
-    ...(control === undefined ? {} : { control }),
-    difference: e.difference.high,
-    firstSeconds: costs.first,
-    strata: e.strata
-      .filter((s) => s.firstUnknown > 0)
-      .map((s) => ({
-        stratum: s.stratum,
-        unknown: s.firstUnknown / e.deals,
-        wins: s.sampled === 0 ? 1 : (s.sampledWon + s.sampledUnknown) / s.sampled,
-        laterSeconds: costs.later(s.stratum),
-      })),
-    halfWidth,
-    nested: e.nested,
-  };
+export function planFor(t: TwoPhase, costs: { first: number; later: number }, halfWidth: number): RunPlan | undefined {
+  if (t.deals === 0 || !(halfWidth > 0)) return undefined;
+  const p = t.estimate.high;
+  const u = t.firstUnknown / t.deals;
+  // The rate's part that lies among the unknown deals: the sample's wins (open ones counted won), weighted.
+  const uq = t.sampled === 0 ? u : (t.sampledWon + t.sampledUnknown) / t.share / t.deals;
+  const s1 = Math.max(p * (1 - p) - uq, 1e-12);
+  let share = 1;
+  if (uq > 0 && u > 0 && costs.later > 0) share = Math.min(1, Math.sqrt((costs.first * uq) / (u * costs.later * s1)));
+  if (uq === 0) share = Math.min(1, t.share);
+  const perDeal = s1 + uq / share;
+  const deals = Math.ceil(perDeal * (Z95 / halfWidth) ** 2);
+  return { halfWidth, deals, share, firstSeconds: deals * costs.first, sampleSeconds: deals * u * share * costs.later };
+}
+
+/** The costs per deal a plan needs, in core-seconds, from the summaries of the run. */
+export interface LatticeCosts {
+  control?: number;
+  first: number;
+  later: number;
+}
+
+/** The sampled wins (open deals counted) below which the summary gives no plan. */
+const MIN_PLAN_WINS = 10;
+
+/** The half-widths the summary plans for. */
+const PLANNED = [0.005, 0.001];
+
+/** The plans of `PLANNED` for an estimate at these costs: the sampled deals as one stratum (one share). */
+export function plansFor(e: LatticeEstimate, costs: LatticeCosts): LatticePlan[] | undefined {
+  if (![costs.first, costs.later, costs.control ?? 0].every((c) => Number.isFinite(c) && c >= 0) || e.deals === 0) return undefined;
+  const unknown = e.strata.reduce((n, st) => n + st.firstUnknown, 0);
+  const sampled = e.strata.reduce((n, st) => n + st.sampled, 0);
+  const wins = e.strata.reduce((n, st) => n + st.sampledWon + st.sampledUnknown, 0);
+  // Below a few sampled wins the win share among unknown deals, and so the plan, is a guess: none is given.
+  if (unknown === 0 || wins < MIN_PLAN_WINS) return undefined;
+  const plans = PLANNED.map((halfWidth) =>
+    planLattice({
+      ...(e.controlDeals > 0 && costs.control !== undefined ? { control: { winShare: e.control.high, seconds: costs.control } } : {}),
+      difference: e.difference.high,
+      firstSeconds: costs.first,
+      strata: [{ stratum: 1, unknown: unknown / e.deals, wins: wins / sampled, laterSeconds: costs.later }],
+      halfWidth,
+      nested: e.nested,
+    }),
+  );
+  return plans.every((p) => p !== undefined) ? (plans as LatticePlan[]) : undefined;
 }

@@ -1,8 +1,8 @@
 // Turns summary CSVs written by `acesup estimate --summary` into the markdown table of results/README.md.
 //
-//   npx tsx scripts/results-table.ts results/*.summary.csv
+//   npx tsx studies/results-table.ts results/*.summary.csv
 
-import './dev-script.ts';
+import '../scripts/dev-script.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 

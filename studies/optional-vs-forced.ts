@@ -5,9 +5,9 @@
 // every forced win is an optional win (a forced line of play is legal under optional), so every optional
 // loss is a forced loss. A deal won under forced and lost under optional would break that; it is counted.
 //
-//   npx tsx scripts/optional-vs-forced.ts results/first-runs/strict-both.csv.gz [more.csv …]
+//   npx tsx studies/optional-vs-forced.ts results/first-runs/strict-both.csv.gz [more.csv …]
 
-import './dev-script.ts';
+import '../scripts/dev-script.ts';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';

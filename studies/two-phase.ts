@@ -3,15 +3,15 @@
 // subsample and counts every deal still unknown in it both as won and as lost. An extra line beside a run's
 // own range, never a replacement for it.
 //
-//   tsx scripts/two-phase.ts solve SAMPLE.jsonl OUT.jsonl --step 5 [--part 0 --parts 2] [--variant standard] [--budgets B,…]
-//   tsx scripts/two-phase.ts report OUT.jsonl… --won W --unknown U --deals N [--budgets B,…]
+//   tsx studies/two-phase.ts solve SAMPLE.jsonl OUT.jsonl --step 5 [--part 0 --parts 2] [--variant standard] [--budgets B,…]
+//   tsx studies/two-phase.ts report OUT.jsonl… --won W --unknown U --deals N [--budgets B,…]
 //
 // SAMPLE.jsonl: one line per unknown deal of the first run ({"deal": …}, as results/optional-unknowns/*-unknowns-sample.jsonl);
 // every STEP-th line is solved (lines part, part + parts, … of those, to split the work over processes),
 // under forced (a forced win is an optional win) and under optional at 2, 8 and 32 million states (or
 // --budgets, growing), verdicts only. `report` takes the first run's won and unknown counts over its N deals.
 
-import './dev-script.ts';
+import '../scripts/dev-script.ts';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { wilson } from '../src/core/stats.ts';

@@ -1,11 +1,11 @@
 // Compares a policy's per-deal CSV (acesup estimate --policy … --csv) with greedy on the same deals, deal by
 // deal: the games each won, those only one of them won, and the exact two-sided sign test on those.
 //
-//   npx tsx scripts/policies-paired.ts results/policies/expert/standard-forced.csv.gz [ACE_BONUS]
+//   npx tsx studies/policies-paired.ts results/policies/expert/standard-forced.csv.gz [ACE_BONUS]
 //
 // greedy's ace bonus defaults to its best per variant in results/policies/policies.md (2 in standard, else 0).
 
-import './dev-script.ts';
+import '../scripts/dev-script.ts';
 import { readDealRows } from '../src/batch/csv-read.ts';
 import { dealFor } from '../src/core/game/deals.ts';
 import { WON } from '../src/batch/results.ts';
@@ -15,7 +15,7 @@ import { Rng } from '../src/core/game/random.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 
 const [file, bonus] = process.argv.slice(2);
-if (file === undefined) throw new Error('usage: npx tsx scripts/policies-paired.ts PER-DEAL.csv[.gz] [ACE_BONUS]');
+if (file === undefined) throw new Error('usage: npx tsx studies/policies-paired.ts PER-DEAL.csv[.gz] [ACE_BONUS]');
 
 /** pimc's runs made while it was named expert carry the label expert(samples=…,states=…). */
 const shown = (policy: string): string => policy.replace(/^expert\((samples=\d+,states=)/u, 'pimc($1');
