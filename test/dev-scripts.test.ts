@@ -46,8 +46,8 @@ describe('dev scripts', () => {
       encoding: 'utf8',
     });
     expect(out).toMatch(
-      /^standard × optional:\n  two-phase, to ±0\.1 point: about [\d,]+ deals with a sample of 0\.\d+ of their unknown ones, [\d,.]+ core-hours/mu,
+      /^standard × optional:\n {2}two-phase, to ±0\.1 point: about [\d,]+ deals with a sample of 0\.\d+ of their unknown ones, [\d,.]+ core-hours/mu,
     );
-    expect(out).toMatch(/^standard × forced:\n  two-phase: the run did not sample its unknown deals$/mu);
+    expect(out).toMatch(/^standard × forced:\n {2}two-phase: the run did not sample its unknown deals$/mu);
   });
 });

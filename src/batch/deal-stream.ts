@@ -50,7 +50,7 @@ export type StreamEnd<T> =
   | { kind: 'pool-failed'; message: string };
 
 /** Deals read ahead of the first one not yet handed over, at most. */
-export const WINDOW = 1024;
+const WINDOW = 1024;
 /** Milliseconds of work a first-pass chunk should hold once the speed is known, and its most deals. */
 const CHUNK_MS = 250;
 const MAX_CHUNK = 64;

@@ -15,7 +15,7 @@ import { passBudgets } from './provenance.ts';
 import { LOST, type ResultTable, type Ruleset, UNKNOWN, WON, rulesetName } from './results.ts';
 
 /** The suffix of an implication whose verdict came from a sampled pass. */
-export const SAMPLED_IMPLICATION = ' sampled';
+const SAMPLED_IMPLICATION = ' sampled';
 
 /** Whether an `implied_by` makes its row decided whatever the sample (a property of the deal). */
 export const impliedForEveryDeal = (impliedBy: string | undefined): boolean =>

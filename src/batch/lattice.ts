@@ -66,7 +66,7 @@ export interface TailFigures {
 }
 
 /** What one stratum's target deals came to. D-wins are target wins that are control losses. */
-export interface LatticeStratum {
+interface LatticeStratum {
   stratum: number;
   deals: number;
   /** Deals the control won (D = 0, whatever the target's passes did). */

@@ -17,7 +17,7 @@ export const DEFAULT_ESCALATE_PASSES: readonly number[] = [8, 64];
  *  about 1 in 35 is still unknown at 128,000,000). */
 export const DEFAULT_SOLVE_PASSES: readonly number[] = [8, 64];
 /** The most passes after the first one plan may hold. */
-export const MAX_PASSES = 8;
+const MAX_PASSES = 8;
 
 /**
  * Reads `--passes`: factors of --max-states, separated by commas or spaces, each may be written ×8 or x8;
@@ -52,7 +52,7 @@ export interface SampleShare {
 
 /** No deal: a later pass that a rule set gives none of its unknown deals (a share after the first, as in
  *  "1,0": the deals the first later pass leaves unknown get no more; a tail control accounts for them). */
-export const NO_SAMPLE: SampleShare = { text: '0', threshold: 0, share: 0 };
+const NO_SAMPLE: SampleShare = { text: '0', threshold: 0, share: 0 };
 
 /** Every deal: the share of a run without --sample-unknowns (and of `--sample-unknowns 1`). */
 export const WHOLE_SAMPLE: SampleShare = { text: '', threshold: HASH_RANGE, share: 1 };

@@ -78,7 +78,7 @@ const mib = (bytes: number): string => `${fmt(Math.round(bytes / 2 ** 20))} MB`;
 const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(1)} GB`;
 
 /** The machine's memory, or the container's when a control group limits it to less. */
-export function machineMemory(): number {
+function machineMemory(): number {
   const limit = process.constrainedMemory?.() ?? 0;
   return limit > 0 && limit < totalmem() ? limit : totalmem();
 }

@@ -17,7 +17,7 @@ export const SEARCH_VERSION = 'search-2026-12-01.2';
  * provenance.
  */
 export const PROVENANCE_COLUMNS = ['max_states', 'max_discards_mode', 'version', 'search'] as const;
-export type ProvenanceColumn = (typeof PROVENANCE_COLUMNS)[number];
+type ProvenanceColumn = (typeof PROVENANCE_COLUMNS)[number];
 
 /**
  * The plan of passes: the factors of `max_states` at which a deal still unknown is solved again, in turn
@@ -31,7 +31,7 @@ export const PASSES_FIELD = 'passes';
  */
 export const SAMPLE_FIELD = 'sample_unknowns';
 export type ProvenanceField = ProvenanceColumn | typeof PASSES_FIELD | typeof SAMPLE_FIELD;
-export const PROVENANCE_FIELDS: readonly ProvenanceField[] = [...PROVENANCE_COLUMNS, PASSES_FIELD, SAMPLE_FIELD];
+const PROVENANCE_FIELDS: readonly ProvenanceField[] = [...PROVENANCE_COLUMNS, PASSES_FIELD, SAMPLE_FIELD];
 
 /** A row's provenance: each field as written in the CSV; '' when not recorded (a file of an older acesup),
  *  `passes` '' for a run of one pass and `sample_unknowns` '' for a run that gives every unknown deal its passes. */

@@ -7,7 +7,7 @@ import type { ControlRun, TailRun } from './lattice-summary.ts';
 import { REFERENCE_RUNS } from './reference-runs.ts';
 
 /** What a reference run's tail holds (lattice.ts's TailControl, with what decides which deals are its tail). */
-export interface ReferenceTail {
+interface ReferenceTail {
   sampled: number;
   won: number;
   open: number;
@@ -50,7 +50,7 @@ export const describeReference = (run: ReferenceRun): string =>
   `${fmt(run.deals)} deals of seed ${run.seed}, acesup ${run.commit}${run.date === '' ? '' : ` of ${run.date}`}`;
 
 /** What a summary file records of a reference run in the place of a file name. */
-export const referenceLabel = (run: ReferenceRun): string => `reference:${run.variant}/${run.rule}@${run.commit}`;
+const referenceLabel = (run: ReferenceRun): string => `reference:${run.variant}/${run.rule}@${run.commit}`;
 
 const find = (variant: string, rule: string): ReferenceRun | undefined =>
   REFERENCE_RUNS.find((run) => run.variant === variant && run.rule === rule);

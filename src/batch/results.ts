@@ -54,7 +54,7 @@ export function rulesetsFor(
 }
 
 /** A deal's verdict as a small integer; NONE marks a deal not solved yet. */
-export const NONE = 0;
+const NONE = 0;
 export const WON = 1;
 export const LOST = 2;
 export const UNKNOWN = 3;

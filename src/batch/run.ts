@@ -20,7 +20,7 @@ import { rulesetsNest } from './implications.ts';
 import { type RulesetSummary, SummaryAccumulator } from './summary.ts';
 
 /** Results (deal × rule set) per segment: 19 bytes each, about 75 MB a segment. */
-export const SEGMENT_RESULTS = 4_000_000;
+const SEGMENT_RESULTS = 4_000_000;
 
 export interface RunSpec {
   seed: number;

@@ -242,7 +242,7 @@ function add(m: Moments, y: number, sampling: number): void {
  * The Wilson score interval with continuity correction (Newcombe's): its ends hold their 95% at small counts,
  * where the plain Wilson interval's lower end runs high.
  */
-export function wilsonCorrected(won: number, n: number, z = Z95): { low: number; high: number } {
+function wilsonCorrected(won: number, n: number, z = Z95): { low: number; high: number } {
   if (n === 0) return { low: 0, high: 1 };
   const p = won / n;
   const z2 = z * z;

@@ -70,7 +70,7 @@ export interface RulesetSummary {
 
 /** How a rule set's answer was reached: every deal decided; a range (some deals open, nothing narrows it); the
  *  two-phase estimate; the difference estimate against the forced rule; a policy's games (decided, as played). */
-export type AnswerMethod = 'exact' | 'range' | 'two-phase' | 'difference' | 'played' | 'reference';
+type AnswerMethod = 'exact' | 'range' | 'two-phase' | 'difference' | 'played' | 'reference';
 
 /** A rule set's answer: the best estimate its summary offers (a range where some verdict is open), its 95%
  *  interval, and how it was reached — what the summary's first line, the CSV's estimate_* and JSON's `estimate`
@@ -386,7 +386,7 @@ class RulesetTally {
  * row with no unknown deal is exact deal by deal, and a small sample can give an interval wider than the
  * plain range: then the plain range stands alone, and `note` says why.
  */
-export function offer<T extends TwoPhase>(t: T, plain: { low: number; high: number }, unknown: number): T {
+function offer<T extends TwoPhase>(t: T, plain: { low: number; high: number }, unknown: number): T {
   const narrower = t.ci95.high - t.ci95.low < plain.high - plain.low;
   if (unknown > 0 && narrower) return { ...t, offered: true, note: '' };
   const note =

@@ -29,9 +29,9 @@ import { fmt } from '../core/game/format.ts';
  * (options.ts DEFAULT_PLAN): about two minutes on two cores. `npm start` is the rule texts' game (standard ×
  * optional) alone over 400 deals, in seconds.
  */
-export const DEFAULT_DEALS = 1000;
+const DEFAULT_DEALS = 1000;
 /** The seed when none is given (deal's; estimate's is its default plan's, the seed of the stored reference runs). */
-export const DEFAULT_SEED = 1;
+const DEFAULT_SEED = 1;
 
 const shardOption = (value: string): { k: number; n: number } => {
   const shard = parseShard(value);

@@ -5,7 +5,7 @@
 import { UsageError } from './errors.ts';
 
 /** The packages the report draws with, as a user installs them. */
-export const CHART_PACKAGES = ['vega', 'vega-lite'] as const;
+const CHART_PACKAGES = ['vega', 'vega-lite'] as const;
 
 /** Whether `error` is the failure to find one of the chart packages (not an error inside one). */
 function missingPackage(error: unknown): string | undefined {

@@ -103,7 +103,7 @@ const ruleName = (name: string): string => name.replace('/', ' × ');
  * The first line of a rule set: one a newcomer can quote — the rule set, the answer and its 95% interval, the
  * deals, and how it was reached.
  */
-export function answerLine(s: RulesetSummary): string {
+function answerLine(s: RulesetSummary): string {
   const a = answerOf(s);
   const value = a.low === a.high ? percent(a.high) : `${percent(a.low)}–${percent(a.high)}`;
   const range = s.firstIndex === null ? '' : ` (${fmt(s.firstIndex)}–${fmt(s.lastIndex!)})`;
@@ -113,7 +113,7 @@ export function answerLine(s: RulesetSummary): string {
 }
 
 /** The summary of one rule set, as lines: its answer first, then the counts behind it. */
-export function rulesetText(s: RulesetSummary): string[] {
+function rulesetText(s: RulesetSummary): string[] {
   const played = s.policy !== undefined && s.policy !== 'solver';
   if (s.deals === 0) return [`${s.variant} × ${s.rule}${s.policy === undefined ? '' : ` · ${s.policy}`}: no deal solved`];
   const lines = [answerLine(s)];

@@ -6,7 +6,7 @@ import { integerOption } from './errors.ts';
 import type { WebFlags } from './web-command.ts';
 
 /** The port tried first: a fixed one, so that the page's saved games (kept per address) are found again. */
-export const DEFAULT_PORT = 8044;
+const DEFAULT_PORT = 8044;
 
 export function addWebCommand(program: Command): void {
   program

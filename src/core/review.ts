@@ -42,7 +42,7 @@ export interface ReviewFindings {
 
 /** Undecided positions a review asks about before it gives up: the positions near a hard one tend to be hard too,
  *  and each costs the whole budget. */
-export const MAX_UNDECIDED = 3;
+const MAX_UNDECIDED = 3;
 
 /**
  * The binary search over positions 0 … n, asking `verdictAt` about as few as it can: the start, the end, then the

@@ -18,7 +18,7 @@ export interface BestLine {
 }
 
 /** Positions the search may visit: about a second of search, so that a page is made quickly. */
-export const BEST_LINE_BUDGET = 100_000;
+const BEST_LINE_BUDGET = 100_000;
 
 const order = (move: GameMove): number => (move.kind === 'remove' ? 0 : move.kind === 'deal' ? 1 : 2);
 

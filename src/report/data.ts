@@ -124,7 +124,7 @@ async function* csvRecords(file: string): AsyncGenerator<{ header: string[]; rec
 }
 
 /** What a file is, from its header. */
-export type FileKind = 'summary' | 'deals';
+type FileKind = 'summary' | 'deals';
 
 export interface ReportInputs {
   summaries: SummaryRow[];

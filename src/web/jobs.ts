@@ -10,7 +10,7 @@ interface Game {
 }
 
 /** The library's solve of the position `after` reaches (the stock known), within `maxStates` positions. */
-export interface SolveJob extends Game {
+interface SolveJob extends Game {
   kind: 'solve';
   deal: string;
   after: string[];
@@ -18,20 +18,20 @@ export interface SolveJob extends Game {
 }
 
 /** The library's hint for a position as a player sees it (the position notation). */
-export interface HintJob extends Game {
+interface HintJob extends Game {
   kind: 'hint';
   position: string;
 }
 
 /** The library's review of the moves played: where the game was lost. */
-export interface ReviewJob extends Game {
+interface ReviewJob extends Game {
   kind: 'review';
   deal: string;
   moves: string[];
 }
 
 /** The first deal of `seed` from `index` on that the library proves winnable. */
-export interface WinnableJob extends Omit<Game, 'reverse'> {
+interface WinnableJob extends Omit<Game, 'reverse'> {
   kind: 'winnable';
   seed: number;
   index: number;

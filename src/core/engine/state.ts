@@ -70,7 +70,7 @@ export function takeFromPile(frames: Int32Array, base: number, pile: number, pos
 }
 
 /** Whether dealing position `pos` is on pile p. */
-export function pileHas(frames: Int32Array, base: number, pile: number, pos: number): boolean {
+function pileHas(frames: Int32Array, base: number, pile: number, pos: number): boolean {
   return pos < 32 ? (frames[base + 2 * pile]! & (1 << pos)) !== 0 : (frames[base + 2 * pile + 1]! & (1 << (pos - 32))) !== 0;
 }
 

@@ -16,11 +16,11 @@ export const RANKS = 13;
 export const ACE_RANK = 12;
 
 /** Rank letters by rank index (0 = two … 12 = ace). */
-export const RANK_LETTERS = '23456789TJQKA';
+const RANK_LETTERS = '23456789TJQKA';
 /** Suit letters by suit index: clubs, diamonds, hearts, spades. */
-export const SUIT_LETTERS = 'CDHS';
+const SUIT_LETTERS = 'CDHS';
 /** Suit symbols by suit index. */
-export const SUIT_SYMBOLS = '♣♦♥♠';
+const SUIT_SYMBOLS = '♣♦♥♠';
 
 export const suitOf = (card: Card): number => (card / RANKS) | 0;
 export const rankOf = (card: Card): number => card % RANKS;

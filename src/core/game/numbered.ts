@@ -37,7 +37,7 @@ export function kpatShuffled<T>(items: readonly T[], seed: number): T[] {
 
 /** KPatience's deck before the shuffle: rank by rank from the ace, each in the suit order clubs, diamonds, hearts,
  *  spades (its DealerScene::setDeckContents): A♣ A♦ A♥ A♠ 2♣ … K♠, as card numbers. */
-export const KPAT_DECK: readonly number[] = Array.from({ length: 52 }, (_, i) => {
+const KPAT_DECK: readonly number[] = Array.from({ length: 52 }, (_, i) => {
   const kpatRank = Math.floor(i / 4); // 0 = ace, 1 = two, … 12 = king
   const suit = i % 4;
   return suit * 13 + (kpatRank === 0 ? 12 : kpatRank - 1);
@@ -48,7 +48,7 @@ export const KPAT_DECK: readonly number[] = Array.from({ length: 52 }, (_, i) =>
  * and deals from the stock's top, the list's last card: pile 1 first, then 2, 3 and 4, round after round. So the
  * k-th card dealt is the shuffled list's card 51 − k: the deal is the shuffled list read backwards.
  */
-export function kpatDeal(number: bigint): Uint8Array {
+function kpatDeal(number: bigint): Uint8Array {
   return Uint8Array.from(kpatShuffled(KPAT_DECK, Number(number)).reverse());
 }
 
@@ -72,7 +72,7 @@ const fromAce = (suit: number, rank: number): number => suit * 13 + (rank === 0 
 
 /** PySolFC's deck before the shuffle (its Game.createCards): suit by suit, clubs, spades, hearts, diamonds, each
  *  from the ace to the king. */
-export const PYSOL_DECK: readonly number[] = [0, 3, 2, 1].flatMap((suit) => Array.from({ length: 13 }, (_, rank) => fromAce(suit, rank)));
+const PYSOL_DECK: readonly number[] = [0, 3, 2, 1].flatMap((suit) => Array.from({ length: 13 }, (_, rank) => fromAce(suit, rank)));
 
 /**
  * The Mersenne Twister of Python's `random.Random` (MT19937, seeded from a whole number by init_by_array with its
@@ -156,7 +156,7 @@ export class PythonRandom {
  * MTRandom. Game.shuffle puts the cards on the talon in order and Aces Up's dealRow takes the talon's top, the last
  * card, for rows 1 to 4: the deal is the shuffled list read backwards. (Under 32,000 that is KPatience's game N.)
  */
-export function pysolDeal(number: bigint): Uint8Array {
+function pysolDeal(number: bigint): Uint8Array {
   let cards: number[];
   let randint: (n: number) => number;
   if (number < 32000n) {
@@ -194,7 +194,7 @@ export const PYSOLFC: NumberedGames = {
   deal: pysolDeal,
 };
 
-export const NUMBERED_GAMES: readonly NumberedGames[] = [KPATIENCE, PYSOLFC];
+const NUMBERED_GAMES: readonly NumberedGames[] = [KPATIENCE, PYSOLFC];
 
 const NAME = /^\s*([a-z]+)\s*:\s*(\S*)\s*$/iu;
 

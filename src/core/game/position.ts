@@ -14,7 +14,7 @@ export interface Reading {
   top: string;
 }
 
-export const STANDARD_READING: Reading = { toGame: (card) => card, name: cardName, top: 'ace' };
+const STANDARD_READING: Reading = { toGame: (card) => card, name: cardName, top: 'ace' };
 
 /** A position as a player sees it: nothing of the stock's order. */
 export interface Position {

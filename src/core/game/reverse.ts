@@ -35,7 +35,7 @@ export function mapMove(move: GameMove, map: (card: Card) => Card): GameMove {
 export const parseReversedMoves = (text: string): GameMove[] => parseMoves(text).map((move) => mapMove(move, fromReversed));
 
 /** Cards read with aces low: the king is the card never discarded. */
-export const REVERSED_READING: Reading = { toGame: fromReversed, name: (card) => cardName(toReversed(card)), top: 'king' };
+const REVERSED_READING: Reading = { toGame: fromReversed, name: (card) => cardName(toReversed(card)), top: 'king' };
 
 /** A position read with aces low, as the standard game's (its errors name the cards as written). */
 export const parseReversedPosition = (text: string): Position => parsePosition(text, REVERSED_READING);

@@ -32,7 +32,7 @@ export interface PlayedGame {
 }
 
 /** Most moves one game may take before the policy is called faulty (a real game takes about 60–120). */
-export const MAX_GAME_MOVES = 20_000;
+const MAX_GAME_MOVES = 20_000;
 
 /**
  * Plays `deal` to its end with `policy`; throws when the policy plays an illegal move or never stops.

@@ -37,7 +37,7 @@ export interface HintWords {
 }
 
 /** "about 1 game in 37", "about 7 games in 10": a share as odds a player reads at a glance. */
-export function odds(p: number): string {
+function odds(p: number): string {
   if (p <= 0) return 'almost never';
   if (p >= 1) return 'almost always';
   if (p < 0.5) {

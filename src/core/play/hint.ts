@@ -39,20 +39,20 @@ export interface HintSettings {
 export const HINT_DEFAULTS: HintSettings = { samples: 128, rollouts: 2000, orders: 200, maxStates: 20_000, seed: 1, perfect: true };
 
 /** The widest 95% interval given as an answer: 10 points. A share known no closer is said to be undecided. */
-export const WIDEST = 0.1;
+const WIDEST = 0.1;
 /** An order still undecided is solved once more at this many times its budget. */
-export const LATER_PASS = 10;
+const LATER_PASS = 10;
 /** Undecided orders are solved again only while they are at most this share of the orders: past it (early in a
  *  game, where most orders are hard) the interval would stay wide whatever the hint spent. */
-export const AGAIN_SHARE = 0.2;
+const AGAIN_SHARE = 0.2;
 /** The most orders solved: the first `orders`, doubled while the interval is too wide (8×: 1,600 at the default). */
-export const MAX_ORDER_GROWTH = 8;
+const MAX_ORDER_GROWTH = 8;
 /** The most positions the perfect-play share may search in all, as a multiple of orders × maxStates (at the
  *  defaults 20,000,000: some tens of seconds at worst). */
-export const EFFORT = 5;
+const EFFORT = 5;
 
 /** A share with its 95% interval: `low … high` (equal unless some solved orders are undecided). */
-export interface Share {
+interface Share {
   won: number;
   /** Orders (rollouts or solved orders) counted. */
   of: number;
@@ -64,7 +64,7 @@ export interface Share {
 }
 
 /** The share perfect play wins: of the orders solved, `won`, `lost` and `unknown` (undecided at `maxStates`). */
-export interface PerfectShare extends Share {
+interface PerfectShare extends Share {
   unknown: number;
   lost: number;
   /** The largest budget an order was given. */

@@ -22,15 +22,7 @@ import {
 } from './settings.ts';
 
 // The names and settings live in settings.ts, which imports nothing (the command line's options read them).
-export {
-  DEFAULT_ACE_BONUS,
-  DEFAULT_EXPERT_SAMPLES,
-  DEFAULT_SAMPLE_STATES,
-  DEFAULT_SAMPLES,
-  POLICY_NAMES,
-  type PolicyName,
-  type PolicySettings,
-};
+export { POLICY_NAMES, type PolicyName, type PolicySettings };
 
 /** expert: the ace bonus of its greedy rollouts, greedy's best for the variant (its row of PLAYER_SETTINGS). */
 export const expertAceBonus = (variant: Variant): number => PLAYER_SETTINGS[variant].expertAceBonus;

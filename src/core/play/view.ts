@@ -79,7 +79,7 @@ export class Table implements View {
 }
 
 /** The pile holding `card` and its height in it, or [-1, -1]. */
-export function locate(piles: readonly (readonly Card[])[], card: Card): [number, number] {
+function locate(piles: readonly (readonly Card[])[], card: Card): [number, number] {
   for (let pile = 0; pile < PILES; pile++) {
     const index = piles[pile]!.indexOf(card);
     if (index >= 0) return [pile, index];

@@ -11,7 +11,7 @@ import { MAX_THREADS, SharedTable, type SharedTableMemory, sharedTableMemory } f
 /** Deepest stack a thread publishes (search.ts MAX_DEPTH). */
 export const GROUP_DEPTH = 2048;
 /** Longest winning line the group hands back (search.ts MAX_LINE). */
-export const GROUP_LINE = GROUP_DEPTH + 256;
+const GROUP_LINE = GROUP_DEPTH + 256;
 
 // Control words.
 /** The job's number: helpers wait for it to change; -1 tells them to quit. */
@@ -37,7 +37,7 @@ export const FAILED = 10;
 export const FROM_AT = 16;
 export const DEAL_AT = FROM_AT + FRAME;
 /** Per thread, `THREAD_WORDS` words from THREADS_AT + t · THREAD_WORDS (a cache line or more apart). */
-export const THREADS_AT = DEAL_AT + 64;
+const THREADS_AT = DEAL_AT + 64;
 export const THREAD_WORDS = 32;
 /** Per-thread words: claims unfinished, claims ever made, stored frames on its stack, and its result. */
 export const CLAIMS = 0;

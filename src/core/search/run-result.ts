@@ -5,7 +5,7 @@
 import type { Move } from '../engine/move.ts';
 import { WIN_DISCARDS } from '../game/rules.ts';
 
-export type SearchStatus = 'won' | 'exhausted' | 'aborted';
+type SearchStatus = 'won' | 'exhausted' | 'aborted';
 
 export interface SearchRun {
   status: SearchStatus;

@@ -16,7 +16,7 @@ export { GROWTH };
 
 /** The share of the time left that a pass's budget is planned to fill, at the last pass's speed: a larger
  *  table is slower per state (and the clock stops a pass that overruns). */
-export const SPEED_MARGIN = 0.85;
+const SPEED_MARGIN = 0.85;
 
 /** Milliseconds a visited set takes to grow, per position it rehashes: 0.25–0.45 µs measured on the 2-core
  *  test machine under load, taken high, so that a growth that would end past the limit is not begun. */
