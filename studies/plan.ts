@@ -12,7 +12,8 @@ import { controlsOf } from '../src/batch/estimate-plan.ts';
 import { applyImplications, sampledByProvenance } from '../src/batch/implications.ts';
 import { mergeDealFiles } from '../src/batch/merge.ts';
 import { passBudgets } from '../src/batch/provenance.ts';
-import { type RulesetSummary, summarise } from '../src/batch/summary.ts';
+import type { RulesetSummary } from '../src/batch/summary.ts';
+import { summarise } from '../src/batch/summarise.ts';
 import { fmt } from '../src/core/game/format.ts';
 import { type LatticePlan, planFor, plansFor } from './plans.ts';
 

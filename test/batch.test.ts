@@ -20,7 +20,7 @@ import { mergeDealFiles } from '../src/batch/merge.ts';
 import { type DealRecord, LOST, MAX_RESULTS, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
 import { parseShard, shardRange } from '../src/batch/shard.ts';
 import { quantile, wilson, winRate } from '../src/core/stats.ts';
-import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
+import { SummaryAccumulator, summarise } from '../src/batch/summarise.ts';
 import { summaryCsv } from '../src/batch/summary-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-batch-'));

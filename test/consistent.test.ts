@@ -11,7 +11,8 @@ import { passBudgets, runProvenance } from '../src/batch/provenance.ts';
 import type { ControlRun, TailRun } from '../src/batch/lattice-summary.ts';
 import { type DealRecord, LOST, type Outcome, UNKNOWN, WON } from '../src/batch/results.ts';
 import { inPassSample, passSharesOf } from '../src/batch/sample.ts';
-import { type Answer, SummaryAccumulator, answerOf } from '../src/batch/summary.ts';
+import { type Answer, answerOf } from '../src/batch/summary.ts';
+import { SummaryAccumulator } from '../src/batch/summarise.ts';
 import { sized } from './deep.ts';
 
 /** One deal as the simulation sees it: the true verdicts, and the pass at which each rule's search decides it

@@ -30,7 +30,7 @@ import {
   runProvenance,
 } from '../src/batch/provenance.ts';
 import { type DealRecord, LOST, ResultTable, UNKNOWN, WON, rulesetsFor } from '../src/batch/results.ts';
-import { SummaryAccumulator, summarise } from '../src/batch/summary.ts';
+import { SummaryAccumulator, summarise } from '../src/batch/summarise.ts';
 import { summaryCsv } from '../src/batch/summary-file.ts';
 import { checkPasses } from '../src/batch/plan-checks.ts';
 import solveChunk from '../src/batch/worker.ts';

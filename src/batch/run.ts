@@ -17,7 +17,8 @@ import { MAX_RESULTS, ResultTable, type Ruleset, WON, isRulesetOf, resultsPerDea
 import type { IndexRange } from './shard.ts';
 import type { Controls } from './lattice-summary.ts';
 import { rulesetsNest } from './implications.ts';
-import { type RulesetSummary, SummaryAccumulator } from './summary.ts';
+import type { RulesetSummary } from './summary.ts';
+import { SummaryAccumulator } from './summarise.ts';
 
 /** Results (deal × rule set) per segment: 19 bytes each, about 75 MB a segment. */
 const SEGMENT_RESULTS = 4_000_000;

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { writeDealsCsv } from '../batch/csv.ts';
 import { isStdio } from '../batch/files.ts';
 import { mergeDealFiles } from '../batch/merge.ts';
-import { summarise } from '../batch/summary.ts';
+import { summarise } from '../batch/summarise.ts';
 import { controlsOf } from '../batch/estimate-plan.ts';
 import { passBudgets } from '../batch/provenance.ts';
 import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
