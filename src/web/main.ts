@@ -2,11 +2,12 @@
 // beside it (the hint, the exact solver, "Where did I go wrong?") and the games played and won; the game is saved on
 // every move and named in the address. It uses the library's public entry only (src/index.ts).
 
-import { DEFAULT_MAX_STATES, InputError, type ReviewAnswer, type Verdict, newGame } from '../index.ts';
+import { DEFAULT_MAX_STATES, InputError, type Verdict, newGame } from '../index.ts';
 import { listenToKeys } from './keys.ts';
 import { type HintState, LONGER_STATES, type VerdictState, renderHint, renderStats, renderVerdict } from './panel-view.ts';
-import { type ReviewState, renderReview } from './review-view.ts';
-import { Round } from './round.ts';
+import { GameReview } from './game-review.ts';
+import { renderReview } from './review-view.ts';
+import { Round, translateMoves } from './round.ts';
 import { type Rules, type Setup, DEFAULT_RULES, checked, describeSetup, isNumbered, readSetup, ruleSetName, writeSetup } from './setup.ts';
 import { SetupView, randomSeed } from './setup-view.ts';
 import { PageSolver, Superseded } from './solver.ts';
@@ -34,44 +35,12 @@ interface Known {
   maxStates: number;
 }
 
-/** A review of the moves played, kept for the game and moves it was of. */
-interface Reviewed {
-  /** The game (its address) and the moves reviewed. */
-  game: string;
-  moves: string[];
-  answer: ReviewAnswer;
-  /** Stepped back to before the first losing move, to try the winning line from there. */
-  steppedBack: boolean;
-}
-
-/**
- * The moves of a line written in one reading, written in another: played side by side on two games of the same deal
- * and rules, one per reading, where the same move has the same place in the list of legal moves.
- */
-function translate(moves: readonly string[], cards: Uint8Array, rules: Rules, to: boolean): string[] {
-  const from = newGame(cards, rules);
-  const into = newGame(cards, { ...rules, reverse: to });
-  const out: string[] = [];
-  for (const move of moves) {
-    const at = from.legalMoves().indexOf(move);
-    if (at < 0) break;
-    const written = into.legalMoves()[at]!;
-    from.play(move);
-    into.play(written);
-    out.push(written);
-  }
-  return out;
-}
-
 class Page {
   #round: Round;
   #selected: string | undefined;
   #target: number | undefined;
   #hint: HintState = { kind: 'idle' };
   #verdict: VerdictState = { kind: 'off' };
-  #reviewed: Reviewed | undefined;
-  #reviewing: string | undefined;
-  #reviewProblem: string | undefined;
   #solverShown = loadSolverShown();
   #winnableOnly = loadWinnableOnly();
   #budget = DEFAULT_MAX_STATES;
@@ -79,7 +48,7 @@ class Page {
   readonly #verdictSolver = new PageSolver();
   readonly #hintSolver = new PageSolver();
   readonly #dealSolver = new PageSolver();
-  readonly #reviewSolver = new PageSolver();
+  readonly #review = new GameReview(() => this.#redraw());
   readonly #table: TableView;
   readonly #setupView: SetupView;
   readonly #message = byId<HTMLParagraphElement>('message');
@@ -153,10 +122,7 @@ class Page {
     this.#selected = undefined;
     this.#target = undefined;
     this.#budget = DEFAULT_MAX_STATES;
-    this.#reviewed = undefined;
-    this.#reviewProblem = undefined;
-    this.#reviewSolver.stop();
-    this.#reviewing = undefined;
+    this.#review.forget();
     return round;
   }
 
@@ -186,7 +152,7 @@ class Page {
     }
     const saved = old.saved();
     const oldRules = { variant: old.setup.variant, discards: old.setup.discards, reverse: old.setup.reverse };
-    const moves = rules.reverse === old.setup.reverse ? saved.moves : translate(saved.moves, cards, oldRules, rules.reverse);
+    const moves = rules.reverse === old.setup.reverse ? saved.moves : translateMoves(saved.moves, cards, oldRules, rules.reverse);
     const played = round.restore(moves, rules.reverse === old.setup.reverse ? saved.undone : []);
     this.#round = round;
     this.#say(
@@ -387,77 +353,17 @@ class Page {
       });
   }
 
-  /** "Where did I go wrong?": the review of the moves played, from the worker. */
-  #askReview(): void {
-    const round = this.#round;
-    const game = writeSetup(round.setup);
-    const moves = round.moves;
-    this.#reviewing = `${game}|${moves.join(',')}`;
-    this.#reviewProblem = undefined;
-    this.#redraw();
-    this.#reviewSolver
-      .run({ kind: 'review', deal: round.deal, moves, ...this.#rulesOf(round) })
-      .then(({ value }) => {
-        this.#reviewing = undefined;
-        if (round !== this.#round) return;
-        this.#reviewed = { game, moves, answer: value, steppedBack: false };
-        this.#redraw();
-      })
-      .catch((error: Error) => {
-        if (error instanceof Superseded) return;
-        this.#reviewing = undefined;
-        this.#reviewProblem = error.message;
-        this.#redraw();
-      });
-  }
-
   /** Back to before the first losing move; the review's winning line is the known verdict there. */
   #stepBack(): void {
-    const reviewed = this.#reviewed;
-    const k = reviewed?.answer.firstLosingMove;
-    if (reviewed === undefined || k === null || k === undefined) return;
-    this.#round.backTo(k - 1);
-    reviewed.steppedBack = true;
+    const back = this.#review.stepBack();
+    if (back === undefined) return;
+    this.#round.backTo(back.move - 1);
     this.#keepVerdict(this.#verdictKey(), {
-      verdict: { result: 'won', solution: reviewed.answer.winningLine!, states: 0 },
+      verdict: { result: 'won', solution: back.winningLine, states: 0 },
       maxStates: DEFAULT_MAX_STATES,
     });
-    this.#say(`Back before move ${k}: the game can still be won from here.`);
+    this.#say(`Back before move ${back.move}: the game can still be won from here.`);
     this.#changed();
-  }
-
-  /** Where the review stands: offered once the game is lost, asked, answered, or stepped back along its line. */
-  #reviewState(): ReviewState {
-    const round = this.#round;
-    const game = writeSetup(round.setup);
-    const moves = round.moves;
-    const reviewed = this.#reviewed?.game === game ? this.#reviewed : undefined;
-    if (reviewed?.steppedBack) {
-      const k = reviewed.answer.firstLosingMove!;
-      const line = reviewed.answer.winningLine!;
-      const on =
-        moves.length >= k - 1 &&
-        moves.slice(0, k - 1).every((move, i) => move === reviewed.moves[i]) &&
-        moves.slice(k - 1).every((move, i) => move === line[i]);
-      return {
-        kind: 'done',
-        moves: reviewed.moves,
-        answer: reviewed.answer,
-        steppedBack: true,
-        next: on ? moves.length - (k - 1) : undefined,
-      };
-    }
-    if (round.status() !== 'lost') return { kind: 'off' };
-    if (reviewed !== undefined && reviewed.moves.join(',') === moves.join(','))
-      return { kind: 'done', moves: reviewed.moves, answer: reviewed.answer, steppedBack: false, next: undefined };
-    if (this.#reviewing === `${game}|${moves.join(',')}`) return { kind: 'busy' };
-    if (this.#reviewProblem !== undefined) return { kind: 'error', message: this.#reviewProblem };
-    return { kind: 'offer' };
-  }
-
-  /** Plays the next `count` moves of the review's winning line. */
-  #playReviewLine(count: number): void {
-    this.#playKnownLine(count);
   }
 
   /**
@@ -541,10 +447,10 @@ class Page {
         this.#update();
       },
     });
-    renderReview(this.#reviewState(), {
-      ask: () => this.#askReview(),
+    renderReview(this.#review.state(round), {
+      ask: () => this.#review.ask(round, this.#rulesOf(round), () => round === this.#round),
       stepBack: () => this.#stepBack(),
-      play: (count) => this.#playReviewLine(count),
+      play: (count) => this.#playKnownLine(count),
     });
     const rules = round.setup;
     renderStats(ruleSetName(rules), loadStats(`${rules.variant}/${rules.discards}`));

@@ -3,7 +3,7 @@
 // Cards and moves are strings in the rules' notation, written in the setup's reading.
 
 import { type Game, type GameStatus, newGame } from '../index.ts';
-import { type Setup, dealOf } from './setup.ts';
+import { type Rules, type Setup, dealOf } from './setup.ts';
 
 export class Round {
   /** The deal, canonical, in the setup's reading. */
@@ -124,4 +124,23 @@ export class Round {
   kept(): string {
     return this.setup.reverse ? 'kings' : 'aces';
   }
+}
+
+/**
+ * The moves of a line written in one reading, written in another: played side by side on two games of the same deal
+ * and rules, one per reading, where the same move has the same place in the list of legal moves.
+ */
+export function translateMoves(moves: readonly string[], cards: Uint8Array, rules: Rules, to: boolean): string[] {
+  const from = newGame(cards, rules);
+  const into = newGame(cards, { ...rules, reverse: to });
+  const out: string[] = [];
+  for (const move of moves) {
+    const at = from.legalMoves().indexOf(move);
+    if (at < 0) break;
+    const written = into.legalMoves()[at]!;
+    from.play(move);
+    into.play(written);
+    out.push(written);
+  }
+  return out;
 }
