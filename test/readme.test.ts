@@ -237,13 +237,17 @@ describe('package.json scripts', () => {
     }
   });
 
-  it('npm start (its whole run) ends with exit 0 and prints the lines the README shows it printing', async () => {
+  // npm start whole is a minute of both cores: the deep run runs it and compares the lines the README shows (CI also
+  // runs npm start as its own step); npm test runs its command on a few deals and checks the answers' form.
+  it(`npm start (${DEEP ? 'its whole run' : `on ${SHORT_DEALS} deals`}) ends with exit 0 and prints the answers the README shows it printing`, async () => {
     const shown = shownOutput('npm start');
     expect(shown.length).toBeGreaterThan(0);
-    const ran = await shell(scripts['start']!, ROOT);
+    const ran = await shell(DEEP ? scripts['start']! : shorten(scripts['start']!), ROOT);
     expect(ran.code, ran.output).toBe(0);
     const printed = ran.output.split('\n');
-    for (const line of shown) expect(printed, line).toContain(line);
+    if (DEEP) for (const line of shown) expect(printed, line).toContain(line);
+    else
+      for (const line of shown) expect(printed.some((p) => p.startsWith(line.slice(0, line.indexOf(':') + 1))), line).toBe(true);
   });
 });
 
