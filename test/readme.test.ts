@@ -247,7 +247,11 @@ describe('package.json scripts', () => {
     const printed = ran.output.split('\n');
     if (DEEP) for (const line of shown) expect(printed, line).toContain(line);
     else
-      for (const line of shown) expect(printed.some((p) => p.startsWith(line.slice(0, line.indexOf(':') + 1))), line).toBe(true);
+      for (const line of shown)
+        expect(
+          printed.some((p) => p.startsWith(line.slice(0, line.indexOf(':') + 1))),
+          line,
+        ).toBe(true);
   });
 });
 
