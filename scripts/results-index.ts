@@ -290,7 +290,7 @@ function fullTable(prefix: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** How a row's rate was decided, in a few words. */
+/** How a row's rate was decided, in a few words a reader of the README knows (the lab's are in docs/estimate.md). */
 function decided(row: Row, f: Figures): string {
   const unknown = count(row, 'unknown') ?? 0;
   if (f.lattice !== undefined && shownOf(f) === f.lattice) {
@@ -299,18 +299,18 @@ function decided(row: Row, f: Figures): string {
     const sampled =
       f.twoPhase === undefined
         ? ''
-        : `; ${num(String(f.twoPhase.sampled))} of its ${num(String(firstUnknown))} unknown deals sampled, ${
-            f.twoPhase.stillUnknown === 0 ? 'every one decided' : `${num(String(f.twoPhase.stillUnknown))} of them still open`
+        : `; ${num(String(f.twoPhase.sampled))} of its ${num(String(firstUnknown))} hardest deals solved further, ${
+            f.twoPhase.stillUnknown === 0 ? 'every one decided' : `${num(String(f.twoPhase.stillUnknown))} still open`
           }`;
-    return `difference estimate: ${f.lattice.control} over ${num(String(f.lattice.controlDeals))} deals + the optional rule's own wins${sampled}`;
+    return `the forced rule's rate over ${num(String(f.lattice.controlDeals))} deals, plus the deals only the optional rule wins${sampled}`;
   }
   if (f.twoPhase !== undefined && shownOf(f) === f.plain)
-    return `range: ${num(String(unknown))} deals open; of ${num(String(f.twoPhase.sampled))} sampled, ${num(String(f.twoPhase.stillUnknown))} still unknown at the last pass`;
+    return `a range: ${num(String(unknown))} deals still open; of ${num(String(f.twoPhase.sampled))} of them solved further, ${num(String(f.twoPhase.stillUnknown))} still open`;
   if (f.twoPhase !== undefined) {
-    const open = f.twoPhase.stillUnknown > 0 ? `, ${num(String(f.twoPhase.stillUnknown))} of them still open` : '';
-    return `two-phase sample: ${num(String(f.twoPhase.sampled))} of ${num(String(unknown))} unknown deals solved further${open}`;
+    const open = f.twoPhase.stillUnknown > 0 ? `, ${num(String(f.twoPhase.stillUnknown))} still open` : '';
+    return `the hardest deals from a sample: ${num(String(f.twoPhase.sampled))} of ${num(String(unknown))} solved further${open}`;
   }
-  return unknown === 0 ? 'every deal decided' : `range: ${num(String(unknown))} deals open`;
+  return unknown === 0 ? 'every deal decided' : `a range: ${num(String(unknown))} deals still open`;
 }
 
 /** The README's table: one rate and its 95% interval per rule set, how it was decided, and the run. */

@@ -96,7 +96,7 @@ export async function solveOnThreads(deal: string | Deal, options: ThreadOptions
 
 /**
  * Solves the deals on a pool of worker threads, the verdict only (lost deals' max discards are not pinned), and
- * counts them: the same figures as `acesup estimate --max-states N --max-discards bounds` over those deals.
+ * counts them: the same figures as `acesup estimate --max-states N --passes none` over those deals.
  */
 export async function estimateWinRate(options: EstimateOptions): Promise<Estimate> {
   const { variant, rule } = rulesOf(options);

@@ -30,8 +30,9 @@ import { fmt } from '../core/game/format.ts';
  * optional) alone over 400 deals, in seconds.
  */
 const DEFAULT_DEALS = 1000;
-/** The seed when none is given (deal's; estimate's is its default plan's, the seed of the stored reference runs). */
-const DEFAULT_SEED = 1;
+/** The seed of `deal` and `estimate` when none is given: the seed of the stored reference runs, so that `acesup deal
+ *  --count N | acesup solve` answers for the deals `acesup estimate --deals N` solves. */
+const DEFAULT_SEED = DEFAULT_PLAN.seed;
 
 const shardOption = (value: string): { k: number; n: number } => {
   const shard = parseShard(value);
@@ -124,7 +125,7 @@ export function addBatchCommands(program: Command, options: RunOverrides & { hel
     .addOption(variantOption({ all: true }))
     .addOption(discardsOption({ both: true }).default(DEFAULT_PLAN.discards))
     .option('--deals <n>', 'how many deals', integerOption(1), DEFAULT_DEALS)
-    .option('--seed <s>', `the seed of the deals, 0 to ${fmt(MAX_SEED)}`, integerOption(0, MAX_SEED), DEFAULT_PLAN.seed)
+    .option('--seed <s>', `the seed of the deals, 0 to ${fmt(MAX_SEED)}`, integerOption(0, MAX_SEED), DEFAULT_SEED)
     .option('--from <i>', 'number of the first deal', integerOption(0, MAX_INDEX), 0)
     .addOption(
       new Option('--workers <n>', `worker threads (at most ${MAX_WORKERS_PER_CORE} per core)`)

@@ -61,7 +61,8 @@ function largerRunInFull(run: ControlRun | TailRun): string {
 }
 
 /** An interval's value as a first line gives it: "1.50%", or "1.50%–2.00%" for a range. */
-const value = (i: { low: number; high: number }): string => (i.low === i.high ? percent(i.high) : `${percent(i.low)}–${percent(i.high)}`);
+const value = (i: { low: number; high: number }): string =>
+  percent(i.low) === percent(i.high) ? percent(i.high) : `${percent(i.low)}–${percent(i.high)}`;
 
 /**
  * How the answer was reached, in a few words (the end of a rule set's first line): what comes from a larger run
