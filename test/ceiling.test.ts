@@ -1,6 +1,7 @@
-// The ceiling (studies/ceiling/) against exact expectimax on small endgames from real games: never below
-// the optimum of a player who does not see the stock, the clairvoyant verdict with no penalty, tight with the
-// exact value; and its sampled tuples: drawn from the unseen set alone, and of mean zero.
+// The ceiling (studies/ceiling/: a study, not the package, so in the deep run only) against exact expectimax on
+// small endgames from real games: never below the optimum of a player who does not see the stock, the clairvoyant
+// verdict with no penalty, tight with the exact value; and its sampled tuples: drawn from the unseen set alone, and
+// of mean zero.
 
 import { describe, expect, it } from 'vitest';
 import { dealFor } from '../src/core/game/deals.ts';
@@ -109,7 +110,7 @@ const CASES: [Variant, DiscardRule][] = [
   ['strict', 'optional'],
 ];
 
-describe('one deal left: the bound over every order is never below the exact optimum', () => {
+describe.runIf(DEEP)('one deal left: the bound over every order is never below the exact optimum', () => {
   for (const [variant, rule] of CASES) {
     it(`${variant} × ${rule}`, () => {
       const positions = endgames(variant, rule, 4, sized(3, 5), 61);
@@ -129,7 +130,7 @@ describe('one deal left: the bound over every order is never below the exact opt
   }
 });
 
-describe('with no penalty and every move, the bound is the clairvoyant verdict', () => {
+describe.runIf(DEEP)('with no penalty and every move, the bound is the clairvoyant verdict', () => {
   for (const [variant, rule] of CASES) {
     // (Strict's wins are rare among these positions: seconds of search each, so the deep run only.)
     it.runIf(DEEP || variant !== 'strict')(`${variant} × ${rule}`, () => {
@@ -175,7 +176,7 @@ describe('with no penalty and every move, the bound is the clairvoyant verdict',
   });
 });
 
-describe('with the exact value and exact means the bound is tight, order by order', () => {
+describe.runIf(DEEP)('with the exact value and exact means the bound is tight, order by order', () => {
   for (const [variant, rule] of CASES) {
     // (Two deals left only where expectimax over them is quick enough for the suite: not in easy, whose buried
     // cards multiply the fills, nor in strict × optional; npm test runs standard × forced of them.)
@@ -202,7 +203,7 @@ describe('with the exact value and exact means the bound is tight, order by orde
   });
 });
 
-describe('the sampled tuples', () => {
+describe.runIf(DEEP)('the sampled tuples', () => {
   it('depend on the stock only through its set of cards', () => {
     const search = new CeilingSearch(settings('standard', 'forced', ZERO_VALUE, { exactTuples: 0, samples: 16 }));
     for (let index = 0; index < 20; index++) {

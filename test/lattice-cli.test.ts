@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solve, verify } from '../src/core/api.ts';
 import { type DiscardRule, type Variant, nestsIn } from '../src/core/game/rules.ts';
 import { type Ran, acesup, expectUsageError } from './cli-run.ts';
+import { DEEP } from './deep.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-lattice-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -226,7 +227,7 @@ describe('the default plan and the tail control', () => {
     );
   });
 
-  it("merges the shards of a default-plan run into the answers one run gives, the plan's controls included", async () => {
+  it.runIf(DEEP)("merges the shards of a default-plan run into the answers one run gives, the plan's controls included", async () => {
     const run = ['estimate', '--variant', 'strict', '--deals', '30', '--workers', '1', '--no-timings'];
     const [one, a, b] = await Promise.all([
       acesup(run),
@@ -248,59 +249,62 @@ describe('the default plan and the tail control', () => {
     );
   });
 
-  it("with --tail-control, counts the tail D = 0 and takes the tail's share from the larger run; refuses a tail of another boundary", async () => {
-    // A larger run of the same plan (x4 with its tail past it at x16, for a share of its unknown deals) as the
-    // tail control of a run that gives every unknown deal x4 and none x16.
-    const study = ['estimate', '--variant', 'standard', '--discards', 'both', '--seed', '12', '--workers', '2'];
-    const larger = await acesup([
-      ...study,
-      '--deals',
-      '120',
-      '--from',
-      '200',
-      ...PLAN,
-      '--sample-unknowns',
-      'standard/optional=0.5',
-      '--summary',
-      file('tail.summary.csv'),
-    ]);
-    expect(larger.code, larger.stderr).toBe(0);
-    const tail = rowsOf('tail.summary.csv');
-    const optional = tail.find((r) => r['discards'] === 'optional')!;
-    expect(optional['lattice_tail_budgets']).toBe('4000 16000');
-    expect(Number(optional['lattice_tail_sampled'])).toBeGreaterThan(0);
-    const small = await acesup([
-      ...study,
-      '--deals',
-      '40',
-      ...PLAN,
-      '--sample-unknowns',
-      'standard/optional=1,0',
-      '--tail-control',
-      file('tail.summary.csv'),
-      '--json',
-    ]);
-    expect(small.code, small.stderr).toBe(0);
-    const l = rows(small)[0]!.lattice! as unknown as { tailControl: { sampled: number; won: number }; tail: { leftToControl: number } };
-    expect(l.tailControl).toMatchObject({ sampled: Number(optional['lattice_tail_sampled']), won: Number(optional['lattice_tail_won']) });
-    expect(l.tail.leftToControl).toBeGreaterThan(0);
-    // Another first budget: another tail.
-    const other = await acesup([
-      ...study,
-      '--deals',
-      '10',
-      '--max-states',
-      '5000',
-      '--passes',
-      '4,16',
-      '--tail-control',
-      file('tail.summary.csv'),
-    ]);
-    expectUsageError(
-      other,
-      /--tail-control .*: its first two budgets are 4,000 and 16,000, this run's 5,000 and 20,000; its tail is not the deals this run leaves undecided/u,
-    );
-  });
+  it.runIf(DEEP)(
+    "with --tail-control, counts the tail D = 0 and takes the tail's share from the larger run; refuses a tail of another boundary",
+    async () => {
+      // A larger run of the same plan (x4 with its tail past it at x16, for a share of its unknown deals) as the
+      // tail control of a run that gives every unknown deal x4 and none x16.
+      const study = ['estimate', '--variant', 'standard', '--discards', 'both', '--seed', '12', '--workers', '2'];
+      const larger = await acesup([
+        ...study,
+        '--deals',
+        '120',
+        '--from',
+        '200',
+        ...PLAN,
+        '--sample-unknowns',
+        'standard/optional=0.5',
+        '--summary',
+        file('tail.summary.csv'),
+      ]);
+      expect(larger.code, larger.stderr).toBe(0);
+      const tail = rowsOf('tail.summary.csv');
+      const optional = tail.find((r) => r['discards'] === 'optional')!;
+      expect(optional['lattice_tail_budgets']).toBe('4000 16000');
+      expect(Number(optional['lattice_tail_sampled'])).toBeGreaterThan(0);
+      const small = await acesup([
+        ...study,
+        '--deals',
+        '40',
+        ...PLAN,
+        '--sample-unknowns',
+        'standard/optional=1,0',
+        '--tail-control',
+        file('tail.summary.csv'),
+        '--json',
+      ]);
+      expect(small.code, small.stderr).toBe(0);
+      const l = rows(small)[0]!.lattice! as unknown as { tailControl: { sampled: number; won: number }; tail: { leftToControl: number } };
+      expect(l.tailControl).toMatchObject({ sampled: Number(optional['lattice_tail_sampled']), won: Number(optional['lattice_tail_won']) });
+      expect(l.tail.leftToControl).toBeGreaterThan(0);
+      // Another first budget: another tail.
+      const other = await acesup([
+        ...study,
+        '--deals',
+        '10',
+        '--max-states',
+        '5000',
+        '--passes',
+        '4,16',
+        '--tail-control',
+        file('tail.summary.csv'),
+      ]);
+      expectUsageError(
+        other,
+        /--tail-control .*: its first two budgets are 4,000 and 16,000, this run's 5,000 and 20,000; its tail is not the deals this run leaves undecided/u,
+      );
+    },
+  );
 });
 
 describe('merge of two rule sets run apart', () => {

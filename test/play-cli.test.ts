@@ -284,68 +284,71 @@ describe('acesup estimate --policy', () => {
     expect(timed.stdout).toMatch(/^Played 40 games in [\d.]+ s: [\d,]+ games\/s on 2 workers \(wall clock\); 40 of 40 done\.$/mu);
   });
 
-  it("a --compare run resumes, shards merge into the one-run file, and rows with and without the solver's verdict do not mix", async () => {
-    const deals = sized(20, 60);
-    const one = [...base, '--deals', String(deals), '--policy', 'basic', '--compare', 'solver', '--max-states', '5000', '--workers', '1'];
-    expect((await acesup([...one, '--csv', file('cmp-all.csv')])).code).toBe(0);
-    expect((await acesup([...one, '--shard', '1/2', '--csv', file('cmp-s1.csv')])).code).toBe(0);
-    expect((await acesup([...one, '--shard', '2/2', '--csv', file('cmp-s2.csv')])).code).toBe(0);
-    const merged = await acesup(['merge', file('cmp-s1.csv'), file('cmp-s2.csv'), '--csv', file('cmp-merged.csv'), '--no-timings']);
-    expect(merged.code, merged.stderr).toBe(0);
-    expect(readFileSync(file('cmp-merged.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
-    expect(merged.stdout).toMatch(
-      new RegExp(`^standard × forced · basic: .*, ${deals} games[^]*the solver \\(whole stock known\\) on the same ${deals} deals`, 'mu'),
-    );
-    const lines = readFileSync(file('cmp-all.csv'), 'utf8').split('\n');
-    writeFileSync(file('cmp-part.csv'), `${lines.slice(0, sized(16, 50)).join('\n')}\n`);
-    const resumed = await acesup([...one, '--csv', file('cmp-part.csv'), '--resume']);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(readFileSync(file('cmp-part.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
-    // The same policy without --compare: the rows are not this run's.
-    const without = await acesup([
-      ...base,
-      '--deals',
-      String(deals),
-      '--policy',
-      'basic',
-      '--max-states',
-      '5000',
-      '--workers',
-      '1',
-      '--csv',
-      file('cmp-part.csv'),
-      '--resume',
-    ]);
-    expect(without.code).toBe(2);
-    expect(without.stderr.trim()).toMatch(
-      /^acesup: .*cmp-part\.csv line 2: the row has the solver's verdict \(--compare solver\) but this run has not; resume with the options/u,
-    );
-    expect(
-      (
-        await acesup([
-          ...base,
-          '--deals',
-          String(deals),
-          '--policy',
-          'basic',
-          '--max-states',
-          '5000',
-          '--shard',
-          '2/2',
-          '--csv',
-          file('plain-s2.csv'),
-        ])
-      ).code,
-    ).toBe(0);
-    const mixed = await acesup(['merge', file('cmp-s1.csv'), file('plain-s2.csv')]);
-    expect(mixed.code).toBe(2);
-    expect(mixed.stderr.trim().split('\n')).toHaveLength(1);
-    expect(mixed.stderr).toMatch(/basic vs solver.* but .*plain-s2\.csv holds .*basic: only shards of one run/u);
-    // acesup report draws the policy's games and the solver's verdicts as two series.
-    const report = await acesup(['report', file('cmp-all.csv'), '--out', file('cmp.html')]);
-    expect(report.code, report.stderr).toBe(0);
-    expect(report.stderr).toMatch(/and 4 per-deal series/u);
-  });
+  it.runIf(DEEP)(
+    "a --compare run resumes, shards merge into the one-run file, and rows with and without the solver's verdict do not mix",
+    async () => {
+      const deals = sized(20, 60);
+      const one = [...base, '--deals', String(deals), '--policy', 'basic', '--compare', 'solver', '--max-states', '5000', '--workers', '1'];
+      expect((await acesup([...one, '--csv', file('cmp-all.csv')])).code).toBe(0);
+      expect((await acesup([...one, '--shard', '1/2', '--csv', file('cmp-s1.csv')])).code).toBe(0);
+      expect((await acesup([...one, '--shard', '2/2', '--csv', file('cmp-s2.csv')])).code).toBe(0);
+      const merged = await acesup(['merge', file('cmp-s1.csv'), file('cmp-s2.csv'), '--csv', file('cmp-merged.csv'), '--no-timings']);
+      expect(merged.code, merged.stderr).toBe(0);
+      expect(readFileSync(file('cmp-merged.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
+      expect(merged.stdout).toMatch(
+        new RegExp(`^standard × forced · basic: .*, ${deals} games[^]*the solver \\(whole stock known\\) on the same ${deals} deals`, 'mu'),
+      );
+      const lines = readFileSync(file('cmp-all.csv'), 'utf8').split('\n');
+      writeFileSync(file('cmp-part.csv'), `${lines.slice(0, sized(16, 50)).join('\n')}\n`);
+      const resumed = await acesup([...one, '--csv', file('cmp-part.csv'), '--resume']);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(readFileSync(file('cmp-part.csv'), 'utf8')).toBe(readFileSync(file('cmp-all.csv'), 'utf8'));
+      // The same policy without --compare: the rows are not this run's.
+      const without = await acesup([
+        ...base,
+        '--deals',
+        String(deals),
+        '--policy',
+        'basic',
+        '--max-states',
+        '5000',
+        '--workers',
+        '1',
+        '--csv',
+        file('cmp-part.csv'),
+        '--resume',
+      ]);
+      expect(without.code).toBe(2);
+      expect(without.stderr.trim()).toMatch(
+        /^acesup: .*cmp-part\.csv line 2: the row has the solver's verdict \(--compare solver\) but this run has not; resume with the options/u,
+      );
+      expect(
+        (
+          await acesup([
+            ...base,
+            '--deals',
+            String(deals),
+            '--policy',
+            'basic',
+            '--max-states',
+            '5000',
+            '--shard',
+            '2/2',
+            '--csv',
+            file('plain-s2.csv'),
+          ])
+        ).code,
+      ).toBe(0);
+      const mixed = await acesup(['merge', file('cmp-s1.csv'), file('plain-s2.csv')]);
+      expect(mixed.code).toBe(2);
+      expect(mixed.stderr.trim().split('\n')).toHaveLength(1);
+      expect(mixed.stderr).toMatch(/basic vs solver.* but .*plain-s2\.csv holds .*basic: only shards of one run/u);
+      // acesup report draws the policy's games and the solver's verdicts as two series.
+      const report = await acesup(['report', file('cmp-all.csv'), '--out', file('cmp.html')]);
+      expect(report.code, report.stderr).toBe(0);
+      expect(report.stderr).toMatch(/and 4 per-deal series/u);
+    },
+  );
 
   // (npm test merges the shards of a policy run with --compare, above.)
   it.runIf(DEEP)('shards of a policy run merge into the one-run file', async () => {

@@ -11,6 +11,7 @@ import { mapMove, toReversed } from '../src/core/game/reverse.ts';
 import type { DiscardRule, Variant } from '../src/core/game/rules.ts';
 import { type PositionVerdict, searchLine } from '../src/core/review.ts';
 import { InputError, type ReviewAnswer, formatDeal, newGame, review, seededDeal, solve, verify } from '../src/index.ts';
+import { sized } from './deep.ts';
 
 /** A legal line from the start: mostly removals, now and then another move, until `length` moves or the game's end. */
 function randomLine(deal: string, variant: Variant, discards: DiscardRule, length: number, seed: number): string[] {
@@ -110,10 +111,10 @@ describe('the binary search over a line', () => {
 describe('review', () => {
   it('names a move after which solve --after finds no win and before which it finds one, on many random lines', () => {
     const rows: [Variant, DiscardRule, number][] = [
-      ['standard', 'forced', 12],
-      ['strict', 'forced', 12],
-      ['easy', 'forced', 6],
-      ['standard', 'optional', 6],
+      ['standard', 'forced', sized(5, 12)],
+      ['strict', 'forced', sized(5, 12)],
+      ['easy', 'forced', sized(3, 6)],
+      ['standard', 'optional', sized(3, 6)],
     ];
     const seen = new Set<string>();
     for (const [variant, discards, count] of rows) {

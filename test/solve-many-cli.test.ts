@@ -77,8 +77,10 @@ describe('acesup solve, many deals', () => {
     // Later passes ran (budgets past the first), and each answer is the deal's alone at that budget.
     expect(answers.some((a) => a.maxStates > 20_000)).toBe(true);
     const timeless = ({ maxDiscards: _bounds, ms: _ms, ...rest }: Answer): Omit<Answer, 'maxDiscards' | 'ms'> => rest;
-    for (const answer of answers) {
-      expect([20_000, 160_000, 1_280_000]).toContain(answer.maxStates);
+    for (const answer of answers) expect([20_000, 160_000, 1_280_000]).toContain(answer.maxStates);
+    // Each answer of a later pass solved again alone, and (in npm test) two of the first pass's; every one in the deep run.
+    const checked = DEEP ? answers : answers.filter((a, i) => i < 2 || a.maxStates > 20_000);
+    for (const answer of checked) {
       const alone = JSON.parse(
         (await acesup(['solve', answer.deal, ...options, '--max-states', String(answer.maxStates), '--time-limit', '0'])).stdout,
       ) as Answer;

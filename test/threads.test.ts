@@ -107,7 +107,7 @@ function dealOf(index: number): string {
 
 describe('solve --threads', () => {
   // Deals of seed 3 the optional rule decides within the budgets below (won and lost) or leaves open (1).
-  const deals = [OPTIONAL_BEATS_FORCED_TEXT, ...[1, 2, 3, 4].map(dealOf)];
+  const deals = [OPTIONAL_BEATS_FORCED_TEXT, ...sized([1, 3], [1, 2, 3, 4]).map(dealOf)];
 
   it("gives one thread's verdicts and exact max discards on every variant, and bounds that agree with them", () => {
     let decided = 0;
@@ -130,7 +130,7 @@ describe('solve --threads', () => {
         }
       }
     }
-    expect(decided).toBeGreaterThanOrEqual(8);
+    expect(decided).toBeGreaterThanOrEqual(sized(5, 8));
   });
 
   it('finds the wins that one thread finds, and each replays', () => {
@@ -151,7 +151,7 @@ describe('solve --threads', () => {
         expect(check.stdout.trim()).toBe('ok');
       }
     }
-    expect(wins).toBeGreaterThanOrEqual(3);
+    expect(wins).toBeGreaterThanOrEqual(sized(2, 3));
   });
 
   it("estimate --deal-threads 2 gives a later pass's deals the verdicts of one thread", () => {

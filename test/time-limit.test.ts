@@ -21,7 +21,7 @@ import { POLL_STATES } from '../src/core/search/search.ts';
 import { type SolveSettings, Solver } from '../src/core/search/solve.ts';
 import { VisitedSet } from '../src/core/engine/table.ts';
 import { start } from './cli-run.ts';
-import { sized } from './deep.ts';
+import { DEEP, sized } from './deep.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const OPTIONS: SolveSettings = { variant: 'standard', rule: 'optional', maxDiscards: 'bounds', solution: false };
@@ -360,7 +360,7 @@ describe('acesup solve --time-limit, --max-memory', () => {
     },
   );
 
-  it('says when the memory cap stopped the search', () => {
+  it.runIf(DEEP)('says when the memory cap stopped the search', () => {
     const args = ['solve', '--variant', 'standard', '--max-discards', 'bounds', '--max-states', '50000000', '--max-memory', '16', HARD];
     const json = spawnSync(process.execPath, ['bin/acesup.js', ...args, '--json'], { cwd: ROOT, encoding: 'utf8' });
     expect(json.status).toBe(0);

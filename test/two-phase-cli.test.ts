@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSample, readSampleShare } from '../src/batch/sample.ts';
 import { type Ran, acesup, expectUsageError } from './cli-run.ts';
+import { DEEP } from './deep.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acesup-two-phase-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -152,7 +153,7 @@ describe('estimate --sample-unknowns', () => {
     expectUsageError(shrunk, /sample_unknowns 0\.4.*can grow .*not shrink/u);
   });
 
-  it('escalates a run whose rule sets sample in shares of their own, each continuing its own', async () => {
+  it.runIf(DEEP)('escalates a run whose rule sets sample in shares of their own, each continuing its own', async () => {
     // Standard × optional samples 0.4 of its unknown deals; standard × forced gives every one the passes.
     const share = ['--sample-unknowns', 'standard/optional=0.4'];
     const [short, long] = await Promise.all([

@@ -18,6 +18,7 @@ import { Replayer } from '../src/core/game/verify.ts';
 import { InputError, formatDeal, seededDeal, solve, verify, winnableDeals } from '../src/index.ts';
 import { playersLine } from './players-line.ts';
 import { BIN, type Opened, PAGE_FILE, ROOT, message, openPage, play, servePage, type Served, table } from './web-page.ts';
+import { DEEP } from './deep.ts';
 
 // What the page's callbacks use of the browser (the project is typed for Node, without the DOM library).
 declare const document: {
@@ -316,7 +317,7 @@ describe('the web page', () => {
     await page.context().close();
   });
 
-  it('fits a phone and a desktop: nothing outside the viewport, focus visible, dark colours under a dark scheme', async () => {
+  it.runIf(DEEP)('fits a phone and a desktop: nothing outside the viewport, focus visible, dark colours under a dark scheme', async () => {
     // A lost game of KPatience's game 17, its review asked and answered, stepped back to before the losing move, the
     // hint asked there: the review's winning line, the hint in words and the games played, the page at its fullest.
     const line = playersLine('kpat:17', 3);
