@@ -6,8 +6,10 @@
 import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/budget.ts';
-import { addBatchCommands } from './batch-commands.ts';
-import type { RunOverrides } from './estimate-command.ts';
+import type { RunOverrides } from '../batch/estimate-plan.ts';
+import { addDealCommand } from './commands/deal.ts';
+import { addEstimateCommand } from './commands/estimate.ts';
+import { addMergeCommand } from './commands/merge.ts';
 import { addHintCommand } from './hint.ts';
 import { addPlayCommand } from './play.ts';
 import {
@@ -150,7 +152,9 @@ export function buildProgram(options: ProgramOptions = {}): Command {
       process.exitCode = await verifyCommand(deal, moves, flags);
     });
 
-  addBatchCommands(program, options);
+  addDealCommand(program);
+  addEstimateCommand(program, options);
+  addMergeCommand(program);
   addPlayCommand(program);
   addHintCommand(program);
   addReviewCommand(program);
