@@ -9,9 +9,12 @@ import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../core/search/b
 import type { RunOverrides } from '../batch/estimate-plan.ts';
 import { addDealCommand } from './commands/deal.ts';
 import { addEstimateCommand } from './commands/estimate.ts';
+import { addHintCommand } from './commands/hint.ts';
 import { addMergeCommand } from './commands/merge.ts';
-import { addHintCommand } from './hint.ts';
-import { addPlayCommand } from './play.ts';
+import { addPlayCommand } from './commands/play.ts';
+import { addReportCommand } from './commands/report.ts';
+import { addReviewCommand } from './commands/review.ts';
+import { addWebCommand } from './commands/web.ts';
 import {
   EXIT_IO,
   EXIT_OK,
@@ -23,9 +26,6 @@ import {
   isSystemError,
   shortenQuotes,
 } from './errors.ts';
-import { addReportCommand } from './report.ts';
-import { addReviewCommand } from './review.ts';
-import { addWebCommand } from './web.ts';
 import {
   REVERSE_HELP,
   dealSeedOptions,
