@@ -27,6 +27,8 @@ const DEFINITIONS = [
   'dist/cli/commands/play.js',
   'dist/cli/commands/report.js',
   'dist/cli/commands/review.js',
+  'dist/cli/commands/solve.js',
+  'dist/cli/commands/verify.js',
   'dist/cli/commands/web.js',
   'dist/cli/errors.js',
   'dist/cli/main.js',
