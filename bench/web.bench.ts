@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { PAGE, pageUpToDate } from '../src/cli/web-command.ts';
+import { PAGE, pageUpToDate } from '../src/cli/web-page.ts';
 import { fmt } from '../src/core/game/format.ts';
 import { findChromium } from '../test/browser-path.ts';
 

@@ -32,7 +32,7 @@ function upToDate(): boolean {
 }
 
 export default async function setup(): Promise<void> {
-  const { pageUpToDate } = await import('../src/cli/web-command.ts');
+  const { pageUpToDate } = await import('../src/cli/web-page.ts');
   await pageUpToDate();
   const { CHROMIUM_CACHE, findChromium } = await import('./browser-path.ts');
   await findChromium(CHROMIUM_CACHE);

@@ -1,5 +1,5 @@
 // Writing the pages the commands make, a bad path becoming one line for the user: the report's files
-// (report-command.ts) and the replay page of `acesup solve --html` (solve-command.ts).
+// (commands/report.ts) and the replay page of `acesup solve --html` (commands/solve.ts).
 
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../batch/files.ts';

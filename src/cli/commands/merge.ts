@@ -1,20 +1,12 @@
-// The `acesup merge` command: puts the per-deal CSVs of shards together and prints the summary of the whole
-// run (its options and help are in batch-commands.ts).
+// `acesup merge`: its options and help, and the merge: puts the per-deal CSVs of shards together and prints the
+// summary of the whole run. Its modules (src/batch) are loaded when it runs, so that --help loads the definitions
+// alone.
 
 import type { Command } from 'commander';
-import { writeDealsCsv } from '../batch/csv.ts';
-import { isStdio } from '../batch/files.ts';
-import { mergeDealFiles } from '../batch/merge.ts';
-import { summarise } from '../batch/summarise.ts';
-import { controlsOf } from '../batch/estimate-plan.ts';
-import { passBudgets } from '../batch/provenance.ts';
-import { applyImplications, sampledByProvenance } from '../batch/implications.ts';
-import { checkOutputs, checkWritable, refuseIfGiven } from '../batch/plan-checks.ts';
-import { commandLine, passesText, provenance, writeSummary } from './batch-output.ts';
-import { EXIT_IO, EXIT_OK, UsageError, ioReason } from './errors.ts';
-import { fmt } from '../core/game/format.ts';
+import { fmt } from '../../core/game/format.ts';
+import { EXIT_IO, EXIT_OK, UsageError, ioReason } from '../errors.ts';
 
-export interface MergeFlags {
+interface MergeFlags {
   csv?: string;
   summary?: string;
   json?: boolean;
@@ -25,7 +17,52 @@ export interface MergeFlags {
   tailControl?: string[];
 }
 
-export async function mergeCommand(files: string[], flags: MergeFlags, command: Command): Promise<number> {
+export function addMergeCommand(program: Command): void {
+  program
+    .command('merge')
+    .summary('put per-deal CSVs of shards together and print the summary of the whole run')
+    .description(
+      'Read per-deal CSVs written by `acesup estimate --shard K/N --csv …` (or any runs of one seed, ' +
+        'variants and discard rules that do not overlap) and print the summary one run over all of them ' +
+        'would print. Time is the solving time summed from the ms column. Results of other budgets, search ' +
+        'modes or versions are refused (--allow-mixed to merge them anyway); deals of the run that no file ' +
+        'holds (a missing shard) are reported.',
+    )
+    .argument('<files...>', 'the per-deal CSV files (plain or gzipped; "-" for standard input)')
+    .option('--csv <file>', 'write the merged per-deal CSV (sorted as one run writes it; "-": standard output)')
+    .option('--no-timings', 'leave the ms column of the merged CSV empty')
+    .option('--summary <file>', 'write the summary CSV ("-": standard output)')
+    .option('--json', 'print the summary as JSON Lines (one object per rule set) instead of text')
+    .option(
+      '--control <summary>',
+      "the summary CSV of a larger run of the control rule set, as with estimate --control (once per variant; the files of a default-plan run: the plan's own, where it fits)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--tail-control <summary>',
+      "the summary CSV of a larger run of the optional rule set whose tail stands for these rows', as with estimate --tail-control",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--allow-mixed',
+      'merge files whose results differ in --max-states, --passes, --max-discards, version or search (refused without it); the summary says so',
+    )
+    .action(async (files: string[], flags: MergeFlags, command: Command) => {
+      process.exitCode = await mergeCommand(files, flags, command);
+    });
+}
+
+/** Reads the files, writes the merged CSV and the summary file, prints the summary; the exit code. */
+async function mergeCommand(files: string[], flags: MergeFlags, command: Command): Promise<number> {
+  const { writeDealsCsv } = await import('../../batch/csv.ts');
+  const { isStdio } = await import('../../batch/files.ts');
+  const { mergeDealFiles } = await import('../../batch/merge.ts');
+  const { summarise } = await import('../../batch/summarise.ts');
+  const { controlsOf } = await import('../../batch/estimate-plan.ts');
+  const { passBudgets } = await import('../../batch/provenance.ts');
+  const { applyImplications, sampledByProvenance } = await import('../../batch/implications.ts');
+  const { checkOutputs, checkWritable, refuseIfGiven } = await import('../../batch/plan-checks.ts');
+  const { commandLine, passesText, provenance, writeSummary } = await import('../batch-output.ts');
   if (files.filter(isStdio).length > 1) throw new UsageError('standard input (-) can be read once only');
   if (flags.csv === undefined) {
     const warnings: string[] = [];

@@ -1,28 +1,19 @@
-// The work of `acesup solve` and `acesup verify` (their options and help are in main.ts): solve one deal on a
-// thread of its own (solve-deal.ts), or many on a pool of worker threads with passes at growing budgets
-// (batch/deal-stream.ts), and print their verdicts and solutions; replay move lists against the rules.
+// `acesup solve`: its options and help, their checks, and the solving: one deal on a thread of its own within its
+// time limit (solve-deal.ts), or many from a file or standard input on a pool of worker threads with passes at
+// growing budgets (batch/deal-stream.ts), their answers printed as answer-text.ts words them, in input order, with a
+// tally. The solver and src/batch are loaded when the command runs, so that --help loads the definitions alone.
 
+import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
-import type { DealTask } from '../batch/deal-thread.ts';
-import { type StreamEnd, type StreamItem, solveStream } from '../batch/deal-stream.ts';
-import { checkPasses, checkWorkers } from '../batch/plan-checks.ts';
-import { DEFAULT_SOLVE_PASSES } from '../batch/options.ts';
-import { verdictOf, verify as verifyLine } from '../core/api.ts';
-import { solveVerdict } from '../core/verdict-text.ts';
-import { playedMoves } from '../core/api-input.ts';
-import { type Deal, InputError, formatDeal, parseDeal } from '../core/game/cards.ts';
-import { fmt } from '../core/game/format.ts';
-import { type GameMove, describeGameMove, formatMove } from '../core/game/notation.ts';
-import { formatPosition } from '../core/game/position.ts';
-import { parseReversedDeal, parseReversedMoves, writeReversed } from '../core/game/reverse.ts';
-import { type DiscardRule, VARIANTS, type Variant } from '../core/game/rules.ts';
-import { Replayer, formatPiles } from '../core/game/verify.ts';
-import { KEY_WORDS } from '../core/engine/state.ts';
-import { DEFAULT_TIME_LIMIT } from '../core/search/budget.ts';
-import { groupMemory } from '../core/search/group.ts';
-import type { MaxDiscardsMode, SolveResult } from '../core/search/solve.ts';
-import type { TimedAnswer } from '../core/search/time-limit.ts';
-import { DealPageGames } from '../report/deal-page.ts';
+import type { DealTask } from '../../batch/deal-thread.ts';
+import type { StreamEnd, StreamItem } from '../../batch/deal-stream.ts';
+import { DEFAULT_SOLVE_PASSES } from '../../batch/options.ts';
+import { type Deal, InputError, formatDeal, parseDeal } from '../../core/game/cards.ts';
+import { fmt } from '../../core/game/format.ts';
+import type { GameMove } from '../../core/game/notation.ts';
+import { type DiscardRule, VARIANTS, type Variant } from '../../core/game/rules.ts';
+import { DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, GROWTH } from '../../core/search/budget.ts';
+import type { MaxDiscardsMode } from '../../core/search/solve.ts';
 import {
   EXIT_FAILED,
   EXIT_INTERRUPTED,
@@ -32,17 +23,23 @@ import {
   EXIT_USAGE,
   UsageError,
   exitForSignal,
+  integerOption,
   shortenQuotes,
-} from './errors.ts';
-import { inputLines } from './input-lines.ts';
-import { checkWritable, writeDealPage } from './page-files.ts';
-import { type StoppedBy, solveDealWithSignals } from './solve-deal.ts';
-import { oneDeal } from './input-lines.ts';
+} from '../errors.ts';
+import {
+  REVERSE_HELP,
+  dealSeedOptions,
+  discardsOption,
+  maxDiscardsOption,
+  maxMemoryOption,
+  passesOption,
+  variantOption,
+} from '../shared-options.ts';
 
 /** A count in three figures or so, for a status line: 950, 12.3k, 4.5M. */
 const short = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${Math.round(n)}`);
 
-export interface SolveFlags {
+interface SolveFlags {
   file?: string;
   seed?: number;
   index?: number;
@@ -63,75 +60,80 @@ export interface SolveFlags {
   after?: string;
 }
 
-/** How an answer came, for its verdict line: the --time-limit in seconds (0: none) or the signal that cut the solve
- *  short, and the threads of the pass that answered (1: one thread; its counts are the same every run). */
-interface How {
-  time: number | StoppedBy;
-  threads: number;
-}
-
-/** The verdict line of `solve`: the rule set, the verdict in words (core/verdict-text.ts) and its count. */
-function verdictLine(result: SolveResult, variant: Variant, rule: DiscardRule, answer: TimedAnswer, flags: SolveFlags, how: How): string {
-  // The same line every run: no timings (--json has them), and a threaded pass's count of positions, which varies
-  // from run to run, shown as the threads that searched instead.
-  const tail = how.threads > 1 ? `on ${how.threads} threads` : `${fmt(result.states)} states`;
-  const run = { maxStates: answer.maxStates, time: how.time, bounds: flags.maxDiscards === 'bounds', maxMemory: flags.maxMemory };
-  return `${variant} · ${rule} discards: ${solveVerdict(verdictOf(result), run)} (${tail})`;
-}
-
-/** The solution numbered on from the moves played before it (`after`), with the piles after each step (--show). */
-function printSteps(
-  deal: Deal,
-  after: readonly GameMove[],
-  solution: readonly GameMove[],
-  variant: Variant,
-  rule: DiscardRule,
-  out: (text: string) => string,
-): void {
-  const game = new Replayer(deal, variant, rule);
-  for (const move of after) game.play(move);
-  const width = String(after.length + solution.length).length;
-  console.log(out(indent(formatPiles(game.piles()), 6)) + `\n      stock: ${game.stockLeft()}`);
-  solution.forEach((move, i) => {
-    console.log(out(`  ${String(after.length + i + 1).padStart(width)}. ${describeGameMove(move)}`));
-    game.play(move);
-    console.log(out(indent(formatPiles(game.piles()), 6)) + `\n      stock: ${game.stockLeft()}, discarded: ${game.discarded()}`);
-  });
-}
-
-const indent = (text: string, by: number): string =>
-  text
-    .split('\n')
-    .map((line) => ' '.repeat(by) + line)
-    .join('\n');
-
-/**
- * The moves of --after, checked under each variant asked for: an illegal one is one line in verify's words
- * (naming the variant when there are several).
- */
-function movesAfter(deal: Deal, text: string, variants: readonly Variant[], rule: DiscardRule, reverse: boolean): GameMove[] {
-  const line = reverse ? parseReversedMoves(text).map(formatMove) : text;
-  let moves: GameMove[] = [];
-  for (const variant of variants) {
-    try {
-      moves = playedMoves(deal, line, variant, rule);
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      const message = reverse ? writeReversed(error.message) : error.message;
-      throw new UsageError(`--after: ${message}${variants.length > 1 ? ` (${variant})` : ''}`);
-    }
-  }
-  return moves;
-}
-
-/** The position of a game after `moves`, in the position notation (docs/rules.md) that acesup hint reads. */
-function positionAfter(deal: Deal, moves: readonly GameMove[], variant: Variant, rule: DiscardRule): string {
-  const game = new Replayer(deal, variant, rule);
-  for (const move of moves) game.play(move);
-  const piles = game.piles();
-  const seen = new Set([...piles.flat(), ...deal.subarray(52 - game.stockLeft())]);
-  const discards = Array.from(deal).filter((card) => !seen.has(card));
-  return formatPosition({ piles, stock: game.stockLeft(), discards: discards.sort((a, b) => a - b) });
+/** `options.workerFile`: the module the pool's threads run for many deals (a test entry's faulty worker; default the
+ *  real one). */
+export function addSolveCommand(program: Command, options: { workerFile?: string }): void {
+  const solve = program
+    .command('solve')
+    .summary('solve deals exactly: won with a winning line, or lost with the max discards')
+    .description(
+      'Solve one deal or many under perfect play (the stock order known). A deal is 52 cards in ' +
+        'dealing order, e.g. "7S JS 5H AC 2D …" (T or 10 for ten, suits C D H S or ♣ ♦ ♥ ♠, any case, ' +
+        'separated by spaces, commas or nothing), or deal I of seed S (--seed S --index I). The first line is the ' +
+        "verdict; a won deal's next line is its winning line, the moves separated by commas (what verify, solve --after " +
+        'and the library read); a lost one comes with its max discards (the most cards any line of play discards). ' +
+        'One deal is solved within --time-limit, on one thread until its first pass is done and then on --threads; ' +
+        'a terminal shows what the search is doing, and Ctrl-C prints the bounds proven so far. Without DEAL, --seed ' +
+        'or --file, deals are read from standard input, one per line (blank lines and # comments skipped), solved on ' +
+        '--workers threads, each deal still open after --max-states solved again at the --passes budgets, and printed ' +
+        'in input order, with a tally on standard error. The same command prints the same answers every run ' +
+        '(docs/cli.md#reproducible).',
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  acesup solve "7S JS 5H AC 4C 3H KD 2D …"                 standard, optional discards: verdict, then the line\n' +
+        '  acesup solve --seed 1 --index 7 --variant all            deal 7 of seed 1, all three variants\n' +
+        '  acesup verify "7S JS …" "$(acesup solve "7S JS …" --line)"  the line alone, checked\n' +
+        '  acesup solve --variant strict --discards forced --show "…"  the steps, with the piles after each\n' +
+        '  acesup solve --discards forced --html deal.html "…"        a page that replays the solution in a browser\n' +
+        '  acesup deal --seed 1 --count 100 | acesup solve --json    many deals on every core, JSON Lines',
+    )
+    .argument('[deal...]', 'the deal (quoted, or as 52 separate words)')
+    .option('-f, --file <path>', 'read deals from a file, one per line ("-" for standard input)');
+  dealSeedOptions(solve)
+    .addOption(variantOption({ all: true, otherDefault: 'standard' }))
+    .addOption(discardsOption())
+    .option(
+      '--max-states <n>',
+      'state budget of a deal\'s first pass (all its searches); past it, and past the later passes, the verdict is "unknown" with bounds',
+      integerOption(1),
+      DEFAULT_MAX_STATES,
+    )
+    .option(
+      '--time-limit <seconds>',
+      `the seconds a deal may take. One deal: every variant gets a pass at --max-states, then the variants still unknown (or lost with their max discards not yet pinned) share the time left, pass after pass at larger budgets (${GROWTH}× per pass, or one last pass as large as the time left allows); a pass still running at the limit stops there with the bounds it proved (default ${DEFAULT_TIME_LIMIT}; 0: one pass, no clock). Deals read from a file or standard input: each deal × variant's passes stop at this many seconds in all (default: none, every pass)`,
+      integerOption(0),
+    )
+    .addOption(maxMemoryOption("the search's"))
+    .option(
+      '--threads <n>',
+      "one deal: threads that search it together over one shared table from its second pass on (the optional rule's searches); a deal settled by its first pass runs on one thread. Default: the cores of this machine",
+      integerOption(1, 64),
+    )
+    .option(
+      '--workers <n>',
+      'deals read from a file or standard input: worker threads, one deal each at a time (default: the cores of this machine)',
+      integerOption(1),
+    )
+    .option(
+      '--passes <factors>',
+      `deals read from a file or standard input: solve each deal still unknown again at these multiples of --max-states, pass after pass (a lost deal's max discards is pinned within the pass that proved the loss); "none": one pass (default ${DEFAULT_SOLVE_PASSES.join(',')})`,
+      passesOption,
+    )
+    .addOption(maxDiscardsOption())
+    .option('--json', 'print one JSON object per deal and variant (JSON Lines)')
+    .option('--line', 'one deal, one variant: print the winning line alone (exit 1, and the verdict on standard error, when there is none)')
+    .option('--show', 'also print the solution step by step, numbered, with the four piles after each step')
+    .option('--reverse', REVERSE_HELP)
+    .option(
+      '--after <moves>',
+      'one deal: solve the position these moves reach (comma-separated, one per line or numbered, played from its start): the solution is the rest of a winning line, the max discards counts the cards already discarded',
+    )
+    .option('--html <file>', 'one deal: also write a replay page of it, the piles drawn as cards, stepping through the solution')
+    .action(async (words: string[], flags: SolveFlags) => {
+      process.exitCode = await solveCommand(words, flags, options.workerFile);
+    });
 }
 
 /** Milliseconds kept from a deal's time limit for printing its answers and ending the command. */
@@ -164,7 +166,9 @@ function checkFlags(flags: SolveFlags, oneDealGiven: boolean, variants: readonly
 }
 
 /** `workerFile`: the module the pool's threads run for many deals (a test entry's faulty worker; default the real one). */
-export async function solveCommand(words: string[], flags: SolveFlags, workerFile?: string): Promise<number> {
+async function solveCommand(words: string[], flags: SolveFlags, workerFile?: string): Promise<number> {
+  const { oneDeal } = await import('../input-lines.ts');
+  const { checkWritable } = await import('../page-files.ts');
   const variants: Variant[] = flags.variant === 'all' ? [...VARIANTS] : [flags.variant];
   const given = oneDeal(words, flags, flags.reverse === true);
   checkFlags(flags, given !== undefined, variants);
@@ -177,13 +181,21 @@ export async function solveCommand(words: string[], flags: SolveFlags, workerFil
 /** One deal, on a thread of its own: within its time limit, its first pass on that one thread, the later ones on
  *  --threads. */
 async function solveOne(deal: Deal, flags: SolveFlags, variants: readonly Variant[]): Promise<number> {
+  const { formatMove } = await import('../../core/game/notation.ts');
+  const { writeReversed } = await import('../../core/game/reverse.ts');
+  const { KEY_WORDS } = await import('../../core/engine/state.ts');
+  const { groupMemory } = await import('../../core/search/group.ts');
+  const { DealPageGames } = await import('../../report/deal-page.ts');
+  const { writeDealPage } = await import('../page-files.ts');
+  const { solveDealWithSignals } = await import('../solve-deal.ts');
+  const { jsonLine, positionAfter, printAnswer, verdictLine } = await import('../answer-text.ts');
   // Reverse Idiot's Delight is solved as the standard game it is; cards are mapped on the way in and out.
   const out = flags.reverse ? writeReversed : (text: string): string => text;
   const maxTableBytes = flags.maxMemory * 1024 * 1024;
   // A deal typed as an argument gets time to be decided.
   const timeLimit = flags.timeLimit ?? DEFAULT_TIME_LIMIT;
   const page = flags.html === undefined ? undefined : new DealPageGames();
-  const after = flags.after === undefined ? [] : movesAfter(deal, flags.after, variants, flags.discards, flags.reverse === true);
+  const after = flags.after === undefined ? [] : await movesAfter(deal, flags.after, variants, flags.discards, flags.reverse === true);
   const options = variants.map((variant) => ({
     variant,
     rule: flags.discards,
@@ -232,51 +244,42 @@ async function solveOne(deal: Deal, flags: SolveFlags, variants: readonly Varian
   return exitCode;
 }
 
-/** One JSON Lines object of an answer. */
-function jsonLine(
+/**
+ * The moves of --after, checked under each variant asked for: an illegal one is one line in verify's words
+ * (naming the variant when there are several).
+ */
+async function movesAfter(
   deal: Deal,
-  variant: Variant,
-  flags: SolveFlags,
-  answer: TimedAnswer,
-  out: (text: string) => string,
-  interrupted: boolean,
-): string {
-  const { result, maxStates, ms } = answer;
-  return JSON.stringify({
-    deal: out(formatDeal(deal)),
-    variant,
-    discards: flags.discards,
-    result: result.result,
-    maxDiscards: result.result === 'won' ? 48 : result.lower === result.upper ? result.lower : { lower: result.lower, upper: result.upper },
-    ...(result.result === 'won' ? { solution: result.solution.map((move) => out(formatMove(move))) } : {}),
-    states: result.states,
-    maxStates,
-    ms: Math.round(ms * 1000) / 1000,
-    ...(interrupted ? { interrupted: true } : {}),
-  });
-}
-
-/** An answer as text: the verdict line; when won, the whole line of moves on the next (what verify, solve --after,
- *  hint --after and the library read), and with --show the steps with the piles after each. */
-function printAnswer(
-  deal: Deal,
-  variant: Variant,
-  after: readonly GameMove[],
-  answer: TimedAnswer,
-  flags: SolveFlags,
-  how: How,
-  out: (text: string) => string,
-): void {
-  const { result } = answer;
-  console.log(verdictLine(result, variant, flags.discards, answer, flags, how));
-  if (result.result !== 'won') return;
-  console.log(out(result.solution.map(formatMove).join(', ')));
-  if (flags.show) printSteps(deal, after, result.solution, variant, flags.discards, out);
+  text: string,
+  variants: readonly Variant[],
+  rule: DiscardRule,
+  reverse: boolean,
+): Promise<GameMove[]> {
+  const { playedMoves } = await import('../../core/api-input.ts');
+  const { formatMove } = await import('../../core/game/notation.ts');
+  const { parseReversedMoves, writeReversed } = await import('../../core/game/reverse.ts');
+  const line = reverse ? parseReversedMoves(text).map(formatMove) : text;
+  let moves: GameMove[] = [];
+  for (const variant of variants) {
+    try {
+      moves = playedMoves(deal, line, variant, rule);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      const message = reverse ? writeReversed(error.message) : error.message;
+      throw new UsageError(`--after: ${message}${variants.length > 1 ? ` (${variant})` : ''}`);
+    }
+  }
+  return moves;
 }
 
 /** Deals from a file or standard input, on a pool of workers with passes at growing budgets, printed in input
  *  order; a tally on standard error at the end. */
 async function solveMany(flags: SolveFlags, variants: readonly Variant[], workerFile?: string): Promise<number> {
+  const { solveStream } = await import('../../batch/deal-stream.ts');
+  const { checkPasses, checkWorkers } = await import('../../batch/plan-checks.ts');
+  const { parseReversedDeal, writeReversed } = await import('../../core/game/reverse.ts');
+  const { inputLines } = await import('../input-lines.ts');
+  const { jsonLine, printAnswer } = await import('../answer-text.ts');
   if (flags.file === undefined && process.stdin.isTTY)
     throw new UsageError('no deal given: pass it as an argument, with --seed S, --file F, or on standard input (see acesup solve --help)');
   const out = flags.reverse ? writeReversed : (text: string): string => text;
@@ -387,46 +390,4 @@ async function solveMany(flags: SolveFlags, variants: readonly Variant[], worker
       console.error(`acesup: the worker pool failed: ${end.message}; ${many} answered before it — ${counts}`);
       return EXIT_FAILED;
   }
-}
-
-export interface VerifyFlags {
-  file?: string;
-  reverse?: boolean;
-  variant: Variant;
-  discards: DiscardRule;
-}
-
-export async function verifyCommand(dealText: string | undefined, movesText: string | undefined, flags: VerifyFlags): Promise<number> {
-  const check = (deal: string, moves: string): string => {
-    const game = { variant: flags.variant, discards: flags.discards };
-    const verdict = flags.reverse
-      ? verifyLine(parseReversedDeal(deal), parseReversedMoves(moves).map(formatMove), game)
-      : verifyLine(deal, moves, game);
-    if (verdict.ok) return 'ok';
-    return `invalid: move ${verdict.move}: ${flags.reverse ? writeReversed(verdict.reason) : verdict.reason}`;
-  };
-  if (flags.file === undefined) {
-    if (dealText === undefined || movesText === undefined) {
-      throw new UsageError('verify needs a DEAL and a MOVES list (comma-separated), or --file with DEAL<TAB>MOVES lines');
-    }
-    const verdict = check(dealText, movesText);
-    console.log(verdict);
-    return verdict === 'ok' ? EXIT_OK : EXIT_INVALID;
-  }
-  if (dealText !== undefined) throw new UsageError('give the deal and moves as arguments or with --file, not both');
-  let exitCode = EXIT_OK;
-  for await (const [line, text] of inputLines(flags.file)) {
-    const tab = text.indexOf('\t');
-    try {
-      if (tab < 0) throw new InputError('expected DEAL<TAB>MOVES');
-      const verdict = check(text.slice(0, tab), text.slice(tab + 1));
-      console.log(`line ${line}: ${verdict}`);
-      if (verdict !== 'ok' && exitCode === EXIT_OK) exitCode = EXIT_INVALID;
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      console.error(`acesup: line ${line}: ${shortenQuotes(error.message)}`);
-      exitCode = EXIT_USAGE;
-    }
-  }
-  return exitCode;
 }

@@ -1,57 +1,41 @@
-// The web command's work: brings the built page up to date (in a clone, with Vite, when a source is newer than
-// it), then serves it over HTTP on this machine until Ctrl-C (options in web.ts).
+// `acesup web`: its options and help, and the server: the page to play a deal on, with the exact solver beside the
+// player (web-page.ts builds it when needed), served over HTTP on this machine until Ctrl-C. The server's modules
+// are loaded when the command runs, so that --help loads the definitions alone.
 
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { UsageError, exitForSignal } from './errors.ts';
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { UsageError, exitForSignal, integerOption } from '../errors.ts';
 
-export interface WebFlags {
+interface WebFlags {
   port?: number;
   host: string;
 }
 
-/** The package's root, from dist/cli/ (or src/cli/) where this module is. */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The built page: one file, its script, styles and worker inside. */
-export const PAGE = join(ROOT, 'dist', 'web', 'index.html');
-/** What the page is built from, in a clone (an installed package has the page and none of these). */
-const SOURCES = ['src/web', 'src/core', 'src/index.ts', 'vite.config.ts', 'package-lock.json'];
+/** The port tried first: a fixed one, so that the page's saved games (kept per address) are found again. */
+const DEFAULT_PORT = 8044;
 
-/** The newest modification time of a file or of the files under a folder (0 when it does not exist). */
-function newest(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (stat === undefined) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = 0;
-  for (const entry of readdirSync(path, { withFileTypes: true, recursive: true }))
-    if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  return latest;
-}
-
-/** Builds the page when it is missing or older than its sources, where the sources are (a clone). */
-export async function pageUpToDate(): Promise<void> {
-  if (!existsSync(join(ROOT, 'src', 'web'))) {
-    if (!existsSync(PAGE)) throw new UsageError(`the web page is missing from this installation (${PAGE})`);
-    return;
-  }
-  const built = newest(PAGE);
-  if (built > 0 && built > Math.max(...SOURCES.map((source) => newest(join(ROOT, source))))) return;
-  let vite: typeof import('vite');
-  try {
-    vite = await import('vite');
-  } catch {
-    if (built > 0) {
-      console.error('acesup web: the page is older than its sources, and Vite (a development dependency) is not installed to build it');
-      return;
-    }
-    throw new UsageError(
-      'the web page is not built, and Vite (a development dependency) is not installed: run npm ci, then npm run build:web',
-    );
-  }
-  console.error('acesup web: building the page (dist/web/index.html)…');
-  await vite.build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+export function addWebCommand(program: Command): void {
+  program
+    .command('web')
+    .summary('play a deal in the browser with the exact solver beside you: serves the page on this machine')
+    .description(
+      'Serve the web page (docs/web.md) on this machine and print its address: deal I of seed S, a pasted deal or ' +
+        'a deal proved winnable, in every variant and discard rule, played with the mouse, by touch or from the ' +
+        'keyboard, with the hint and the exact solver (in a web worker) beside the game. In a clone, the page is ' +
+        'built first when its sources are newer than dist/web/index.html. That file also opens from the disk. ' +
+        'Ctrl-C stops the server.',
+    )
+    .addHelpText('after', '\nExamples:\n  acesup web\n  acesup web --port 9000')
+    .option(
+      '--port <n>',
+      `the port to serve on (default ${DEFAULT_PORT}, or a free one when it is taken; 0: any free port)`,
+      integerOption(0, 65_535),
+    )
+    .option('--host <address>', 'the address to listen on (another machine reaches the page only if it is not 127.0.0.1)', '127.0.0.1')
+    .action(async (flags: WebFlags) => {
+      process.exitCode = await webCommand(flags, DEFAULT_PORT);
+    });
 }
 
 /** Listens on `port`, or when none is given on `fallback` (any free port when it is taken); resolves with the port. */
@@ -85,7 +69,9 @@ function listen(server: Server, port: number | undefined, fallback: number, host
 }
 
 /** Serves the page until a signal; `defaultPort` is the port tried when --port is not given. */
-export async function webCommand(flags: WebFlags, defaultPort: number): Promise<number> {
+async function webCommand(flags: WebFlags, defaultPort: number): Promise<number> {
+  const { createServer } = await import('node:http');
+  const { PAGE, pageUpToDate } = await import('../web-page.ts');
   await pageUpToDate();
   const html = readFileSync(PAGE);
   const server = createServer((request, response) => {
