@@ -151,7 +151,7 @@ describe('acesup estimate', () => {
       from: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2_000_000 })),
       deals: fc.integer({ min: 1, max: sized(60, 200) }),
     }),
-    { numRuns: sized(4, 6), seed: 49 },
+    { numRuns: 4, seed: 49 },
   );
   it.concurrent.each(runs)('a run of %j: the optional rule never below the forced rule', async ({ seed, from, deals }) => {
     const budget = sized(['--max-states', '2000', '--passes', '4,16'], []);
