@@ -1,6 +1,6 @@
 // Black-box tests of `acesup solve` over many deals (standard input or --file): spread over the workers, with
 // passes at growing budgets, answered in input order, each deal's answer the one it gets solved alone at the budget
-// that answered it; a tally on standard error; Ctrl-C keeps the deals answered. The deep run pipes 200 fresh deals
+// that answered it; a tally on standard error; Ctrl-C keeps the deals answered. The deep run pipes 100 fresh deals
 // and counts the unknown ones.
 
 import { readFileSync, readdirSync } from 'node:fs';
