@@ -494,7 +494,7 @@ function referenceModule(): string {
         budgets: budgets.length > 0 ? budgets : [Number(r['max_states'])],
         commit: (r['commit'] ?? '').slice(0, 7),
         date: commitDate(r['commit'] ?? ''),
-        source: `results/${c.study.folder}/${c.file}`,
+        source: `${c.study.folder}/${c.file}`,
         ...(tailed
           ? {
               tail: {
@@ -511,10 +511,10 @@ function referenceModule(): string {
       });
     }
   }
-  return `// The reference data an installed acesup reads (it has no results/): the runs of the README's table, one per
-// variant × rule, with their figures and provenance. Generated from results/ by
+  return `// The reference data an installed acesup reads (it carries no study files): the runs of the README's table, one per
+// variant × rule, with their figures and provenance. Generated from the repository's results folder by
 // \`npx tsx scripts/results-index.ts --reference src/batch/reference-runs.ts\`: do not edit; a test checks that it
-// is what results/ gives.
+// is what that folder gives.
 
 import type { ReferenceRun } from './reference.ts';
 

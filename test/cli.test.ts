@@ -11,7 +11,7 @@ import { formatDeal, parseDeal } from '../src/core/game/cards.ts';
 import { parseMoves } from '../src/core/game/notation.ts';
 import { replay } from '../src/core/game/verify.ts';
 import { shortenQuotes } from '../src/cli/errors.ts';
-import { DEFAULT_MAX_MEMORY_MIB } from '../src/cli/shared-options.ts';
+import { DEFAULT_MAX_MEMORY_MIB } from '../src/cli/common-options.ts';
 import { DEFAULT_MAX_TABLE_BYTES } from '../src/core/engine/table.ts';
 import { DEEP, sized } from './deep.ts';
 import { OPTIONAL_BEATS_FORCED_TEXT } from './fixtures.ts';

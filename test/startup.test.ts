@@ -32,7 +32,7 @@ const DEFINITIONS = [
   'dist/cli/commands/web.js',
   'dist/cli/errors.js',
   'dist/cli/main.js',
-  'dist/cli/shared-options.js',
+  'dist/cli/common-options.js',
   'dist/core/game/cards.js',
   'dist/core/game/format.js',
   'dist/core/game/numbered.js',

@@ -1,7 +1,7 @@
-// The reference data an installed acesup reads (it has no results/): the runs of the README's table, one per
-// variant × rule, with their figures and provenance. Generated from results/ by
+// The reference data an installed acesup reads (it carries no study files): the runs of the README's table, one per
+// variant × rule, with their figures and provenance. Generated from the repository's results folder by
 // `npx tsx scripts/results-index.ts --reference src/batch/reference-runs.ts`: do not edit; a test checks that it
-// is what results/ gives.
+// is what that folder gives.
 
 import type { ReferenceRun } from './reference.ts';
 
@@ -28,7 +28,7 @@ export const REFERENCE_RUNS: readonly ReferenceRun[] = [
     budgets: [100000, 2000000, 16000000, 128000000, 409600000, 3000000000],
     commit: 'f0e48f9',
     date: '2026-12-06',
-    source: 'results/lattice/standard.summary.csv',
+    source: 'lattice/standard.summary.csv',
     tail: {
       sampled: 751,
       won: 1,
@@ -61,7 +61,7 @@ export const REFERENCE_RUNS: readonly ReferenceRun[] = [
     budgets: [2000000, 30000000],
     commit: 'd092cec',
     date: '2026-12-06',
-    source: 'results/win-rates/standard-forced-1m.summary.csv',
+    source: 'win-rates/standard-forced-1m.summary.csv',
   },
   {
     variant: 'strict',
@@ -85,7 +85,7 @@ export const REFERENCE_RUNS: readonly ReferenceRun[] = [
     budgets: [2000000, 16000000, 128000000],
     commit: 'e5e7f4c',
     date: '2026-12-01',
-    source: 'results/win-rates/strict-optional-1m-passes.summary.csv',
+    source: 'win-rates/strict-optional-1m-passes.summary.csv',
   },
   {
     variant: 'strict',
@@ -109,7 +109,7 @@ export const REFERENCE_RUNS: readonly ReferenceRun[] = [
     budgets: [2000000],
     commit: '7a0af38',
     date: '2026-11-29',
-    source: 'results/win-rates/strict-forced-1m-seed3.summary.csv',
+    source: 'win-rates/strict-forced-1m-seed3.summary.csv',
   },
   {
     variant: 'easy',
@@ -133,7 +133,7 @@ export const REFERENCE_RUNS: readonly ReferenceRun[] = [
     budgets: [100000, 2000000, 16000000, 128000000, 409600000, 819200000, 3000000000],
     commit: 'f0e48f9',
     date: '2026-12-06',
-    source: 'results/lattice/easy-0-2k.summary.csv',
+    source: 'lattice/easy-0-2k.summary.csv',
     tail: {
       sampled: 30,
       won: 0,
@@ -166,6 +166,6 @@ export const REFERENCE_RUNS: readonly ReferenceRun[] = [
     budgets: [100000, 2000000, 16000000, 128000000],
     commit: 'c672b0a',
     date: '2026-12-01',
-    source: 'results/two-phase/easy-forced-p25.merged.summary.csv',
+    source: 'two-phase/easy-forced-p25.merged.summary.csv',
   },
 ];

@@ -40,7 +40,7 @@ export interface ReferenceRun {
   /** The commit that made it, and its date. */
   commit: string;
   date: string;
-  /** Its summary file in the project's repository. */
+  /** Its summary file, under the repository's results folder (provenance: the package reads none of it). */
   source: string;
   tail?: ReferenceTail;
 }

@@ -8,7 +8,7 @@ import { MAX_INDEX, MAX_SEED } from '../../core/game/cards.ts';
 import type { DiscardRule, Variant } from '../../core/game/rules.ts';
 import { DEFAULT_MAX_STATES } from '../../core/search/budget.ts';
 import { EXIT_INVALID, EXIT_OK, UsageError, integerOption } from '../errors.ts';
-import { REVERSE_HELP, discardsOption, variantOption } from '../shared-options.ts';
+import { REVERSE_HELP, discardsOption, variantOption } from '../common-options.ts';
 
 /** The seed when none is given: estimate's, the seed of the stored reference runs, so that `acesup deal --count N |
  *  acesup solve` answers for the deals `acesup estimate --deals N` solves. */

@@ -22,7 +22,7 @@ import { fmt } from '../../core/game/format.ts';
 import { DISCARD_RULES, VARIANTS } from '../../core/game/rules.ts';
 import { POLICY_NAMES } from '../../core/play/settings.ts';
 import { EXIT_FAILED, EXIT_IO, EXIT_OK, exitForSignal, integerOption } from '../errors.ts';
-import { discardsOption, maxMemoryOption, passesOption, policyOptions, variantOption } from '../shared-options.ts';
+import { discardsOption, maxMemoryOption, passesOption, policyOptions, variantOption } from '../common-options.ts';
 
 /** A plain `acesup estimate` solves 1,000 deals of each variant under both rules by the default plan (options.ts
  *  DEFAULT_PLAN); `npm start` the rule texts' game beside its forced rule over 400 deals. Their times:

@@ -10,7 +10,7 @@ import type { Policy } from '../../core/play/game.ts';
 import type { PolicyName } from '../../core/play/policies.ts';
 import { POLICY_NAMES } from '../../core/play/settings.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, shortenQuotes } from '../errors.ts';
-import { REVERSE_HELP, dealSeedOptions, discardsOption, playerSeedOption, policyOptions, variantOption } from '../shared-options.ts';
+import { REVERSE_HELP, dealSeedOptions, discardsOption, playerSeedOption, policyOptions, variantOption } from '../common-options.ts';
 
 interface PlayFlags {
   file?: string;

@@ -10,7 +10,7 @@ import { numberedName } from '../../core/game/numbered.ts';
 import type { DiscardRule, Variant } from '../../core/game/rules.ts';
 import { DEFAULT_MAX_STATES } from '../../core/search/budget.ts';
 import { EXIT_OK, UsageError, integerOption } from '../errors.ts';
-import { REVERSE_HELP, discardsOption, variantOption } from '../shared-options.ts';
+import { REVERSE_HELP, discardsOption, variantOption } from '../common-options.ts';
 
 interface ReviewFlags {
   variant: Variant;

@@ -34,7 +34,7 @@ import {
   maxMemoryOption,
   passesOption,
   variantOption,
-} from '../shared-options.ts';
+} from '../common-options.ts';
 
 /** A count in three figures or so, for a status line: 950, 12.3k, 4.5M. */
 const short = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${Math.round(n)}`);

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../core/game/cards.ts';
 import type { DiscardRule, Variant } from '../../core/game/rules.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, shortenQuotes } from '../errors.ts';
-import { REVERSE_HELP, discardsOption, variantOption } from '../shared-options.ts';
+import { REVERSE_HELP, discardsOption, variantOption } from '../common-options.ts';
 
 interface VerifyFlags {
   file?: string;
